@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'smol-toml';
+
+export interface AuthSettings {
+  siteUrl: string;
+  additionalRedirectUrls: string[];
+  jwtExpiry: number;
+  enableSignup: boolean;
+  enableConfirmations: boolean;
+  minimumPasswordLength: number;
+  refreshTokenReuseInterval: number;
+  /** e-mails per hour before 429 `over_email_send_rate_limit` */
+  emailRateLimitPerHour: number;
+}
+
+export interface FunctionSettings {
+  verifyJwt: boolean;
+}
+
+export interface StackConfig {
+  rootDir: string;
+  localDir: string;
+  host: string;
+  apiPort: number;
+  dbPort: number;
+  postgrestPort: number;
+  apiUrl: string;
+  dbUrl: string;
+  dbSchemas: string[];
+  extraSearchPath: string[];
+  maxRows: number;
+  auth: AuthSettings;
+  functions: Record<string, FunctionSettings>;
+  /** where migrations, seed and functions live */
+  supabaseDir: string;
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const ROOT_DIR = resolve(here, '..', '..');
+
+type Toml = Record<string, unknown>;
+const section = (t: Toml, key: string): Toml => (t[key] && typeof t[key] === 'object' ? (t[key] as Toml) : {});
+
+function intEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (!raw) return fallback;
+  const n = Number.parseInt(raw, 10);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return n;
+}
+
+export function loadConfig(overrides: Partial<Pick<StackConfig, 'localDir' | 'apiPort' | 'dbPort' | 'postgrestPort'>> = {}): StackConfig {
+  const supabaseDir = join(ROOT_DIR, 'supabase');
+  const toml = parse(readFileSync(join(supabaseDir, 'config.toml'), 'utf8')) as Toml;
+  const api = section(toml, 'api');
+  const auth = section(toml, 'auth');
+  const email = section(auth, 'email');
+  const rate = section(auth, 'rate_limit');
+  const fnSection = section(toml, 'functions');
+
+  const host = '127.0.0.1';
+  const localDir = resolve(overrides.localDir ?? process.env.SUPABASE_LOCAL_DIR ?? join(ROOT_DIR, '.local'));
+  const apiPort = overrides.apiPort ?? intEnv('SUPABASE_API_PORT', 54321);
+  const dbPort = overrides.dbPort ?? intEnv('SUPABASE_DB_PORT', 54322);
+  const postgrestPort = overrides.postgrestPort ?? intEnv('SUPABASE_POSTGREST_PORT', dbPort + 1);
+
+  const functions: Record<string, FunctionSettings> = {};
+  for (const [name, value] of Object.entries(fnSection)) {
+    const v = (value ?? {}) as Toml;
+    functions[name] = { verifyJwt: v.verify_jwt !== false };
+  }
+
+  const confirmEnv = process.env.SUPABASE_AUTH_ENABLE_CONFIRMATIONS;
+  return {
+    rootDir: ROOT_DIR,
+    localDir,
+    host,
+    apiPort,
+    dbPort,
+    postgrestPort,
+    apiUrl: `http://${host}:${apiPort}`,
+    dbUrl: `postgresql://postgres:postgres@${host}:${dbPort}/postgres`,
+    dbSchemas: (api.schemas as string[] | undefined) ?? ['public'],
+    extraSearchPath: (api.extra_search_path as string[] | undefined) ?? ['public', 'extensions'],
+    maxRows: Number(api.max_rows ?? 1000),
+    auth: {
+      siteUrl: process.env.SUPABASE_SITE_URL ?? String(auth.site_url ?? 'http://127.0.0.1:4173'),
+      additionalRedirectUrls: (auth.additional_redirect_urls as string[] | undefined) ?? [],
+      jwtExpiry: Number(auth.jwt_expiry ?? 3600),
+      enableSignup: auth.enable_signup !== false && email.enable_signup !== false,
+      enableConfirmations: confirmEnv ? confirmEnv === 'true' : email.enable_confirmations === true,
+      minimumPasswordLength: Number(auth.minimum_password_length ?? 6),
+      refreshTokenReuseInterval: Number(auth.refresh_token_reuse_interval ?? 10),
+      emailRateLimitPerHour: intEnv('SUPABASE_AUTH_EMAIL_RATE_LIMIT', Number(rate.email_sent ?? 30)),
+    },
+    functions,
+    supabaseDir,
+  };
+}

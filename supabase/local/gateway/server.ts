@@ -1,0 +1,95 @@
+import type { Server } from 'node:http';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import cors from '@fastify/cors';
+import proxy from '@fastify/http-proxy';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { checkApiKey } from './api-key';
+import type { GatewayContext } from './context';
+import { sendGatewayError } from './errors';
+
+/** Largest body the REST proxy forwards; storage and functions set their own limits. */
+export const REST_BODY_LIMIT = 10 * 1024 * 1024;
+
+const CORS_HEADERS = [
+  'authorization', 'x-client-info', 'apikey', 'content-type', 'content-profile', 'accept-profile', 'prefer', 'range',
+  'x-upsert', 'cache-control', 'x-supabase-api-version', 'x-region', 'accept', 'accept-encoding', 'content-length',
+];
+
+export interface Gateway {
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+type ServicePlugin = (app: FastifyInstance, ctx: GatewayContext) => Promise<void>;
+const mount = (plugin: ServicePlugin, ctx: GatewayContext): FastifyPluginAsync => async (app) => plugin(app, ctx);
+
+// TEMPORARY during parallel development: services are loaded when present.
+async function loadService<T>(relative: string): Promise<T | null> {
+  const path = fileURLToPath(new URL(relative, import.meta.url));
+  if (!existsSync(path)) return null;
+  try {
+    return (await import(path)) as T;
+  } catch (err) {
+    console.error(`[gateway] could not load ${relative}:`, err);
+    return null;
+  }
+}
+
+export async function startGateway(ctx: GatewayContext): Promise<Gateway> {
+  const { config } = ctx;
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, forceCloseConnections: true, return503OnClosing: true });
+
+  await app.register(cors, {
+    origin: true,
+    credentials: true,
+    allowedHeaders: CORS_HEADERS,
+    exposedHeaders: ['content-range', 'content-location', 'x-supabase-api-version', 'preference-applied', 'location', 'etag'],
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    maxAge: 86400,
+  });
+
+  app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+    if (status >= 500) console.error('[gateway]', err);
+    // Never leak stack traces: the message of a 4xx is the client's problem, a 5xx stays generic.
+    return sendGatewayError(reply, status, status >= 500 ? 'An unexpected error occurred' : err.message);
+  });
+  app.setNotFoundHandler((_req, reply) => sendGatewayError(reply, 404, 'no Route matched with those values'));
+
+  app.get('/health', async () => ({ ok: true }));
+
+  await app.register(async (rest) => {
+    rest.addHook('onRequest', async (req, reply) => {
+      const length = Number(req.headers['content-length'] ?? 0);
+      if (length > REST_BODY_LIMIT) return sendGatewayError(reply, 413, 'Request body is too large');
+      const check = await checkApiKey(req, ctx);
+      if (!check.ok) return sendGatewayError(reply, check.status, check.message, check.hint);
+    });
+    await rest.register(proxy, {
+      upstream: `http://${config.host}:${config.postgrestPort}`,
+      rewritePrefix: '',
+      http: { requestOptions: { timeout: 60_000 } },
+    });
+  }, { prefix: '/rest/v1' });
+
+  for (const [file, prefix] of [['./auth/index.ts', '/auth/v1'], ['./storage/index.ts', '/storage/v1'], ['./functions.ts', '/functions/v1']]) {
+    const mod = await loadService<{ default: ServicePlugin }>(file);
+    if (mod) await app.register(mount(mod.default, ctx), { prefix });
+  }
+
+  await app.listen({ host: config.host, port: config.apiPort });
+  const realtimeMod = await loadService<{ attachRealtime(s: Server, c: GatewayContext): Promise<{ close(): Promise<void> }> }>('./realtime/index.ts');
+  const realtime = realtimeMod ? await realtimeMod.attachRealtime(app.server as Server, ctx) : { close: async () => undefined };
+  const webhooksMod = await loadService<{ startWebhookDelivery(c: GatewayContext): Promise<() => Promise<void>> }>('./webhooks.ts');
+  const stopWebhooks = webhooksMod ? await webhooksMod.startWebhookDelivery(ctx) : async () => undefined;
+
+  return {
+    app,
+    async close() {
+      await stopWebhooks();
+      await realtime.close();
+      await app.close();
+    },
+  };
+}

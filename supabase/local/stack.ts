@@ -1,0 +1,101 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadConfig, type StackConfig } from './config';
+import { loadOrCreateKeys, type StackKeys } from './keys';
+import { ensureCluster, findPostgresBin, POSTGRES_INSTALL_COMMAND, postgresPaths, startPostgres, stopStalePostmaster } from './postgres';
+import { migrate, type MigrationReport } from './migrate';
+import { startPostgrest } from './postgrest';
+import { createContext } from './gateway/context';
+import { startGateway } from './gateway/server';
+
+export interface StackOptions {
+  localDir?: string;
+  apiPort?: number;
+  dbPort?: number;
+  postgrestPort?: number;
+  /** wipe the local dir first */
+  reset?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface StackStatus {
+  API_URL: string;
+  DB_URL: string;
+  ANON_KEY: string;
+  SERVICE_ROLE_KEY: string;
+  JWT_SECRET: string;
+  VAPID_PUBLIC_KEY: string;
+  STORAGE_URL: string;
+  FUNCTIONS_URL: string;
+  REALTIME_URL: string;
+}
+
+export interface StackHandle {
+  config: StackConfig;
+  keys: StackKeys;
+  status: StackStatus;
+  migrations: MigrationReport;
+  stop(): Promise<void>;
+}
+
+export function stackStatus(config: StackConfig, keys: StackKeys): StackStatus {
+  return {
+    API_URL: config.apiUrl,
+    DB_URL: config.dbUrl,
+    ANON_KEY: keys.anonKey,
+    SERVICE_ROLE_KEY: keys.serviceRoleKey,
+    JWT_SECRET: keys.jwtSecret,
+    VAPID_PUBLIC_KEY: keys.vapidPublicKey,
+    STORAGE_URL: `${config.apiUrl}/storage/v1`,
+    FUNCTIONS_URL: `${config.apiUrl}/functions/v1`,
+    REALTIME_URL: `${config.apiUrl.replace(/^http/, 'ws')}/realtime/v1`,
+  };
+}
+
+export const statusFile = (config: StackConfig): string => join(config.localDir, 'status.json');
+
+export async function startStack(options: StackOptions = {}): Promise<StackHandle> {
+  const log = options.log ?? (() => undefined);
+  const config = loadConfig(options);
+  if (options.reset) {
+    await stopStalePostmaster(postgresPaths(config).dataDir);
+    rmSync(config.localDir, { recursive: true, force: true });
+  }
+  mkdirSync(join(config.localDir, 'logs'), { recursive: true });
+
+  const bin = findPostgresBin();
+  if (!bin) throw new Error(`PostgreSQL ${15}+ server binaries were not found. Install them with:\n  ${POSTGRES_INSTALL_COMMAND}`);
+  const keys = await loadOrCreateKeys(config);
+  if (ensureCluster(config, bin)) log(`created a new database cluster in ${join(config.localDir, 'db')}`);
+
+  const stops: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const fn of stops.splice(0).reverse()) {
+      try {
+        await fn();
+      } catch (err) {
+        console.error('[stack] error while stopping:', (err as Error).message);
+      }
+    }
+    rmSync(statusFile(config), { force: true });
+  };
+
+  try {
+    const postgres = await startPostgres(config, bin);
+    stops.push(() => postgres.stop());
+    const migrations = await migrate(config, log);
+    const postgrest = await startPostgrest(config, keys);
+    stops.push(() => postgrest.stop());
+    const ctx = createContext(config, keys);
+    stops.push(() => ctx.close());
+    const gateway = await startGateway(ctx);
+    stops.push(() => gateway.close());
+
+    const status = stackStatus(config, keys);
+    writeFileSync(statusFile(config), JSON.stringify({ ...status, pid: process.pid }, null, 2));
+    return { config, keys, status, migrations, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

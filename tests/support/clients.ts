@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { inject } from 'vitest';
+import ws from 'ws';
+import pg from 'pg';
+
+/** Connection facts of the shared test stack (started by tests/support/global-setup.ts). */
+export function testStack() {
+  return {
+    apiUrl: inject('apiUrl'),
+    anonKey: inject('anonKey'),
+    serviceRoleKey: inject('serviceRoleKey'),
+    dbUrl: inject('dbUrl'),
+    jwtSecret: inject('jwtSecret'),
+    localDir: inject('localDir'),
+  };
+}
+
+/** A supabase-js client as the browser would make it, minus persistence (Node has no storage). */
+export function anonClient(): SupabaseClient {
+  const { apiUrl, anonKey } = testStack();
+  return createClient(apiUrl, anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    // Node 20 has no global WebSocket.
+    realtime: { transport: ws as unknown as typeof WebSocket },
+  });
+}
+
+export function serviceClient(): SupabaseClient {
+  const { apiUrl, serviceRoleKey } = testStack();
+  return createClient(apiUrl, serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: ws as unknown as typeof WebSocket },
+  });
+}
+
+export interface TestMember {
+  id: string;
+  email: string;
+  password: string;
+  username: string;
+  client: SupabaseClient;
+  accessToken: string;
+}
+
+/** Signs up a fresh member (unique e-mail and username) and returns a signed-in client. */
+export async function newMember(prefix = 'member', metadata: Record<string, unknown> = {}): Promise<TestMember> {
+  const suffix = randomUUID().replace(/-/g, '').slice(0, 8);
+  const username = `${prefix}_${suffix}`.slice(0, 20).toLowerCase();
+  const email = `${username}@example.test`;
+  const password = `pw-${suffix}-secret`;
+  const client = anonClient();
+  const { data, error } = await client.auth.signUp({ email, password, options: { data: { username, display_name: username, ...metadata } } });
+  if (error) throw error;
+  let session = data.session;
+  if (!session) {
+    const signIn = await client.auth.signInWithPassword({ email, password });
+    if (signIn.error) throw signIn.error;
+    session = signIn.data.session;
+  }
+  return { id: session!.user.id, email, password, username, client, accessToken: session!.access_token };
+}
+
+/** A superuser connection for arranging state the API must not allow (roles, karma). */
+export async function withDb<T>(fn: (db: pg.Client) => Promise<T>): Promise<T> {
+  const db = new pg.Client({ connectionString: testStack().dbUrl });
+  await db.connect();
+  try {
+    return await fn(db);
+  } finally {
+    await db.end();
+  }
+}
