@@ -1,0 +1,42 @@
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { findPostgresBin, POSTGRES_INSTALL_COMMAND } from '../supabase/local/postgres';
+
+export const CHROMIUM_INSTALL_COMMAND = 'apt-get update && apt-get install -y chromium';
+
+const isRoot = () => process.getuid?.() === 0;
+const isDebian = () => existsSync('/etc/debian_version');
+
+function install(what: string, command: string): boolean {
+  if (!(isRoot() && isDebian())) {
+    console.error(`${what} is missing. Install it with:\n  sudo ${command}`);
+    return false;
+  }
+  console.log(`[prerequisites] installing ${what}: ${command}`);
+  try {
+    execSync(command, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    return true;
+  } catch {
+    console.error(`[prerequisites] installing ${what} failed. Run it yourself:\n  ${command}`);
+    return false;
+  }
+}
+
+/** PostgreSQL 15+ server binaries: installed with apt when we are root on Debian, else the command is printed. */
+export function ensurePostgres(): boolean {
+  if (findPostgresBin()) return true;
+  return install('PostgreSQL server (15 or newer)', POSTGRES_INSTALL_COMMAND) && findPostgresBin() !== null;
+}
+
+export function chromiumPath(): string | null {
+  for (const candidate of [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']) {
+    if (candidate && existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** Debian's Chromium for the e2e tests (Playwright cannot download browsers here). */
+export function ensureChromium(): boolean {
+  if (chromiumPath()) return true;
+  return install('Chromium', CHROMIUM_INSTALL_COMMAND) && chromiumPath() !== null;
+}
