@@ -5,9 +5,8 @@
 create schema if not exists private;
 grant usage on schema private to anon, authenticated, service_role;
 
--- Functions are executable by PUBLIC unless revoked; nothing in this schema is
--- meant to be called directly by a client.
-alter default privileges in schema private revoke execute on functions from public;
+-- PostgREST exposes only `public`, so nothing here is reachable as an RPC;
+-- policies and triggers call these functions as the requesting role.
 
 -- True when the statement runs as a client role (PostgREST as anon or a member).
 -- Inside a security-definer function or trigger the current user is the owner,
@@ -72,3 +71,11 @@ $$;
 
 grant execute on function private.is_member_request(), private.relation_id(text), private.require_signed_in()
   to anon, authenticated, service_role;
+
+-- trim() removes only spaces; members' text also arrives with newlines and tabs.
+create or replace function private.trim_ws(value text) returns text
+language sql immutable
+as $$
+  select regexp_replace(value, '^[[:space:]]+|[[:space:]]+$', '', 'g')
+$$;
+grant execute on function private.trim_ws(text) to anon, authenticated, service_role;

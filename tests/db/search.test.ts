@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anonClient, testStack } from '../support/clients';
+import { createWorld, fixtures, type World } from './helpers/world';
+
+/** universal_search (RPC) and the universal-search edge function, spec B call 30. */
+
+let w: World;
+const word = `zq${randomUUID().replace(/-/g, '').slice(0, 8)}`;
+let discussionId: string;
+let draftSlug: string;
+
+beforeAll(async () => {
+  w = await createWorld('se');
+  await w.db.query(`update public.profiles set bio = $1 where id = $2`, [`Deep house selector, ${word} resident`, w.id('member')]);
+  discussionId = await fixtures.discussion(w.db, w.id('other')!, { title: `Tracklist ID for the ${word} closing set`, category: 'Music Discovery' });
+  await w.db.query(
+    `insert into public.blog_posts (title, slug, content, excerpt, author_id, status, tags) values
+     ($1, $2, 'Long read about crate digging.', 'Crates', $3, 'published', '{vinyl,history}'),
+     ($4, $5, 'Not yet.', 'Draft', $3, 'draft', '{}')`,
+    [`The ${word} story`, `the-story-${word}`, w.id('admin'), `Draft ${word}`, (draftSlug = `draft-${word}`)]);
+});
+afterAll(async () => w?.close());
+
+describe('universal_search RPC', () => {
+  it('finds profiles, published posts and discussions with spec-shaped items and paths, never drafts', async () => {
+    const { data, error } = await anonClient().rpc('universal_search', { search_term: word, content_type: 'all', page: 1, per_page: 10 });
+    expect(error).toBeNull();
+    const { results, totalCount } = data as { results: Array<Record<string, unknown>>; totalCount: number };
+    expect(totalCount).toBe(3);
+    expect(results.map((r) => r.type).sort()).toEqual(['blog_post', 'discussion', 'profile']);
+    expect(results.find((r) => r.type === 'profile')).toMatchObject({ id: w.id('member'), path: `/profile/${w.members.member.username}`, username: w.members.member.username, karma: 0, role: 'fan' });
+    expect(results.find((r) => r.type === 'discussion')).toMatchObject({ id: discussionId, path: `/discussions/thread/${discussionId}`, category: 'Music Discovery', post_count: 1, author_username: w.members.other.username });
+    expect(results.find((r) => r.type === 'blog_post')).toMatchObject({ path: `/blog/the-story-${word}`, tags: ['vinyl', 'history'], author_username: w.members.admin.username });
+    expect(JSON.stringify(results)).not.toContain(draftSlug);
+  });
+
+  it('filters by type and pages with a total count', async () => {
+    const page = async (n: number) => (await anonClient().rpc('universal_search', { search_term: word, content_type: 'all', page: n, per_page: 2 })).data as { results: unknown[]; totalCount: number };
+    expect(await page(1)).toMatchObject({ totalCount: 3 });
+    expect((await page(1)).results).toHaveLength(2);
+    expect((await page(2)).results).toHaveLength(1);
+    const { data } = await anonClient().rpc('universal_search', { search_term: `"${word} closing"`, content_type: 'discussion', page: 1, per_page: 10 });
+    expect(data).toMatchObject({ totalCount: 1, results: [{ id: discussionId }] });
+  });
+});
+
+describe('universal-search edge function', () => {
+  const call = (body: unknown, init: RequestInit = {}) => {
+    const { apiUrl, anonKey } = testStack();
+    return fetch(`${apiUrl}/functions/v1/universal-search`, {
+      method: 'POST',
+      headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, 'Content-Type': 'application/json' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      ...init,
+    });
+  };
+
+  it('answers { results, totalCount } and defaults contentType/page/perPage', async () => {
+    const res = await call({ searchTerm: ` ${word} ` });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const body = (await res.json()) as { results: unknown[]; totalCount: number };
+    expect(body.totalCount).toBe(3);
+    expect(body.results).toHaveLength(3);
+  });
+
+  it('rejects bad input with 400 JSON', async () => {
+    for (const bad of [{ searchTerm: '   ' }, { searchTerm: word, contentType: 'users' }, { searchTerm: word, perPage: 500 }, 'not json']) {
+      const res = await call(bad);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toBeTruthy();
+    }
+  });
+
+  it('answers the CORS preflight', async () => {
+    const { apiUrl } = testStack();
+    const res = await fetch(`${apiUrl}/functions/v1/universal-search`, { method: 'OPTIONS', headers: { Origin: 'http://localhost:4173', 'Access-Control-Request-Method': 'POST' } });
+    expect(res.status).toBeLessThan(300);
+  });
+});
