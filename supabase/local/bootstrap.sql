@@ -262,8 +262,10 @@ alter table storage.buckets owner to supabase_storage_admin;
 alter table storage.objects owner to supabase_storage_admin;
 
 -- Database webhooks (hosted Supabase: supabase_functions.http_request via pg_net).
--- Locally the request is handed to the gateway over NOTIFY, which performs it
--- after the transaction commits, so the caller's write is never blocked.
+-- Locally each request is queued in a table (NOTIFY payloads are capped near 8 kB,
+-- rows are not) and the gateway is told its id; it performs the request after the
+-- transaction commits, so the caller's write is never blocked, and it drains
+-- whatever was queued while it was down.
 create table if not exists supabase_functions.hooks (
   id bigserial primary key,
   hook_table_id integer,
@@ -272,16 +274,23 @@ create table if not exists supabase_functions.hooks (
   request_id bigint
 );
 
+create table if not exists supabase_functions.http_request_queue (
+  id bigserial primary key,
+  url text not null,
+  method text not null,
+  headers jsonb not null default '{}',
+  params jsonb not null default '{}',
+  timeout_ms integer not null,
+  body jsonb,
+  created_at timestamptz not null default now()
+);
+
 create or replace function supabase_functions.http_request() returns trigger
 language plpgsql security definer
 set search_path = supabase_functions, pg_catalog
 as $$
 declare
-  url text := tg_argv[0];
-  method text := tg_argv[1];
-  headers jsonb := coalesce(nullif(tg_argv[2], ''), '{}')::jsonb;
-  params jsonb := coalesce(nullif(tg_argv[3], ''), '{}')::jsonb;
-  timeout_ms integer := coalesce(nullif(tg_argv[4], ''), '1000')::integer;
+  request_id bigint;
   payload jsonb;
 begin
   payload := jsonb_build_object(
@@ -291,12 +300,19 @@ begin
     'table', tg_table_name,
     'schema', tg_table_schema
   );
-  perform pg_notify('supabase_functions_http_request', jsonb_build_object(
-    'url', url, 'method', method, 'headers', headers, 'params', params,
-    'timeout_ms', timeout_ms, 'body', payload
-  )::text);
+  insert into supabase_functions.http_request_queue (url, method, headers, params, timeout_ms, body)
+  values (
+    tg_argv[0],
+    upper(coalesce(nullif(tg_argv[1], ''), 'POST')),
+    coalesce(nullif(tg_argv[2], ''), '{}')::jsonb,
+    coalesce(nullif(tg_argv[3], ''), '{}')::jsonb,
+    coalesce(nullif(tg_argv[4], ''), '1000')::integer,
+    payload
+  )
+  returning id into request_id;
   insert into supabase_functions.hooks (hook_table_id, hook_name, request_id)
-  values (tg_relid, tg_name, null);
+  values (tg_relid, tg_name, request_id);
+  perform pg_notify('supabase_functions_http_request', request_id::text);
   return coalesce(new, old);
 end
 $$;

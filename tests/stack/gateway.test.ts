@@ -1,10 +1,99 @@
 import { describe, expect, it } from 'vitest';
-import { testStack } from '../support/clients';
+import { SignJWT } from 'jose';
+import { anonClient, newMember, testStack } from '../support/clients';
+
+const MB = 1024 * 1024;
+
+async function forgedTokens(secret: string) {
+  const now = Math.floor(Date.now() / 1000);
+  const claims = { sub: '00000000-0000-0000-0000-000000000001', role: 'authenticated', aud: 'authenticated' };
+  const wrongSecret = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(now + 600).sign(new TextEncoder().encode('not-the-secret-not-the-secret-xx'));
+  const expired = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now - 7200).setExpirationTime(now - 3600).sign(new TextEncoder().encode(secret));
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const algNone = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, exp: now + 600 })}.`;
+  return { wrongSecret, expired, algNone, garbage: 'not.a.jwt' };
+}
+
+interface BadRequest {
+  name: string;
+  path: string;
+  init: RequestInit;
+  status: number[];
+}
 
 describe('gateway', () => {
   it('refuses REST calls without an API key, as Supabase does', async () => {
     const res = await fetch(`${testStack().apiUrl}/rest/v1/`);
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ message: 'No API key found in request' });
+  });
+
+  it('answers a batch of bad requests at every mount point with JSON errors and keeps serving', async () => {
+    const { apiUrl, anonKey, jwtSecret } = testStack();
+    const tokens = await forgedTokens(jwtSecret);
+    const json = { apikey: anonKey, 'content-type': 'application/json' };
+    const big = 'x'.repeat(11 * MB);
+    const requests: BadRequest[] = [];
+    for (const [label, token] of Object.entries(tokens)) {
+      const auth = { apikey: anonKey, authorization: `Bearer ${token}` };
+      requests.push(
+        { name: `rest ${label} token`, path: '/rest/v1/profiles?select=id&limit=1', init: { headers: auth }, status: [401] },
+        { name: `auth user ${label} token`, path: '/auth/v1/user', init: { headers: auth }, status: [401, 403] },
+        { name: `storage ${label} token`, path: '/storage/v1/bucket', init: { headers: auth }, status: [400, 401, 403] },
+        { name: `functions ${label} token`, path: '/functions/v1/universal-search-missing', init: { method: 'POST', headers: auth }, status: [401, 404] },
+      );
+    }
+    requests.push(
+      { name: 'rest malformed json', path: '/rest/v1/contact_messages', init: { method: 'POST', headers: json, body: '{"name": ' }, status: [400] },
+      { name: 'rest wrong content type', path: '/rest/v1/contact_messages', init: { method: 'POST', headers: { apikey: anonKey, 'content-type': 'text/xml' }, body: '<x/>' }, status: [400, 406, 415] },
+      { name: 'rest body over limit', path: '/rest/v1/contact_messages', init: { method: 'POST', headers: json, body: big }, status: [413] },
+      { name: 'rest bad api key', path: '/rest/v1/profiles', init: { headers: { apikey: 'nope' } }, status: [401] },
+      { name: 'auth malformed json', path: '/auth/v1/token?grant_type=password', init: { method: 'POST', headers: json, body: '{"email":' }, status: [400] },
+      { name: 'auth wrong content type', path: '/auth/v1/signup', init: { method: 'POST', headers: { apikey: anonKey, 'content-type': 'text/plain' }, body: 'hello' }, status: [400, 415] },
+      { name: 'auth body over limit', path: '/auth/v1/signup', init: { method: 'POST', headers: json, body: big }, status: [413] },
+      { name: 'auth unknown route', path: '/auth/v1/definitely-not-here', init: { headers: { apikey: anonKey } }, status: [404] },
+      { name: 'storage unknown route', path: '/storage/v1/nowhere/at/all', init: { headers: { apikey: anonKey, authorization: `Bearer ${anonKey}` } }, status: [400, 404] },
+      { name: 'storage malformed json', path: '/storage/v1/bucket', init: { method: 'POST', headers: { ...json, authorization: `Bearer ${anonKey}` }, body: '{"id":' }, status: [400] },
+      { name: 'functions unknown', path: '/functions/v1/no-such-function', init: { method: 'POST', headers: { ...json, authorization: `Bearer ${anonKey}` }, body: '{}' }, status: [404] },
+      { name: 'functions bad name', path: '/functions/v1/..%2F..%2Fetc', init: { method: 'POST', headers: { ...json, authorization: `Bearer ${anonKey}` }, body: '{}' }, status: [400, 404] },
+      { name: 'realtime without upgrade', path: '/realtime/v1/websocket', init: { headers: { apikey: anonKey } }, status: [400, 404, 426] },
+      { name: 'unknown mount', path: '/graphql/v1', init: {}, status: [404] },
+    );
+
+    const results = await Promise.all(
+      requests.map(async (r) => {
+        const res = await fetch(`${apiUrl}${r.path}`, r.init);
+        const text = await res.text();
+        return { r, status: res.status, type: res.headers.get('content-type') ?? '', text };
+      }),
+    );
+    for (const { r, status, type, text } of results) {
+      expect(r.status, `${r.name}: got ${status} ${text.slice(0, 200)}`).toContain(status);
+      expect(type, `${r.name} content type`).toContain('json');
+      expect(() => JSON.parse(text), `${r.name} body is JSON`).not.toThrow();
+      expect(text, `${r.name} leaks no stack trace`).not.toMatch(/\n\s+at\s|node_modules/);
+    }
+
+    // Still serving: a member signs in and reads through PostgREST.
+    const member = await newMember('after_batch');
+    const { error } = await member.client.from('profiles').select('id').limit(1);
+    expect(error).toBeNull();
+  });
+
+  it('serves an RLS-protected table to members and hides it from anon', async () => {
+    const member = await newMember('rls_reader');
+    const anon = anonClient();
+    const asAnon = await anon.from('notifications').select('id');
+    expect(asAnon.error ?? null).toBeNull();
+    expect(asAnon.data).toEqual([]);
+    const mine = await member.client.from('push_subscriptions').insert({
+      user_id: member.id, endpoint: `https://push.example.test/${member.id}`, p256dh: 'k', auth: 'a',
+    }).select('id');
+    expect(mine.error).toBeNull();
+    const other = await newMember('rls_other');
+    const theirs = await other.client.from('push_subscriptions').select('id').eq('user_id', member.id);
+    expect(theirs.data).toEqual([]);
+    const own = await member.client.from('push_subscriptions').select('id').eq('user_id', member.id);
+    expect(own.data).toHaveLength(1);
   });
 });

@@ -13,7 +13,7 @@ export const REST_BODY_LIMIT = 10 * 1024 * 1024;
 
 const CORS_HEADERS = [
   'authorization', 'x-client-info', 'apikey', 'content-type', 'content-profile', 'accept-profile', 'prefer', 'range',
-  'x-upsert', 'cache-control', 'x-supabase-api-version', 'x-region', 'accept', 'accept-encoding', 'content-length',
+  'x-upsert', 'cache-control', 'x-metadata', 'x-supabase-api-version', 'x-region', 'accept', 'accept-encoding', 'content-length',
 ];
 
 export interface Gateway {

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { metadata, optionalString, parseBody } from '../body';
+import { inTransaction, isUniqueViolation } from '../db';
+import { redirectParam, requestInfo, type AuthDeps } from '../deps';
+import { AuthError, badRequest, forbidden, unprocessable } from '../errors';
+import type { Mail } from '../mailer';
+import { ErrorCodes, Messages } from '../messages';
+import { checkPasswordStrength, hashPassword } from '../passwords';
+import { PkceFlows } from '../pkce';
+import { resolveRedirect } from '../redirects';
+import { issueSession, type SessionResponse } from '../sessions';
+import { findUserByEmail, insertUser, userJson, userJsonWithIdentities, type UserJson, type UserRow } from '../users';
+import { validateEmail } from '../validation';
+import { prepareVerificationMail } from '../verification';
+
+const SignupBody = z.object({
+  email: optionalString,
+  phone: optionalString,
+  password: optionalString,
+  data: metadata,
+  code_challenge: optionalString,
+  code_challenge_method: optionalString,
+});
+
+/**
+ * GoTrue hides whether a confirmed address is registered when confirmations are on:
+ * it answers with a made-up, unconfirmed user instead of an error.
+ */
+function obfuscatedUser(email: string, data: Record<string, unknown>): UserJson {
+  const now = new Date();
+  const fake: UserRow = {
+    id: randomUUID(),
+    aud: 'authenticated',
+    role: 'authenticated',
+    email,
+    encrypted_password: null,
+    email_confirmed_at: null,
+    invited_at: null,
+    confirmation_token: null,
+    confirmation_sent_at: now,
+    recovery_token: null,
+    recovery_sent_at: null,
+    email_change_token_new: null,
+    email_change: null,
+    email_change_sent_at: null,
+    last_sign_in_at: null,
+    raw_app_meta_data: { provider: 'email', providers: ['email'] },
+    raw_user_meta_data: data,
+    created_at: now,
+    updated_at: now,
+    phone: null,
+    phone_confirmed_at: null,
+    confirmed_at: null,
+    banned_until: null,
+    deleted_at: null,
+    is_anonymous: false,
+  };
+  return userJson(fake, []);
+}
+
+export function registerSignupRoute(app: FastifyInstance, deps: AuthDeps): void {
+  const { ctx, mailer, pkce } = deps;
+  const settings = ctx.config.auth;
+
+  app.post('/signup', async (req): Promise<SessionResponse | UserJson> => {
+    if (!settings.enableSignup) throw forbidden(ErrorCodes.signupDisabled, Messages.signupDisabled);
+    const body = parseBody(SignupBody, req.body);
+    if (body.phone && !body.email) throw badRequest(ErrorCodes.phoneProviderDisabled, 'Phone signups are disabled');
+    if (!body.email) throw badRequest(ErrorCodes.validationFailed, Messages.signupRequiresEmail);
+    if (!body.password) throw badRequest(ErrorCodes.validationFailed, Messages.signupRequiresPassword);
+    checkPasswordStrength(body.password, settings.minimumPasswordLength);
+    const email = validateEmail(body.email);
+    const challenge = PkceFlows.parse(body.code_challenge, body.code_challenge_method);
+    const data = body.data ?? {};
+    const redirectTo = resolveRedirect(settings, redirectParam(req));
+    const autoconfirm = !settings.enableConfirmations;
+
+    const existing = await findUserByEmail(ctx.db, email);
+    if (existing) {
+      if (autoconfirm) throw unprocessable(ErrorCodes.userAlreadyExists, Messages.userAlreadyRegistered);
+      if (existing.email_confirmed_at) return obfuscatedUser(email, data);
+    }
+    if (!autoconfirm) mailer.reserve();
+    const encryptedPassword = existing ? null : await hashPassword(body.password);
+
+    let mail: Mail | null = null;
+    const result = await inTransaction(ctx.db, async (db): Promise<SessionResponse | UserJson> => {
+      let user: UserRow;
+      if (existing) {
+        // An unconfirmed address: resend the confirmation, but change nothing else (its owner is unproven).
+        user = existing;
+      } else {
+        try {
+          user = await insertUser(db, {
+            email,
+            encryptedPassword,
+            userMetadata: data,
+            emailConfirmedAt: autoconfirm ? new Date() : null,
+          });
+        } catch (err) {
+          const pgErr = err as { schema?: string; table?: string };
+          if (isUniqueViolation(err) && pgErr.schema === 'auth' && pgErr.table === 'users') {
+            throw unprocessable(ErrorCodes.userAlreadyExists, Messages.userAlreadyRegistered);
+          }
+          // A failing trigger on auth.users (for example the app's profile trigger) surfaces as GoTrue words it.
+          console.error('[auth] signup insert failed:', (err as Error).message);
+          throw new AuthError(500, ErrorCodes.unexpectedFailure, Messages.databaseErrorSavingUser);
+        }
+      }
+      if (autoconfirm) return issueSession(ctx, db, user, 'password', requestInfo(req));
+      const prepared = await prepareVerificationMail(ctx, db, user, 'signup', redirectTo);
+      mail = prepared.mail;
+      pkce.remember(user.id, challenge);
+      return userJsonWithIdentities(db, prepared.user);
+    });
+    if (mail) mailer.send(mail);
+    return result;
+  });
+}

@@ -1,0 +1,111 @@
+import type http from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { GatewayContext } from '../context';
+import { Catalog } from './catalog';
+import { ChangeRouter } from './changes';
+import { HEARTBEAT_SWEEP_MS, HEARTBEAT_TIMEOUT_MS, MAX_FRAME_BYTES, PUBLICATION, REALTIME_PATH, REPLICATION_SLOT } from './constants';
+import { PresenceRegistry } from './presence';
+import type { Vsn } from './protocol';
+import { ReplicationFeed } from './replication';
+import { Connection, type Hub, type JoinedChannel } from './session';
+
+/**
+ * Supabase Realtime for the local stack, at `/realtime/v1/websocket`: Phoenix channels as
+ * @supabase/realtime-js speaks them, with postgres_changes from logical replication (RLS
+ * checked per subscriber), presence and broadcast.
+ */
+
+export interface RealtimeStats {
+  connections: number;
+  channels: number;
+  postgresChangesSubscriptions: number;
+  presenceTopics: number;
+  changesDelivered: number;
+  replication: ReturnType<ReplicationFeed['stats']>;
+}
+
+export interface RealtimeServer {
+  close(): Promise<void>;
+  stats(): RealtimeStats;
+  /** resolves once every change read from replication so far has been delivered (tests, benchmarks) */
+  drain(): Promise<void>;
+}
+
+function refuse(socket: Duplex, status: string): void {
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+export async function attachRealtime(server: http.Server, ctx: GatewayContext): Promise<RealtimeServer> {
+  const catalog = new Catalog(ctx.db);
+  const router = new ChangeRouter(ctx, catalog);
+  const hub: Hub = {
+    ctx,
+    catalog,
+    router,
+    presence: new PresenceRegistry<JoinedChannel>(),
+    topics: new Map(),
+    connections: new Set(),
+  };
+  const feed = new ReplicationFeed({
+    dbUrl: ctx.config.dbUrl,
+    slot: REPLICATION_SLOT,
+    publication: PUBLICATION,
+    onTransaction: (tx) => router.enqueue(tx),
+    onRelation: (relid) => catalog.invalidate(relid),
+    isInterested: () => router.count() > 0,
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
+
+  const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer): void => {
+    socket.on('error', () => undefined);
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname.replace(/\/+$/, '') !== REALTIME_PATH) {
+      refuse(socket, '404 Not Found');
+      return;
+    }
+    const header = req.headers.apikey;
+    const apikey = url.searchParams.get('apikey') ?? (Array.isArray(header) ? header[0] : header) ?? '';
+    const vsn: Vsn = url.searchParams.get('vsn') === '1.0.0' ? '1.0.0' : '2.0.0';
+    ctx.jwt.verify(apikey).then(
+      () => wss.handleUpgrade(req, socket, head, (ws) => new Connection(ws, vsn, apikey, hub)),
+      () => refuse(socket, '403 Forbidden'),
+    );
+  };
+  server.on('upgrade', onUpgrade);
+
+  const sweep = setInterval(() => {
+    const deadline = Date.now() - HEARTBEAT_TIMEOUT_MS;
+    for (const conn of hub.connections) if (conn.lastSeen < deadline) conn.terminate();
+  }, HEARTBEAT_SWEEP_MS);
+  sweep.unref();
+
+  await feed.start();
+
+  let closed = false;
+  return {
+    async close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(sweep);
+      server.off('upgrade', onUpgrade);
+      for (const conn of [...hub.connections]) conn.drop();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await feed.stop();
+    },
+    stats() {
+      let channels = 0;
+      for (const conn of hub.connections) channels += conn.channels.size;
+      return {
+        connections: hub.connections.size,
+        channels,
+        postgresChangesSubscriptions: router.count(),
+        presenceTopics: hub.presence.topicCount(),
+        changesDelivered: router.delivered,
+        replication: feed.stats(),
+      };
+    },
+    drain: () => router.drain(),
+  };
+}

@@ -1,0 +1,10 @@
+import type { GatewayContext } from '../context';
+import type { FileStore } from './files';
+
+/** What every storage route needs. */
+export interface StorageDeps {
+  ctx: GatewayContext;
+  store: FileStore;
+  /** the project's upload limit in bytes (`[storage] file_size_limit`) */
+  globalFileSizeLimit: number;
+}

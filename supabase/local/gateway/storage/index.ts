@@ -1,0 +1,42 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { GatewayContext } from '../context';
+import { registerBucketRoutes } from './buckets';
+import type { StorageDeps } from './deps';
+import { fromDatabaseError, sendStorageError, StorageHttpError, storageErrors } from './errors';
+import { FileStore } from './files';
+import { loadGlobalFileSizeLimit } from './limits';
+import { registerObjectRoutes } from './objects';
+import { registerSignedUrlRoutes } from './signed-urls';
+
+export { STORAGE_MESSAGES } from './errors';
+
+/**
+ * `/storage/v1`: the Supabase Storage API that storage-js calls. Rows live in `storage.buckets` /
+ * `storage.objects` and are read and written as the caller, so the project's policies decide;
+ * files live under `<localDir>/storage/<bucket>/<name>`.
+ */
+export default async function storagePlugin(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
+  const store = new FileStore(ctx.config.localDir);
+  await store.clearTemp();
+  const deps: StorageDeps = { ctx, store, globalFileSizeLimit: loadGlobalFileSizeLimit(ctx.config.supabaseDir) };
+
+  app.setErrorHandler((err: FastifyError | Error, request, reply) => {
+    if (err instanceof StorageHttpError) return sendStorageError(reply, err);
+    if (err instanceof pg.DatabaseError) {
+      const mapped = fromDatabaseError(err);
+      if (mapped.statusCode >= 500) console.error(`[storage] ${request.method} ${request.url}:`, err);
+      return sendStorageError(reply, mapped);
+    }
+    const status = (err as FastifyError).statusCode;
+    if (status && status < 500) {
+      return reply.code(status).send({ statusCode: String(status), error: err.name, message: err.message });
+    }
+    console.error(`[storage] ${request.method} ${request.url}:`, err);
+    return sendStorageError(reply, storageErrors.internal());
+  });
+
+  registerBucketRoutes(app, deps);
+  registerObjectRoutes(app, deps);
+  registerSignedUrlRoutes(app, deps);
+}
