@@ -52,7 +52,7 @@ export async function migrate(config: StackConfig, log: (line: string) => void =
         await client.query('commit');
       } catch (err) {
         await client.query('rollback');
-        throw new Error(`migration ${file} failed: ${(err as Error).message}`);
+        throw new Error(`migration ${file} failed: ${(err as Error).message}`, { cause: err });
       }
       applied.push(file);
       log(`applied ${file}`);
@@ -67,7 +67,7 @@ export async function migrate(config: StackConfig, log: (line: string) => void =
         await client.query('commit');
       } catch (err) {
         await client.query('rollback');
-        throw new Error(`seed.sql failed: ${(err as Error).message}`);
+        throw new Error(`seed.sql failed: ${(err as Error).message}`, { cause: err });
       }
       seeded = true;
       log('seeded the database');

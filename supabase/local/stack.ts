@@ -1,5 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import pg from 'pg';
 import { loadConfig, type StackConfig } from './config';
 import { loadOrCreateKeys, type StackKeys } from './keys';
 import { ensureCluster, findPostgresBin, POSTGRES_INSTALL_COMMAND, postgresPaths, startPostgres, stopStalePostmaster } from './postgres';
@@ -54,6 +55,23 @@ export function stackStatus(config: StackConfig, keys: StackKeys): StackStatus {
 
 export const statusFile = (config: StackConfig): string => join(config.localDir, 'status.json');
 
+/**
+ * Points the notifications push webhook (migration *_push_delivery.sql) at this stack's send-push
+ * function. Every start, because the API port may differ between runs; hosted deploys run the same
+ * statement once (README).
+ */
+async function configurePushDelivery(config: StackConfig, keys: StackKeys): Promise<void> {
+  const client = new pg.Client({ connectionString: config.dbUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ ok: boolean }>(`select to_regprocedure('private.configure_push_delivery(text,text,integer)') is not null as ok`);
+    if (!rows[0]?.ok) return;
+    await client.query('select private.configure_push_delivery($1, $2)', [`${config.apiUrl}/functions/v1/send-push`, keys.serviceRoleKey]);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function startStack(options: StackOptions = {}): Promise<StackHandle> {
   const log = options.log ?? (() => undefined);
   const config = loadConfig(options);
@@ -84,6 +102,7 @@ export async function startStack(options: StackOptions = {}): Promise<StackHandl
     const postgres = await startPostgres(config, bin);
     stops.push(() => postgres.stop());
     const migrations = await migrate(config, log);
+    await configurePushDelivery(config, keys);
     const postgrest = await startPostgrest(config, keys);
     stops.push(() => postgrest.stop());
     const ctx = createContext(config, keys);

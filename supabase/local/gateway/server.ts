@@ -2,8 +2,11 @@ import type { Server } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import cors from '@fastify/cors';
 import proxy from '@fastify/http-proxy';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import authPlugin from './auth/index';
+import storagePlugin from './storage/index';
+import functionsPlugin from './functions';
+import { attachRealtime } from './realtime/index';
+import { startWebhookDelivery } from './webhooks';
 import { checkApiKey } from './api-key';
 import type { GatewayContext } from './context';
 import { sendGatewayError } from './errors';
@@ -23,18 +26,6 @@ export interface Gateway {
 
 type ServicePlugin = (app: FastifyInstance, ctx: GatewayContext) => Promise<void>;
 const mount = (plugin: ServicePlugin, ctx: GatewayContext): FastifyPluginAsync => async (app) => plugin(app, ctx);
-
-// TEMPORARY during parallel development: services are loaded when present.
-async function loadService<T>(relative: string): Promise<T | null> {
-  const path = fileURLToPath(new URL(relative, import.meta.url));
-  if (!existsSync(path)) return null;
-  try {
-    return (await import(path)) as T;
-  } catch (err) {
-    console.error(`[gateway] could not load ${relative}:`, err);
-    return null;
-  }
-}
 
 export async function startGateway(ctx: GatewayContext): Promise<Gateway> {
   const { config } = ctx;
@@ -73,16 +64,13 @@ export async function startGateway(ctx: GatewayContext): Promise<Gateway> {
     });
   }, { prefix: '/rest/v1' });
 
-  for (const [file, prefix] of [['./auth/index.ts', '/auth/v1'], ['./storage/index.ts', '/storage/v1'], ['./functions.ts', '/functions/v1']]) {
-    const mod = await loadService<{ default: ServicePlugin }>(file);
-    if (mod) await app.register(mount(mod.default, ctx), { prefix });
-  }
+  await app.register(mount(authPlugin, ctx), { prefix: '/auth/v1' });
+  await app.register(mount(storagePlugin, ctx), { prefix: '/storage/v1' });
+  await app.register(mount(functionsPlugin, ctx), { prefix: '/functions/v1' });
 
   await app.listen({ host: config.host, port: config.apiPort });
-  const realtimeMod = await loadService<{ attachRealtime(s: Server, c: GatewayContext): Promise<{ close(): Promise<void> }> }>('./realtime/index.ts');
-  const realtime = realtimeMod ? await realtimeMod.attachRealtime(app.server as Server, ctx) : { close: async () => undefined };
-  const webhooksMod = await loadService<{ startWebhookDelivery(c: GatewayContext): Promise<() => Promise<void>> }>('./webhooks.ts');
-  const stopWebhooks = webhooksMod ? await webhooksMod.startWebhookDelivery(ctx) : async () => undefined;
+  const realtime = await attachRealtime(app.server as Server, ctx);
+  const stopWebhooks = await startWebhookDelivery(ctx);
 
   return {
     app,
