@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { anonClient, withDb } from '../support/clients';
 import { DB_MESSAGES } from './helpers/db-contract';
 import { DEMO_ACCOUNTS, SEED_MEMBER_PASSWORD, SEED_STAFF_ACCOUNTS } from '../../src/lib/demo-accounts';
-import { SEED_CONTENT_TYPES, SEED_MINIMUMS, STORED_USERNAME_PATTERN } from '../../supabase/seed/minimums';
+import { SEED_CONTENT_TYPES, SEED_MINIMUMS, isStoredUsername } from '../../supabase/seed/minimums';
 import { SEED_EMAIL_DOMAIN } from '../../supabase/seed/content/members';
 
 /**
@@ -145,7 +145,7 @@ describe('seeded community', () => {
 
   it('stores every username in the valid lowercase form', async () => {
     const { data } = await anonClient().from('profiles').select('username').limit(10_000);
-    const invalid = (data ?? []).map((p) => p.username).filter((u) => !STORED_USERNAME_PATTERN.test(u));
+    const invalid = (data ?? []).map((p) => p.username).filter((u) => !isStoredUsername(u));
     expect(invalid).toEqual([]);
   });
 });
