@@ -1,27 +1,28 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+
+const flag = z.catch(z.optional(z.enum(['true', 'false', '1', '0', ''])), undefined);
 
 const envSchema = z.object({
-  VITE_SUPABASE_URL: z.url().default('http://localhost:54321'),
-  VITE_SUPABASE_ANON_KEY: z.string().default(''),
-  VITE_DEMO_LOGINS: z
-    .enum(['true', 'false', '1', '0', ''])
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
+  VITE_SUPABASE_URL: z._default(z.url(), 'http://localhost:54321'),
+  VITE_SUPABASE_ANON_KEY: z._default(z.string(), ''),
+  VITE_DEMO_LOGINS: flag,
 });
 
 export type AppEnv = {
   supabaseUrl: string;
   supabaseAnonKey: string;
+  /** Demo logins (ARCHITECTURE.md section 9): on unless the build turns them off. */
   demoLogins: boolean;
 };
 
-/** Reads and validates the build-time environment once; a wrong value fails loudly at start-up rather than mid-session. */
+/** Reads and validates the build-time environment once; a wrong URL fails loudly at start-up rather than mid-session. */
 export function parseEnv(raw: Record<string, unknown>): AppEnv {
   const parsed = envSchema.parse(raw);
+  const demo = parsed.VITE_DEMO_LOGINS;
   return {
     supabaseUrl: parsed.VITE_SUPABASE_URL,
     supabaseAnonKey: parsed.VITE_SUPABASE_ANON_KEY,
-    demoLogins: parsed.VITE_DEMO_LOGINS,
+    demoLogins: demo === undefined || demo === '' || demo === 'true' || demo === '1',
   };
 }
 

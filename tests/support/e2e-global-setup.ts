@@ -8,10 +8,13 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, preview } from 'vite';
 import { freePort, ROOT, startStackProcess, testStackLocation } from './stack-process';
+import { startStandIns } from './standins';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const location = await testStackLocation('e2e');
-  const stack = await startStackProcess({ ...location });
+  // Stand-ins for the AI endpoint and PayPal (ARCHITECTURE.md section 9), wired into the stack's functions.
+  const standIns = await startStandIns();
+  const stack = await startStackProcess({ ...location, env: standIns.env });
   const outDir = join(ROOT, '.local', 'e2e-dist', String(location.apiPort));
   const appEnv = {
     VITE_SUPABASE_URL: stack.status.API_URL,
@@ -36,11 +39,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     E2E_SERVICE_ROLE_KEY: stack.status.SERVICE_ROLE_KEY,
     E2E_DB_URL: stack.status.DB_URL,
     E2E_LOCAL_DIR: location.localDir,
+    E2E_DIST_DIR: outDir,
+    E2E_PAYPAL_STANDIN_URL: standIns.paypal.url,
+    E2E_AI_STANDIN_URL: standIns.ai.url,
   });
 
   return async () => {
     await server.close();
     await stack.stop();
+    await standIns.stop();
     rmSync(location.localDir, { recursive: true, force: true });
     rmSync(outDir, { recursive: true, force: true });
   };

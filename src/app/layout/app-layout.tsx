@@ -1,0 +1,29 @@
+import { Outlet } from '@tanstack/react-router';
+import { Footer } from './footer';
+import { Header } from './header';
+import { MobileDrawer } from './mobile-drawer';
+import { Sidebar } from './sidebar';
+
+export function AppLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <MobileDrawer />
+      <div className="flex flex-1">
+        <Sidebar />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6">
+            <Outlet />
+          </main>
+          <Footer />
+        </div>
+      </div>
+    </div>
+  );
+}

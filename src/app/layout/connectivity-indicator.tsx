@@ -1,0 +1,29 @@
+import { CloudOff, RefreshCw } from 'lucide-react';
+import { MESSAGES } from '@/lib/shell-constants';
+import { useConnectivityStore } from '@/stores/connectivity-store';
+
+export function pendingChangesLabel(count: number): string {
+  return count === 1 ? '1 change waiting' : `${count} changes waiting`;
+}
+
+/** Quiet by design: nothing shows while online with nothing queued. */
+export function ConnectivityIndicator() {
+  const online = useConnectivityStore((s) => s.online);
+  const pending = useConnectivityStore((s) => s.pendingChanges);
+  return (
+    <div role="status" aria-live="polite" className="flex items-center gap-2" data-testid="connectivity-indicator">
+      {online ? null : (
+        <span className="inline-flex items-center gap-1 rounded-full border border-amber-600/60 bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-950 dark:border-amber-400/60 dark:bg-amber-950 dark:text-amber-100">
+          <CloudOff className="size-3.5" aria-hidden />
+          {MESSAGES.offline}
+        </span>
+      )}
+      {pending > 0 ? (
+        <span className="hidden items-center gap-1 text-xs text-muted-foreground sm:inline-flex">
+          <RefreshCw className="size-3.5" aria-hidden />
+          {pendingChangesLabel(pending)}
+        </span>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { Link } from '@tanstack/react-router';
+import { Disc3, Menu } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { APP_NAME } from '@/lib/shell-constants';
+import { useSidebarStore } from '@/stores/sidebar-store';
+import { AvatarMenu } from './avatar-menu';
+import { ConnectivityIndicator } from './connectivity-indicator';
+import { useLayoutSlots } from './layout-slots';
+import { NotificationBell } from './notification-bell';
+import { ThemeToggle } from './theme-toggle';
+
+export function Header() {
+  const { user, loading } = useAuth();
+  const { notifications } = useLayoutSlots();
+  const openDrawer = useSidebarStore((s) => s.setMobileOpen);
+  return (
+    <header className="sticky top-0 z-40 flex h-16 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:px-4">
+      <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" onClick={() => openDrawer(true)} data-testid="open-drawer">
+        <Menu aria-hidden />
+      </Button>
+      <Link to="/" className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <Disc3 className="size-7 text-primary" aria-hidden />
+        <span>{APP_NAME}</span>
+      </Link>
+      <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <ConnectivityIndicator />
+        <ThemeToggle />
+        {user ? (
+          <>
+            <NotificationBell notifications={notifications} />
+            <AvatarMenu user={user} />
+          </>
+        ) : loading ? null : (
+          <>
+            <Button variant="ghost" size="sm" asChild>
+              <Link to="/login">Log In</Link>
+            </Button>
+            <Button size="sm" className="hidden min-[400px]:inline-flex" asChild>
+              <Link to="/signup">Sign Up</Link>
+            </Button>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

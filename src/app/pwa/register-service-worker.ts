@@ -1,0 +1,29 @@
+import { MESSAGES } from '@/lib/shell-constants';
+import { toast } from '@/stores/toast-store';
+
+/**
+ * Registers the worker and, when a new build is waiting, offers a Reload.
+ * Accepting tells the waiting worker to take over; the page reloads once it
+ * controls the page, so old and new code never mix in one tab.
+ */
+export async function registerServiceWorker(): Promise<void> {
+  if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  const { Workbox } = await import('workbox-window');
+  const wb = new Workbox('/sw.js', { scope: '/' });
+
+  wb.addEventListener('waiting', () => {
+    wb.addEventListener('controlling', () => window.location.reload());
+    toast({
+      title: MESSAGES.newVersionTitle,
+      description: MESSAGES.newVersionDescription,
+      duration: Number.POSITIVE_INFINITY,
+      action: {
+        label: MESSAGES.reload,
+        altText: 'Reload to use the new version',
+        onClick: () => wb.messageSkipWaiting(),
+      },
+    });
+  });
+
+  await wb.register().catch((error: unknown) => console.error('Service worker registration failed', error));
+}

@@ -1,0 +1,44 @@
+import { Marked, type Tokens } from 'marked';
+import { sanitizeMarkdownHtml, sanitizePostHtml } from './sanitize';
+
+/**
+ * Markdown to safe HTML (spec B section 5): line breaks on, raw HTML
+ * sanitized, external links open in a new tab without an opener (the
+ * sanitizer's hook sets target and rel).
+ */
+const blogMarked = new Marked({ gfm: true, breaks: true, async: false });
+
+export function renderMarkdown(markdown: string): string {
+  return sanitizeMarkdownHtml(blogMarked.parse(markdown, { async: false }));
+}
+
+/**
+ * Posts are written in markdown (the reply toolbar) or HTML (older first
+ * posts) and must end inside the post allow-list, which has no blockquote,
+ * heading, del or hr. Those are rendered with allowed tags and classes instead
+ * so quotes and strikethrough still look like what the member typed
+ * (Tailwind classes, allowed by the list's class attribute).
+ */
+const postMarked = new Marked({
+  gfm: true,
+  breaks: true,
+  async: false,
+  renderer: {
+    blockquote(token: Tokens.Blockquote) {
+      return `<div class="my-2 border-l-4 border-primary/60 bg-muted/40 py-1 pl-3 text-muted-foreground">${this.parser.parse(token.tokens)}</div>\n`;
+    },
+    heading(token: Tokens.Heading) {
+      return `<p class="font-semibold"><strong>${this.parser.parseInline(token.tokens)}</strong></p>\n`;
+    },
+    del(token: Tokens.Del) {
+      return `<span class="line-through">${this.parser.parseInline(token.tokens)}</span>`;
+    },
+    hr() {
+      return '<div class="my-3 border-t border-border"></div>\n';
+    },
+  },
+});
+
+export function renderPostContent(content: string): string {
+  return sanitizePostHtml(postMarked.parse(content, { async: false }));
+}

@@ -1,0 +1,72 @@
+// zod/mini keeps the validators tree-shakable: these schemas load with the route tree, in the first screen's JavaScript.
+import * as z from 'zod/mini';
+
+/**
+ * Search parameters of the routes, typed (spec A and B sections 2 and 9).
+ * Anything malformed in a URL falls back to "not given" instead of breaking the page;
+ * screens apply their own defaults.
+ */
+const page = z.catch(z.optional(z.coerce.number().check(z.int(), z.minimum(1))), undefined);
+// The router JSON-parses search values (?q=123 arrives as a number), so text is coerced back.
+const text = z.catch(z.optional(z.coerce.string()), undefined);
+
+function optionalEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.catch(z.optional(z.enum(values)), undefined);
+}
+
+export const DIRECTORY_ROLES = [
+  'all', 'DJ', 'Producer', 'Vocalist', 'Label', 'Promoter', 'Fan', 'Venue Owner', 'Sound Engineer', 'Visual Artist', 'Dancer',
+  'Music Journalist', 'Educator',
+] as const;
+
+export const DIRECTORY_SORTS = [
+  'created_at_desc', 'created_at_asc', 'display_name_asc', 'display_name_desc', 'karma_desc', 'karma_asc',
+] as const;
+
+export const HUB_SORTS = ['updated_at', 'created_at', 'post_count'] as const;
+
+export const SEARCH_TYPES = ['all', 'profiles', 'blog_posts', 'discussions'] as const;
+
+export const directorySearchSchema = z.object({
+  q: text,
+  sort: optionalEnum(DIRECTORY_SORTS),
+  page,
+});
+
+export const hubSearchSchema = z.object({
+  q: text,
+  category: text,
+  sort: optionalEnum(HUB_SORTS),
+  page,
+});
+
+export const threadSearchSchema = z.object({
+  post: text,
+});
+
+export const blogSearchSchema = z.object({
+  q: text,
+  tags: z.catch(z.optional(z.array(z.coerce.string())), undefined),
+  page,
+});
+
+export const searchPageSchema = z.object({
+  q: text,
+  type: optionalEnum(SEARCH_TYPES),
+  page,
+});
+
+export const loginSearchSchema = z.object({
+  from: text,
+  status: optionalEnum(['confirm_email']),
+});
+
+export const signupSearchSchema = z.object({
+  from: text,
+});
+
+export const paymentSuccessSearchSchema = z.object({
+  source: text,
+  status: text,
+  tier_id: text,
+});

@@ -1,0 +1,93 @@
+/// <reference lib="webworker" />
+/**
+ * Web push: shows the notification send-push encrypted for this device, unless the member is
+ * already looking at that thread, and on click brings them to it.
+ */
+declare const self: ServiceWorkerGlobalScope;
+
+/** The decrypted body; supabase/functions/send-push/push-content.ts produces it. */
+export type PushPayload = {
+  title: string;
+  body?: string;
+  /** In-app path to open on click, e.g. /discussions/thread/{id}?post={postId}. */
+  url?: string;
+  /** Pushes with the same tag replace each other (one entry per thread). */
+  tag?: string;
+};
+
+/** Posted to a focused window on the thread instead of showing a notification. */
+export const PUSH_IN_VIEW_MESSAGE = 'push-in-view';
+
+const ICON = '/icons/icon-192.png';
+const BADGE = '/icons/icon-192.png';
+const FALLBACK: PushPayload = { title: 'DJCircle', body: 'You have a new notification.', url: '/notifications' };
+
+export function parsePushPayload(data: PushMessageData | null): PushPayload {
+  if (!data) return FALLBACK;
+  try {
+    const parsed = data.json() as Partial<PushPayload>;
+    return { ...FALLBACK, ...parsed, title: parsed.title || FALLBACK.title };
+  } catch {
+    return { ...FALLBACK, body: data.text() };
+  }
+}
+
+/** An in-app URL as an absolute URL on this origin; anything pointing elsewhere falls back to home. */
+function appUrl(url: string | undefined): URL {
+  const target = new URL(url ?? '/', self.location.origin);
+  return target.origin === self.location.origin ? target : new URL('/', self.location.origin);
+}
+
+async function appWindows(): Promise<WindowClient[]> {
+  const all = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  return all.filter((client) => new URL(client.url).origin === self.location.origin);
+}
+
+const samePage = (client: WindowClient, target: URL) => new URL(client.url).pathname === target.pathname;
+
+async function showPush(payload: PushPayload): Promise<void> {
+  const target = appUrl(payload.url);
+  const watching = (await appWindows()).find((client) => client.focused && client.visibilityState === 'visible' && samePage(client, target));
+  if (watching) {
+    // The reply is arriving on screen through replication; a system notification would only interrupt.
+    watching.postMessage({ type: PUSH_IN_VIEW_MESSAGE, payload });
+    return;
+  }
+  await self.registration.showNotification(payload.title, {
+    body: payload.body,
+    tag: payload.tag,
+    // A newer push on the same thread replaces the older one and alerts again.
+    renotify: Boolean(payload.tag),
+    icon: ICON,
+    badge: BADGE,
+    data: { url: target.pathname + target.search },
+  } as NotificationOptions);
+}
+
+self.addEventListener('push', (event) => {
+  event.waitUntil(showPush(parsePushPayload(event.data)));
+});
+
+/**
+ * A window already on the thread is focused (and moved to the post); otherwise any window of the
+ * app is taken there; otherwise a new one opens.
+ */
+export async function focusOrOpen(url: string): Promise<void> {
+  const target = appUrl(url);
+  const windows = await appWindows();
+  const existing = windows.find((client) => samePage(client, target)) ?? windows[0];
+  if (existing) {
+    // focus() may be refused (no user activation); moving the window there is what matters.
+    await existing.focus().catch(() => undefined);
+    if (existing.url === target.href) return;
+    const moved = await existing.navigate(target.href).catch(() => null);
+    if (moved) return;
+  }
+  await self.clients.openWindow(target.href);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = (event.notification.data as { url?: string } | null)?.url ?? '/';
+  event.waitUntil(focusOrOpen(url));
+});

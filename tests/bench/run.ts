@@ -1,0 +1,37 @@
+/**
+ * `npm run bench`: runs each benchmark in its own process, one after another
+ * (they start their own stacks and would disturb each other's timings), and
+ * leaves the figures in bench-results.json. Pass names to run only some:
+ * `npm run bench -- schema realtime`.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Benchmark entry points, in the order they run. */
+const BENCHMARKS: Record<string, string> = {
+  schema: 'schema.ts',
+  realtime: 'realtime-fanout.ts',
+  hub: 'hub.ts',
+  push: 'push.ts',
+  app: 'app.ts',
+};
+
+const wanted = process.argv.slice(2);
+const names = wanted.length > 0 ? wanted : Object.keys(BENCHMARKS);
+let failed = 0;
+for (const name of names) {
+  const file = BENCHMARKS[name];
+  const path = file ? join(import.meta.dirname, file) : '';
+  if (!file || !existsSync(path)) {
+    console.error(`[bench] no benchmark named "${name}"`);
+    failed += 1;
+    continue;
+  }
+  console.log(`\n[bench] ${name}`);
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path], { stdio: 'inherit' });
+  // A missed target is a finding, not a crash: only a benchmark that could not run counts as failed.
+  if (result.status !== 0 && result.status !== 1) failed += 1;
+}
+console.log(`\n[bench] figures are in bench-results.json`);
+process.exit(failed === 0 ? 0 : 1);

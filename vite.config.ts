@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+
+// The manifest lives at the repository root (ARCHITECTURE.md section 6); the plugin emits it and links it from index.html.
+const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
+
+export default defineConfig({
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  plugins: [
+    // Must run before the React plugin so route components are split into their own chunks.
+    // Generator options live in tsr.config.json, shared with scripts/gen-routes.ts.
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // Registration is ours (src/app/pwa), through workbox-window, to drive the update prompt.
+      injectRegister: false,
+      manifest,
+      manifestFilename: 'manifest.webmanifest',
+      // The icons are already in the precache through globPatterns; listing them twice only adds entries.
+      includeManifestIcons: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        // The social preview image is for link unfurlers, not for the installed app.
+        globIgnores: ['og-image.png'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // One self-contained classic script: every browser that has service workers can run it.
+        rollupFormat: 'iife',
+      },
+      devOptions: { enabled: false, type: 'module' },
+    }),
+  ],
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+  },
+  preview: { port: 4173, strictPort: true },
+});
