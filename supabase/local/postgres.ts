@@ -127,6 +127,8 @@ export async function startPostgres(config: StackConfig, bin: string): Promise<P
     max_connections: 300,
     shared_buffers: '256MB',
     synchronous_commit: 'off',
+    // With asynchronous commit the WAL sender sees a change only once it is flushed: flush often so realtime stays quick.
+    wal_writer_delay: '10ms',
     log_min_messages: 'warning',
     log_min_error_statement: 'panic',
   };

@@ -3,7 +3,7 @@ import { createClient, type RealtimeChannel, type RealtimePostgresChangesPayload
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { REASONS } from '../../supabase/local/gateway/realtime/constants';
+import { REASONS, REPLICATION_SLOT } from '../../supabase/local/gateway/realtime/constants';
 import { anonClient, newMember, testStack, withDb, type TestMember } from '../support/clients';
 
 /**
@@ -426,5 +426,47 @@ describe('protocol robustness', () => {
     expect((await replyTo('7'))[4]).toEqual({ status: 'ok', response: {} });
     expect(ws.readyState).toBe(WebSocket.OPEN);
     ws.close();
+  });
+});
+
+describe('replication', () => {
+  it('comes back after losing its replication connection, with one slot and nothing lost', async () => {
+    const room = `reconnect-${randomUUID().slice(0, 8)}`;
+    const inbox = new Inbox<Change>();
+    const client = track(anonClient());
+    await subscribed(client.channel(room).on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_public', filter: `room=eq.${room}` }, inbox.push));
+
+    const { rows } = await withDb((db) =>
+      db.query<{ ended: boolean }>('select pg_terminate_backend(active_pid) as ended from pg_replication_slots where slot_name = $1 and active_pid is not null', [REPLICATION_SLOT]),
+    );
+    expect(rows.map((r) => r.ended)).toEqual([true]);
+    // committed while the stream is down: delivered once it is back
+    await withDb((db) => db.query(`insert into public.rt_public (room, body) values ($1, 'while away')`, [room]));
+    await inbox.waitFor((c) => (c.new as Row).body === 'while away', 'the change made while reconnecting', 15_000);
+    await withDb((db) => db.query(`insert into public.rt_public (room, body) values ($1, 'after')`, [room]));
+    await inbox.waitFor((c) => (c.new as Row).body === 'after', 'the change after reconnecting');
+    expect(bodies(inbox, 'rt_public')).toEqual(['while away', 'after']);
+
+    const slots = await withDb((db) => db.query<{ slot_name: string; active: boolean }>('select slot_name, active from pg_replication_slots'));
+    expect(slots.rows).toEqual([{ slot_name: REPLICATION_SLOT, active: true }]);
+  });
+
+  it('confirms its WAL position while only unpublished tables change, so WAL is not held back', async () => {
+    const target = await withDb(async (db) => {
+      await db.query('create table if not exists public.rt_unpublished (id serial primary key, v text)');
+      await db.query(`insert into public.rt_unpublished (v) select repeat('x', 200) from generate_series(1, 5000)`);
+      return (await db.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows[0]!.lsn;
+    });
+    const deadline = Date.now() + 20_000;
+    let caughtUp = false;
+    while (!caughtUp && Date.now() < deadline) {
+      const { rows } = await withDb((db) =>
+        db.query<{ caught: boolean }>('select confirmed_flush_lsn >= $2::pg_lsn as caught from pg_replication_slots where slot_name = $1', [REPLICATION_SLOT, target]),
+      );
+      caughtUp = rows[0]?.caught === true;
+      if (!caughtUp) await new Promise((r) => setTimeout(r, 250));
+    }
+    await withDb((db) => db.query('drop table public.rt_unpublished'));
+    expect(caughtUp).toBe(true);
   });
 });

@@ -175,7 +175,6 @@ export class ChangeRouter {
       }
     }
     const visible = new Map<Prepared, Map<string, boolean>>();
-    const tDbg = performance.now();
     await Promise.all(
       [...needsCheck.values()].map(async ({ info, rows, viewers }) => {
         const checkable = rows.filter((r) => r.keyText);
@@ -187,9 +186,7 @@ export class ChangeRouter {
       }),
     );
 
-    const tDbg2 = performance.now();
     for (const p of prepared) this.deliver(p, tx.commitTimestamp, visible.get(p));
-    if (process.env.RT_DEBUG) console.log('[rt-debug] rls', (tDbg2 - tDbg).toFixed(1), 'deliver', (performance.now() - tDbg2).toFixed(1));
   }
 
   private deliver(p: Prepared, commitTimestamp: string, rlsVisible: Map<string, boolean> | undefined): void {

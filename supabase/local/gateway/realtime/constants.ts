@@ -52,4 +52,5 @@ export const REASONS = {
   unknownTable: (schema: string, table: string) => `Unable to subscribe to changes: table "${schema}"."${table}" does not exist`,
   unknownColumn: (column: string) => `Unable to subscribe to changes: invalid column for filter ${column}`,
   tokenExpired: 'Token has expired',
+  internal: 'internal error; see the stack log',
 } as const;

@@ -144,7 +144,13 @@ export class Connection {
       );
       return;
     }
-    await this.dispatch(msg);
+    try {
+      await this.dispatch(msg);
+    } catch (err) {
+      // a bug or a database hiccup answers this push with an error; the socket and its other channels stay
+      console.error(`[realtime] ${msg.event} on ${msg.topic} failed:`, err instanceof Error ? err.message : err);
+      this.reply(msg, 'error', { reason: REASONS.internal });
+    }
   }
 
   private async dispatch(msg: InboundMessage): Promise<void> {

@@ -16,6 +16,8 @@ export interface Viewer {
   claims: Claims;
 }
 
+/** session-level, so it is deallocated before the connection goes back to the pool */
+const PREPARED = 'realtime_visible_rows';
 const lit = (v: string): string => pg.escapeLiteral(v);
 const ident = (v: string): string => pg.escapeIdentifier(v);
 
@@ -59,19 +61,21 @@ export async function visibleRows(
     return result;
   }
   const select = visibleRowsSql(info, keys);
-  const statements = ['begin read only'];
-  for (const v of viewers) statements.push(setClaimsSql(v.claims), select);
-  statements.push('rollback');
+  // Parsed and planned once for all viewers; RLS is applied per execution as the current role.
+  const statements = ['begin read only', `prepare ${PREPARED} as ${select}`];
+  for (const v of viewers) statements.push(setClaimsSql(v.claims), `execute ${PREPARED}`);
+  statements.push('rollback', `deallocate ${PREPARED}`);
 
   const client = await ctx.db.connect();
   try {
     // Simple-query protocol: every statement in one round trip; claims are local to the transaction.
     const results = (await client.query(statements.join(';\n'))) as unknown as pg.QueryResult[];
-    viewers.forEach((v, i) => result.set(v.key, toIndexSet(results[2 + 2 * i]?.rows[0]?.visible)));
+    viewers.forEach((v, i) => result.set(v.key, toIndexSet(results[3 + 2 * i]?.rows[0]?.visible)));
     client.release();
     return result;
   } catch {
     await client.query('rollback').catch(() => undefined);
+    await client.query(`deallocate ${PREPARED}`).catch(() => undefined);
     client.release();
   }
   // One viewer's failing check aborted the batch: check each on its own, so the others still get rows.
