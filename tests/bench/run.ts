@@ -29,7 +29,7 @@ for (const name of names) {
     continue;
   }
   console.log(`\n[bench] ${name}`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path], { stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path], { stdio: 'inherit' });
   // A missed target is a finding, not a crash: only a benchmark that could not run counts as failed.
   if (result.status !== 0 && result.status !== 1) failed += 1;
 }

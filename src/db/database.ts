@@ -1,0 +1,85 @@
+import { addRxPlugin, createRxDatabase, type RxDatabase, type RxStorage } from 'rxdb';
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { COLLECTION_DEFINITIONS, type AppCollections, type CollectionDefinition, type CollectionName } from './collections';
+import { serverWinsConflictHandler } from './conflict-handler';
+import { trackLocalWrites } from './outbox';
+
+export type AppDatabase = RxDatabase<AppCollections>;
+
+export const DEFAULT_DATABASE_NAME = 'djcircle';
+
+export interface CreateAppDatabaseOptions {
+  name?: string;
+  /** Dexie over the browser's IndexedDB by default; tests pass Dexie over fake-indexeddb. Development builds add schema validation. */
+  storage?: RxStorage<unknown, unknown>;
+  /** Several tabs share one store and elect one leader to replicate. Off in Node tests. */
+  multiInstance?: boolean;
+  /**
+   * Tests only: create just these collections, so two "devices" fit in one
+   * Node process under RxDB's 13-open-collections limit. Other collections are then absent.
+   */
+  only?: readonly CollectionName[];
+  /** Only for tests that prove a schema bump migrates stored documents. */
+  definitionOverrides?: Partial<{ [K in CollectionName]: CollectionDefinition<unknown> }>;
+}
+
+let pluginsAdded = false;
+async function addPlugins(): Promise<void> {
+  if (pluginsAdded) return;
+  pluginsAdded = true;
+  addRxPlugin(RxDBLeaderElectionPlugin);
+  addRxPlugin(RxDBMigrationSchemaPlugin);
+  // Dev-mode checks schemas and queries but is heavy; production bundles never load it.
+  if (import.meta.env?.DEV) {
+    const { RxDBDevModePlugin, disableWarnings } = await import('rxdb/plugins/dev-mode');
+    disableWarnings();
+    addRxPlugin(RxDBDevModePlugin);
+  }
+}
+
+async function withDevValidation(base: RxStorage<unknown, unknown>): Promise<RxStorage<unknown, unknown>> {
+  if (!import.meta.env?.DEV) return base;
+  // Validate every write against its schema while developing, so a bad write fails loudly.
+  const { wrappedValidateAjvStorage } = await import('rxdb/plugins/validate-ajv');
+  return wrappedValidateAjvStorage({ storage: base }) as RxStorage<unknown, unknown>;
+}
+
+export async function createAppDatabase(options: CreateAppDatabaseOptions = {}): Promise<AppDatabase> {
+  await addPlugins();
+  const db = await createRxDatabase<AppCollections>({
+    name: options.name ?? DEFAULT_DATABASE_NAME,
+    storage: await withDevValidation(options.storage ?? (getRxStorageDexie() as RxStorage<unknown, unknown>)),
+    multiInstance: options.multiInstance ?? true,
+    eventReduce: true,
+    // The cleanup plugin is not loaded: tombstones stay until clearLocalData().
+    closeDuplicates: true,
+  });
+  const definitions = { ...COLLECTION_DEFINITIONS, ...options.definitionOverrides };
+  const creators = Object.fromEntries(
+    Object.entries(definitions)
+      .filter(([name]) => !options.only || options.only.includes(name as CollectionName))
+      .map(([name, def]) => [
+        name,
+        { schema: def.schema, migrationStrategies: def.migrationStrategies, conflictHandler: serverWinsConflictHandler },
+      ]),
+  );
+  // Typed by AppCollections; the entries are built from COLLECTION_DEFINITIONS, which is keyed the same way.
+  await db.addCollections(creators as Parameters<AppDatabase['addCollections']>[0]);
+  trackLocalWrites(db);
+  return db;
+}
+
+let appDatabase: Promise<AppDatabase> | undefined;
+
+/** The app's one database, created on first use. */
+export function getDatabase(): Promise<AppDatabase> {
+  appDatabase ??= createAppDatabase();
+  return appDatabase;
+}
+
+/** Forgets the singleton after its database was removed (clearLocalData). */
+export function resetDatabaseSingleton(): void {
+  appDatabase = undefined;
+}

@@ -1,0 +1,32 @@
+import type { AppDatabase } from '../database';
+import { RECENT_WINDOW_DAYS } from './tables';
+
+/** Upper bound on the thread list sent in a pull URL (about 40 bytes per id). */
+export const MAX_KEPT_THREADS = 200;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The discussions whose posts this device keeps: pinned 'Keep offline',
+ * visited, taken part in, and active in the last RECENT_WINDOW_DAYS, in that
+ * order of priority when the list is capped.
+ */
+export async function keptDiscussionIds(db: AppDatabase, userId: string | null, now = Date.now()): Promise<string[]> {
+  const since = new Date(now - RECENT_WINDOW_DAYS * DAY_MS).toISOString();
+  const [pins, visits, own, recent] = await Promise.all([
+    db.pinned.find({ selector: { reason: 'keep_offline', entity_type: 'discussion' } }).exec(),
+    db.pinned.find({ selector: { reason: 'visited', pinned_at: { $gte: since } }, sort: [{ reason: 'desc' }, { pinned_at: 'desc' }] }).exec(),
+    userId ? db.posts.find({ selector: { user_id: userId }, sort: [{ user_id: 'desc' }, { created_at: 'desc' }], limit: 500 }).exec() : Promise.resolve([]),
+    db.discussions.find({ selector: { is_pinned: { $in: [true, false] }, last_activity_at: { $gte: since } }, sort: [{ is_pinned: 'desc' }, { last_activity_at: 'desc' }], limit: MAX_KEPT_THREADS }).exec(),
+  ]);
+  const ids = new Set<string>();
+  for (const id of [
+    ...pins.map((p) => p.entity_id),
+    ...visits.map((v) => v.entity_id),
+    ...own.map((p) => p.discussion_id),
+    ...recent.map((d) => d.id),
+  ]) {
+    if (ids.size >= MAX_KEPT_THREADS) break;
+    ids.add(id);
+  }
+  return [...ids];
+}

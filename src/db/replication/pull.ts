@@ -1,0 +1,92 @@
+import type { RxCollection, RxJsonSchema, WithDeleted } from 'rxdb';
+import type { Checkpoint, RemoteTable } from './remote-table';
+import { rowToDoc, type Row } from './row-mapping';
+import type { PullScope, TableSyncSpec } from './tables';
+import { remoteFailure } from './remote-failure';
+
+/**
+ * How far before the checkpoint a pull looks again for rows that committed
+ * late. `_modified` is taken when a row is written, not when its transaction
+ * commits, so a slow transaction can commit a row older than one already
+ * pulled. PostgREST requests are capped by the roles' statement timeouts
+ * (8 s on Supabase), so 10 s covers every API write.
+ */
+export const OVERLAP_WINDOW_MS = 10_000;
+/** PostgREST's max_rows in supabase/config.toml: no page is ever longer. */
+const MAX_PAGE = 1000;
+const IDS_PER_REQUEST = 100;
+
+export interface PullHandlerOptions<T> {
+  spec: TableSyncSpec;
+  remote: RemoteTable;
+  collection: RxCollection<T>;
+  scope: () => Promise<PullScope>;
+  overlapMs?: number;
+}
+
+export type PullHandler<T> = (
+  checkpoint: Checkpoint | undefined,
+  batchSize: number,
+) => Promise<{ documents: WithDeleted<T>[]; checkpoint: Checkpoint | undefined }>;
+
+export function checkpointOf(row: Row): Checkpoint {
+  return { modified: String(row._modified), id: String(row.id) };
+}
+
+/**
+ * Checkpointed pull by `(_modified, id)`. When a pull has caught up it also
+ * re-reads ids and `_modified` of rows within the overlap window before the
+ * checkpoint and fetches the ones this device has not seen in that version,
+ * so a late commit is never skipped. Deduplication uses the local store and
+ * what this handler already returned, so a settled window costs one light
+ * query and the loop always ends.
+ */
+export function createPullHandler<T>(options: PullHandlerOptions<T>): PullHandler<T> {
+  const { spec, remote, collection } = options;
+  const overlapMs = options.overlapMs ?? OVERLAP_WINDOW_MS;
+  const schema = collection.schema.jsonSchema as RxJsonSchema<T>;
+  const delivered = new Map<string, string>();
+
+  async function lateCommits(cp: Checkpoint, conditions: string[]): Promise<Row[]> {
+    const since = new Date(Date.parse(cp.modified) - overlapMs).toISOString();
+    const candidates: Row[] = [];
+    let after: Checkpoint | undefined;
+    for (;;) {
+      const page = await remote.selectPage({ conditions, since, atMost: cp, after, limit: MAX_PAGE, columns: 'id,_modified' });
+      if (page.error || !page.data) throw remoteFailure(remote.name, page);
+      candidates.push(...page.data);
+      if (page.data.length < MAX_PAGE) break;
+      after = checkpointOf(page.data[page.data.length - 1]);
+    }
+    const unseen = candidates.filter((row) => delivered.get(String(row.id)) !== row._modified);
+    if (unseen.length === 0) return [];
+    const local = await collection.storageInstance.findDocumentsById(unseen.map((row) => String(row.id)), true);
+    const localModified = new Map(local.map((doc) => [String((doc as unknown as Row).id), (doc as unknown as Row).server_modified]));
+    const fresh = unseen.filter((row) => localModified.get(String(row.id)) !== row._modified).map((row) => String(row.id));
+    const rows: Row[] = [];
+    for (let i = 0; i < fresh.length; i += IDS_PER_REQUEST) {
+      const result = await remote.selectByIds(fresh.slice(i, i + IDS_PER_REQUEST));
+      if (result.error || !result.data) throw remoteFailure(remote.name, result);
+      rows.push(...result.data);
+    }
+    return rows;
+  }
+
+  return async (checkpoint, batchSize) => {
+    const scope = await options.scope();
+    const conditions = spec.filter ? [spec.filter(scope)] : [];
+    const forward = await remote.selectPage({ conditions, after: checkpoint, limit: Math.min(batchSize, MAX_PAGE) });
+    if (forward.error || !forward.data) throw remoteFailure(remote.name, forward);
+    let rows = forward.data;
+    if (rows.length < Math.min(batchSize, MAX_PAGE) && checkpoint) {
+      const inPage = new Set(rows.map((row) => String(row.id)));
+      rows = rows.concat((await lateCommits(checkpoint, conditions)).filter((row) => !inPage.has(String(row.id))));
+    }
+    for (const row of rows) delivered.set(String(row.id), String(row._modified));
+    const last = forward.data[forward.data.length - 1];
+    return {
+      documents: rows.map((row) => rowToDoc<T>(spec, schema, row)),
+      checkpoint: last ? checkpointOf(last) : checkpoint,
+    };
+  };
+}

@@ -1,0 +1,194 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { replicateRxCollection } from 'rxdb/plugins/replication';
+import type { RxCollection, RxJsonSchema, RxReplicationPullStreamItem, WithDeleted } from 'rxdb';
+import type { RxReplicationState } from 'rxdb/plugins/replication';
+import { Subject } from 'rxjs';
+import { REPLICATED_COLLECTIONS, type ReplicatedCollectionName } from '../collections';
+import type { AppDatabase } from '../database';
+import { setLocalIdentity } from '../identity';
+import { pruneSentOutboxEntries } from '../outbox';
+import { keptDiscussionIds } from './kept-threads';
+import { followTableChanges } from './live';
+import { checkpointOf, createPullHandler } from './pull';
+import { createPushHandler } from './push';
+import { remoteFailure } from './remote-failure';
+import { supabaseTable, type Checkpoint, type RemoteTable } from './remote-table';
+import { rowToDoc, type Row } from './row-mapping';
+import { TABLE_SPECS, type PullScope, type TableSyncSpec } from './tables';
+
+export interface StartSyncOptions {
+  db: AppDatabase;
+  client: SupabaseClient;
+  /** the signed-in member, or null for a visitor (pull public data only) */
+  userId: string | null;
+  /** follow realtime changes (default true) */
+  realtime?: boolean;
+  /** replicate only these collections (tests) */
+  collections?: readonly ReplicatedCollectionName[];
+  /** another transport for a table (unit tests script the server with a stub) */
+  remote?: (table: string) => RemoteTable;
+  /** wait until this tab is the elected leader (default true; Node tests have one instance) */
+  waitForLeadership?: boolean;
+  overlapMs?: number;
+  retryBaseMs?: number;
+  /** RxDB's pause before retrying a failed pull */
+  pullRetryMs?: number;
+  now?: () => number;
+}
+
+export type TableReplication = RxReplicationState<unknown, Checkpoint>;
+
+export interface SyncHandle {
+  readonly userId: string | null;
+  readonly states: Partial<Record<ReplicatedCollectionName, TableReplication>>;
+  /** Fetches a thread's posts now (on visit) and keeps the thread syncing; resolves with the number of posts fetched. */
+  ensureThread(discussionId: string): Promise<number>;
+  /** Resolves when every replication has pulled and pushed what it can right now. */
+  awaitInSync(): Promise<void>;
+  /** Pull again from the checkpoints (e.g. after the browser came back online). */
+  resync(): void;
+  /** Stops replicating. `forgetIdentity` also deletes the checkpoints of identity-dependent tables (sign-out). */
+  stop(options?: { forgetIdentity?: boolean }): Promise<void>;
+}
+
+const PULL_BATCH = 500;
+const PUSH_BATCH = 50;
+const THREAD_PAGE = 1000;
+
+function replicationIdentifier(spec: TableSyncSpec, userId: string | null): string {
+  // Identity-dependent visibility needs its own checkpoints; sign-out clears these tables (see signout.ts).
+  return spec.perIdentity ? `${spec.table}-v1-${userId ?? 'visitor'}` : `${spec.table}-v1`;
+}
+
+/**
+ * Starts replication of every collection for one identity. Restart it with
+ * the new identity on sign-in and sign-out (SyncController does).
+ */
+export function startSync(options: StartSyncOptions): SyncHandle {
+  const { db, client, userId } = options;
+  const now = options.now ?? Date.now;
+  const remoteFor = options.remote ?? ((table: string) => supabaseTable(client, table));
+  const states: Partial<Record<ReplicatedCollectionName, TableReplication>> = {};
+  const cleanups: (() => void)[] = [];
+  const streams = new Map<ReplicatedCollectionName, Subject<RxReplicationPullStreamItem<unknown, Checkpoint>>>();
+  let stopped = false;
+  let scope: PullScope = { userId, now: now() };
+  setLocalIdentity(db, userId);
+  // Housekeeping only; a database closed meanwhile is not an error worth surfacing.
+  pruneSentOutboxEntries(db, now()).catch(() => undefined);
+
+  async function refreshScope(): Promise<PullScope> {
+    scope = { userId, now: now(), discussionIds: await keptDiscussionIds(db, userId, now()) };
+    return scope;
+  }
+
+  function emitDocs(name: ReplicatedCollectionName, documents: WithDeleted<unknown>[]): void {
+    // An empty checkpoint leaves the stored one as it is: these rows are outside the checkpointed order.
+    streams.get(name)?.next({ documents, checkpoint: {} as Checkpoint });
+  }
+
+  for (const name of options.collections ?? REPLICATED_COLLECTIONS) {
+    const spec = TABLE_SPECS[name];
+    if (spec.membersOnly && !userId) continue;
+    const canPull = spec.direction !== 'push';
+    const canPush = spec.direction === 'push' || (spec.direction === 'both' && userId !== null);
+    if (!canPull && !canPush) continue;
+    const collection = db[name] as unknown as RxCollection<unknown>;
+    const schema = collection.schema.jsonSchema as RxJsonSchema<unknown>;
+    const remote = remoteFor(spec.table);
+    const stream = new Subject<RxReplicationPullStreamItem<unknown, Checkpoint>>();
+    streams.set(name, stream);
+
+    const state: TableReplication = replicateRxCollection<unknown, Checkpoint>({
+      replicationIdentifier: replicationIdentifier(spec, userId),
+      collection,
+      deletedField: '_deleted',
+      live: true,
+      retryTime: options.pullRetryMs ?? 5000,
+      waitForLeadership: options.waitForLeadership ?? true,
+      autoStart: true,
+      pull: canPull
+        ? {
+            batchSize: PULL_BATCH,
+            stream$: stream.asObservable(),
+            handler: createPullHandler({ spec, remote, collection, scope: refreshScope, overlapMs: options.overlapMs }),
+          }
+        : undefined,
+      push: canPush
+        ? {
+            batchSize: PUSH_BATCH,
+            // A first replication for this identity must not push what other identities left in the store.
+            initialCheckpoint: spec.perIdentity ? { id: '', lwt: now() } : undefined,
+            handler: createPushHandler({
+              spec,
+              remote,
+              db,
+              schema,
+              retryBaseMs: options.retryBaseMs,
+              isStopped: (): boolean => stopped || state.isStopped(),
+              onServerRows: canPull ? (docs) => emitDocs(name, docs) : undefined,
+            }),
+          }
+        : undefined,
+    });
+    states[name] = state;
+
+    if (canPull && (options.realtime ?? true)) {
+      // Only the replicating tab listens: wait for the same leadership the replication waits for.
+      const follow = () => {
+        if (stopped) return;
+        cleanups.push(
+          followTableChanges(
+            client,
+            spec,
+            () => scope,
+            (row) => emitDocs(name, [rowToDoc(spec, schema, row)]),
+            () => state.reSync(),
+          ),
+        );
+      };
+      if ((options.waitForLeadership ?? true) && db.multiInstance) void db.waitForLeadership().then(follow);
+      else follow();
+    }
+  }
+
+  return {
+    userId,
+    states,
+    async ensureThread(discussionId) {
+      await db.pinned.incrementalUpsert({ id: `visited:discussion:${discussionId}`, reason: 'visited', entity_type: 'discussion', entity_id: discussionId, pinned_at: new Date(now()).toISOString() });
+      if (!scope.discussionIds?.includes(discussionId)) scope = { ...scope, discussionIds: [...(scope.discussionIds ?? []), discussionId] };
+      const remote = remoteFor(TABLE_SPECS.posts.table);
+      const schema = db.posts.schema.jsonSchema as RxJsonSchema<unknown>;
+      let after: Checkpoint | undefined;
+      let count = 0;
+      for (;;) {
+        const page = await remote.selectPage({ conditions: [`discussion_id.eq.${discussionId}`], after, limit: THREAD_PAGE });
+        if (page.error || !page.data) throw remoteFailure('posts', page);
+        emitDocs('posts', page.data.map((row: Row) => rowToDoc(TABLE_SPECS.posts, schema, row)));
+        count += page.data.length;
+        if (page.data.length < THREAD_PAGE) break;
+        after = checkpointOf(page.data[page.data.length - 1]);
+      }
+      const posts = states.posts;
+      if (posts) await posts.awaitInSync();
+      return count;
+    },
+    async awaitInSync() {
+      await Promise.all(Object.values(states).map((state) => state.awaitInSync()));
+    },
+    resync() {
+      for (const state of Object.values(states)) state.reSync();
+    },
+    async stop(stopOptions) {
+      stopped = true;
+      cleanups.splice(0).forEach((fn) => fn());
+      await Promise.all(
+        (Object.entries(states) as [ReplicatedCollectionName, TableReplication][]).map(([name, state]) =>
+          stopOptions?.forgetIdentity && TABLE_SPECS[name].perIdentity ? state.remove() : state.cancel(),
+        ),
+      );
+      for (const stream of streams.values()) stream.complete();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { BehaviorSubject } from 'rxjs';
+import type { AppDatabase } from './database';
+import { startSync, type StartSyncOptions, type SyncHandle } from './replication/sync';
+
+/**
+ * Keeps one replication running for whoever is signed in: the auth layer calls
+ * setIdentity on every auth event; a change of member restarts replication.
+ */
+export class SyncController {
+  private handle: SyncHandle | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  readonly current$ = new BehaviorSubject<SyncHandle | null>(null);
+
+  constructor(
+    private readonly db: AppDatabase,
+    private readonly client: SupabaseClient,
+    private readonly extra: Partial<Omit<StartSyncOptions, 'db' | 'client' | 'userId'>> = {},
+  ) {}
+
+  get current(): SyncHandle | null {
+    return this.handle;
+  }
+
+  setIdentity(userId: string | null): Promise<void> {
+    const next = this.queue.then(async () => {
+      if (this.handle && this.handle.userId === userId) return;
+      await this.handle?.stop();
+      this.handle = startSync({ ...this.extra, db: this.db, client: this.client, userId });
+      this.current$.next(this.handle);
+    });
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** After purgePrivateData stopped the member's replication: start as a visitor. */
+  afterSignOut(): Promise<void> {
+    this.handle = null;
+    return this.setIdentity(null);
+  }
+
+  async stop(): Promise<void> {
+    await this.queue;
+    await this.handle?.stop();
+    this.handle = null;
+    this.current$.next(null);
+  }
+}

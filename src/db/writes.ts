@@ -1,0 +1,37 @@
+import type { RxDocument } from 'rxdb';
+import type { AppDocTypes, ReplicatedCollectionName } from './collections';
+import type { AppDatabase } from './database';
+
+/** Fields the data layer fills in; the server replaces timestamps with its own when the write lands. */
+type Filled = 'id' | 'created_at' | 'server_modified';
+
+export type NewDoc<K extends ReplicatedCollectionName> = Omit<AppDocTypes[K], Filled> & Partial<Pick<AppDocTypes[K], Extract<Filled, keyof AppDocTypes[K]>>>;
+
+/**
+ * Writes a new document locally; replication pushes it when it can. The id is
+ * generated here so a retried push can never create a second row.
+ */
+export async function insertLocal<K extends ReplicatedCollectionName>(
+  db: AppDatabase,
+  collection: K,
+  doc: NewDoc<K>,
+): Promise<RxDocument<AppDocTypes[K]>> {
+  const now = new Date().toISOString();
+  const schemaProps = db[collection].schema.jsonSchema.properties as Record<string, unknown>;
+  const full: Record<string, unknown> = { id: crypto.randomUUID(), created_at: now, ...doc, server_modified: null };
+  if ('updated_at' in schemaProps && full.updated_at === undefined) full.updated_at = now;
+  // The collection's document type is AppDocTypes[K]; TypeScript cannot narrow db[collection] by K.
+  return (db[collection] as unknown as { insert(d: unknown): Promise<RxDocument<AppDocTypes[K]>> }).insert(full);
+}
+
+/** Changes member-editable fields of a local document; replication pushes the change. */
+export async function patchLocal<K extends ReplicatedCollectionName>(
+  db: AppDatabase,
+  collection: K,
+  id: string,
+  patch: Partial<AppDocTypes[K]>,
+): Promise<void> {
+  const doc = await (db[collection] as unknown as { findOne(id: string): { exec(): Promise<RxDocument<AppDocTypes[K]> | null> } }).findOne(id).exec();
+  if (!doc) throw new Error(`${collection} ${id} is not on this device`);
+  await doc.incrementalPatch(patch);
+}

@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import type { RxStorage } from 'rxdb';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createAppDatabase, type AppDatabase } from '@/db/database';
+import { SYNC_MESSAGES } from '@/db/messages';
+import { createPushHandler } from '@/db/replication/push';
+import { supabaseTable } from '@/db/replication/remote-table';
+import { startSync, type SyncHandle, type StartSyncOptions } from '@/db/replication/sync';
+import { TABLE_SPECS } from '@/db/replication/tables';
+import { insertLocal, patchLocal } from '@/db/writes';
+import { newMember, serviceClient, withDb, type TestMember } from '../support/clients';
+
+const LOCKED = 'This discussion is locked. No new replies can be added.';
+
+const databases: AppDatabase[] = [];
+const syncs: SyncHandle[] = [];
+
+async function device(): Promise<AppDatabase> {
+  const db = await createAppDatabase({
+    name: `d${randomUUID().replace(/-/g, '').slice(0, 12)}`,
+    storage: getRxStorageDexie({ indexedDB, IDBKeyRange }) as RxStorage<unknown, unknown>,
+    multiInstance: false,
+    // Two devices share this Node process; RxDB's open-source build allows 13 open collections in all.
+    only: ['discussions', 'posts', 'notifications', 'drafts', 'pinned', 'outbox'],
+  });
+  databases.push(db);
+  return db;
+}
+
+function sync(db: AppDatabase, client: SupabaseClient, userId: string | null, extra: Partial<StartSyncOptions> = {}): SyncHandle {
+  const handle = startSync({ db, client, userId, collections: ['discussions', 'posts'], realtime: false, waitForLeadership: false, retryBaseMs: 100, pullRetryMs: 200, ...extra });
+  syncs.push(handle);
+  if (process.env.DEBUG_SYNC) for (const [name, state] of Object.entries(handle.states)) state.error$.subscribe((e) => console.error(name, JSON.stringify(e.parameters ?? e.message).slice(0, 800)));
+  return handle;
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+let alice: TestMember;
+let bob: TestMember;
+
+async function startThread(member: TestMember, title = `Thread ${randomUUID().slice(0, 6)}`): Promise<string> {
+  const id = randomUUID();
+  const { error } = await member.client.from('discussions').insert({ id, user_id: member.id, title, category: 'Production' });
+  if (error) throw error;
+  return id;
+}
+
+async function postCount(id: string): Promise<number> {
+  return withDb(async (pg) => Number((await pg.query('select count(*) from public.posts where id = $1', [id])).rows[0].count));
+}
+
+beforeAll(async () => {
+  [alice, bob] = await Promise.all([newMember('alice'), newMember('bob')]);
+});
+
+afterEach(async () => {
+  await Promise.all(syncs.splice(0).map((s) => s.stop()));
+  await Promise.all(databases.splice(0).map((db) => db.close()));
+});
+
+afterAll(async () => {
+  for (const m of [alice, bob]) await m?.client.removeAllChannels();
+});
+
+describe('replication against the local stack', () => {
+  it('pulls into an empty store, then incrementally', async () => {
+    const first = await startThread(alice);
+    const db = await device();
+    const s = sync(db, alice.client, alice.id);
+    await s.awaitInSync();
+    expect((await db.discussions.findOne(first).exec())?.author_username).toBe(alice.username);
+
+    const second = await startThread(bob);
+    s.resync();
+    await until(async () => (await db.discussions.findOne(second).exec()) !== null);
+    expect((await db.discussions.findOne(second).exec())?.user_id).toBe(bob.id);
+  });
+
+  it('does not miss a row whose transaction commits after a later one', async () => {
+    const db = await device();
+    const s = sync(db, alice.client, alice.id);
+    await s.awaitInSync();
+    const early = randomUUID();
+    const late = randomUUID();
+    await withDb(async (slow) => {
+      await slow.query('begin');
+      // _modified is taken now, but the row only becomes visible at commit.
+      await slow.query(`insert into public.discussions (id, user_id, title, category) values ($1, $2, 'slow transaction', 'Production')`, [early, alice.id]);
+      // Another author, so the two transactions touch no common row (triggers update the author's profile).
+      await withDb((fast) => fast.query(`insert into public.discussions (id, user_id, title, category) values ($1, $2, 'fast transaction', 'Production')`, [late, bob.id]));
+      s.resync();
+      await until(async () => (await db.discussions.findOne(late).exec()) !== null);
+      await s.awaitInSync();
+      expect(await db.discussions.findOne(early).exec()).toBeNull();
+      await slow.query('commit');
+    });
+    const modified = await withDb(async (pg) => (await pg.query('select id, _modified from public.discussions where id = any($1)', [[early, late]])).rows as { id: string; _modified: Date }[]);
+    const byId = Object.fromEntries(modified.map((r) => [r.id, r._modified.getTime()]));
+    expect(byId[early]).toBeLessThan(byId[late]);
+
+    s.resync();
+    await until(async () => (await db.discussions.findOne(early).exec()) !== null);
+    expect((await db.discussions.findOne(early).exec())?.title).toBe('slow transaction');
+  });
+
+  it('pushes a locally written reply exactly once; pushing it again changes nothing', async () => {
+    const thread = await startThread(alice);
+    const db = await device();
+    const s = sync(db, bob.client, bob.id);
+    await s.ensureThread(thread);
+    const reply = await insertLocal(db, 'posts', { discussion_id: thread, user_id: bob.id, content: 'Nice set!', is_solution: false });
+    await until(async () => (await db.outbox.findOne(`posts:${reply.id}`).exec())?.state === 'sent');
+    expect(await postCount(reply.id)).toBe(1);
+    // The server's copy comes back with server-set columns.
+    await until(async () => typeof (await db.posts.findOne(reply.id).exec())?.server_modified === 'string');
+
+    // The same write again, as after a lost answer.
+    const push = createPushHandler({ spec: TABLE_SPECS.posts, remote: supabaseTable(bob.client, 'posts'), db, schema: db.posts.schema.jsonSchema as never, isStopped: () => false });
+    const conflicts = await push([{ newDocumentState: { ...reply.toJSON(), server_modified: null, _deleted: false } as never, assumedMasterState: undefined }]);
+    expect(conflicts).toEqual([]);
+    expect(await postCount(reply.id)).toBe(1);
+    expect(await db.drafts.count().exec()).toBe(0);
+  });
+
+  it('a reply to a locked thread and a post as someone else become drafts; the rest of the batch lands', async () => {
+    const locked = await startThread(alice);
+    const open = await startThread(alice);
+    const db = await device();
+    const first = sync(db, bob.client, bob.id);
+    await first.ensureThread(locked);
+    await first.ensureThread(open);
+    await first.stop();
+
+    // Written offline, while a moderator (the author here) locks the thread.
+    const toLocked = await insertLocal(db, 'posts', { discussion_id: locked, user_id: bob.id, content: 'Too late?', is_solution: false });
+    const impersonating = await insertLocal(db, 'posts', { discussion_id: open, user_id: alice.id, content: 'I am alice', is_solution: false });
+    const fine = await insertLocal(db, 'posts', { discussion_id: open, user_id: bob.id, content: 'This one lands', is_solution: false });
+    const { error } = await alice.client.from('discussions').update({ is_locked: true }).eq('id', locked);
+    expect(error).toBeNull();
+
+    const s = sync(db, bob.client, bob.id);
+    await until(async () => (await db.outbox.find({ selector: { state: 'waiting' } }).exec()).length === 0);
+    await s.awaitInSync();
+
+    expect(await postCount(fine.id)).toBe(1);
+    expect(await postCount(toLocked.id)).toBe(0);
+    expect(await postCount(impersonating.id)).toBe(0);
+    expect(await db.posts.findOne(toLocked.id).exec()).toBeNull();
+    const lockedDraft = await db.drafts.findOne(`rejected:posts:${toLocked.id}`).exec();
+    expect(lockedDraft).toMatchObject({ kind: 'rejected', key: locked, content: 'Too late?', reason: LOCKED });
+    const rlsDraft = await db.drafts.findOne(`rejected:posts:${impersonating.id}`).exec();
+    expect(rlsDraft?.reason).toBe('You can only post as yourself.');
+    expect((await db.outbox.findOne(`posts:${fine.id}`).exec())?.state).toBe('sent');
+  });
+
+  it('the same post edited on two offline devices converges and keeps the losing text as a draft', async () => {
+    const thread = await startThread(alice);
+    const postId = randomUUID();
+    const { error } = await alice.client.from('posts').insert({ id: postId, discussion_id: thread, user_id: alice.id, content: 'first version' });
+    expect(error).toBeNull();
+    const phone = await device();
+    const laptop = await device();
+    for (const db of [phone, laptop]) {
+      const s = sync(db, alice.client, alice.id);
+      await s.ensureThread(thread);
+      await s.stop();
+    }
+    await patchLocal(phone, 'posts', postId, { content: 'edited on the phone' });
+    await patchLocal(laptop, 'posts', postId, { content: 'edited on the laptop' });
+
+    const phoneSync = sync(phone, alice.client, alice.id);
+    await until(async () => (await phone.outbox.findOne(`posts:${postId}`).exec())?.state === 'sent');
+    const laptopSync = sync(laptop, alice.client, alice.id);
+    await until(async () => (await laptop.outbox.findOne(`posts:${postId}`).exec())?.state === 'conflict');
+    await laptopSync.awaitInSync();
+    phoneSync.resync();
+    await phoneSync.awaitInSync();
+
+    const server = (await serviceClient().from('posts').select('content').eq('id', postId).single()).data;
+    expect(server?.content).toBe('edited on the phone');
+    await until(async () => (await laptop.posts.findOne(postId).exec())?.content === 'edited on the phone');
+    expect((await phone.posts.findOne(postId).exec())?.content).toBe('edited on the phone');
+    const draft = await laptop.drafts.findOne(`conflict:posts:${postId}`).exec();
+    expect(draft).toMatchObject({ kind: 'conflict', content: 'edited on the laptop', reason: SYNC_MESSAGES.conflict });
+    expect(await phone.drafts.count().exec()).toBe(0);
+  });
+
+  it('a visitor pulls public data and notifications stay with their member', async () => {
+    const thread = await startThread(alice);
+    const db = await device();
+    const s = startSync({ db, client: serviceClient(), userId: null, realtime: false, waitForLeadership: false, collections: ['discussions', 'notifications'] });
+    syncs.push(s);
+    await s.awaitInSync();
+    expect(await db.discussions.findOne(thread).exec()).not.toBeNull();
+    expect(s.states.notifications).toBeUndefined();
+    expect(s.states.discussions?.push).toBeUndefined();
+  });
+
+  it('the live stream delivers a server insert without a pull', async () => {
+    const db = await device();
+    const s = sync(db, alice.client, alice.id, { realtime: true });
+    await s.awaitInSync();
+    // Let the channel subscribe (its first SUBSCRIBED triggers one resync).
+    await new Promise((r) => setTimeout(r, 1500));
+    await s.awaitInSync();
+    const pullsBefore = pullCount(s);
+    const id = await startThread(bob, 'live one');
+    await until(async () => (await db.discussions.findOne(id).exec()) !== null, 10_000);
+    expect(pullCount(s)).toBe(pullsBefore);
+  });
+});
+
+/** RESYNC-driven pulls run the pull handler; stream deliveries do not. */
+function pullCount(s: SyncHandle): number {
+  return s.states.discussions?.internalReplicationState?.stats.down.downstreamResyncOnce ?? -1;
+}

@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AppDatabase } from '@/db/database';
+import { createPullHandler } from '@/db/replication/pull';
+import { TABLE_SPECS } from '@/db/replication/tables';
+import type { SyncHandle } from '@/db/replication/sync';
+import { testDatabase } from './db-support/memory-db';
+import { nextModified, StubTable } from './db-support/stub-remote';
+import { stubSync } from './db-support/sync';
+
+let db: AppDatabase;
+let sync: SyncHandle | undefined;
+afterEach(async () => {
+  await sync?.stop();
+  await db?.close();
+});
+
+function discussion(id: string, _modified?: string) {
+  const ts = new Date().toISOString();
+  return { id, user_id: crypto.randomUUID(), title: `T ${id.slice(0, 4)}`, category: 'general', is_pinned: false, is_locked: false, created_at: ts, last_activity_at: ts, post_count: 0, _modified };
+}
+
+/** A `_modified` just before another, as a transaction that began earlier but committed later gets. */
+function justBefore(modified: string): string {
+  return new Date(Date.parse(modified) - 1).toISOString().replace('Z', '000+00:00');
+}
+
+describe('checkpointed pull', () => {
+  it('pulls in (_modified, id) pages and picks up a row committed late with an older _modified', async () => {
+    db = await testDatabase();
+    const remote = new StubTable('discussions');
+    const pull = createPullHandler({ spec: TABLE_SPECS.discussions, remote, collection: db.discussions as never, scope: async () => ({ userId: null, now: Date.now() }) });
+
+    const ids = Array.from({ length: 5 }, () => crypto.randomUUID());
+    for (const id of ids) remote.put(discussion(id));
+    const first = await pull(undefined, 3);
+    expect(first.documents).toHaveLength(3);
+    const second = await pull(first.checkpoint, 3);
+    expect(second.documents.map((d) => (d as unknown as { id: string }).id).sort()).toEqual(ids.slice(3).sort());
+
+    // Commits after the last pull with a _modified older than the checkpoint.
+    const late = crypto.randomUUID();
+    remote.put(discussion(late, justBefore(second.checkpoint!.modified)));
+    const third = await pull(second.checkpoint, 3);
+    expect(third.documents.map((d) => (d as unknown as { id: string }).id)).toEqual([late]);
+    expect(third.checkpoint).toEqual(second.checkpoint);
+    // Delivered once: the next caught-up pull is empty, so RxDB's loop ends.
+    expect((await pull(third.checkpoint, 3)).documents).toHaveLength(0);
+  });
+
+  it('without the overlap window the late row would be missed', async () => {
+    db = await testDatabase();
+    const remote = new StubTable('discussions');
+    const pull = createPullHandler({ spec: TABLE_SPECS.discussions, remote, collection: db.discussions as never, scope: async () => ({ userId: null, now: Date.now() }), overlapMs: 0 });
+    remote.put(discussion(crypto.randomUUID()));
+    const first = await pull(undefined, 10);
+    remote.put(discussion(crypto.randomUUID(), justBefore(first.checkpoint!.modified)));
+    expect((await pull(first.checkpoint, 10)).documents).toHaveLength(0);
+  });
+
+  it('replicates into the local store and a visitor never pushes', async () => {
+    db = await testDatabase();
+    const s = stubSync(db, null, ['discussions']);
+    sync = s.sync;
+    const remote = s.table('discussions');
+    const id = crypto.randomUUID();
+    remote.put(discussion(id, nextModified()));
+    sync.resync();
+    await sync.awaitInSync();
+    expect((await db.discussions.findOne(id).exec())?.title).toBe(`T ${id.slice(0, 4)}`);
+    const { _modified, ...local } = discussion(crypto.randomUUID());
+    expect(_modified).toBeUndefined();
+    await db.discussions.insert(local);
+    await sync.awaitInSync();
+    expect(remote.inserts).toHaveLength(0);
+    expect(sync.states.discussions?.push).toBeUndefined();
+  });
+});
