@@ -116,26 +116,36 @@ async function measure(
   return m;
 }
 
-/** The body of universal_search for one term, so EXPLAIN shows its index use. */
+/**
+ * The body of universal_search (20261122101700_search_vectors.sql) for one
+ * term, so EXPLAIN shows its index use: rank and count on the stored
+ * search_vector columns, JSON only for the page's rows.
+ */
 const SEARCH_SQL = `
 with q as (select websearch_to_tsquery('english'::regconfig, $1) as english, websearch_to_tsquery('simple'::regconfig, $1) as simple),
 hits as (
-  select ts_rank(private.profile_search_document(p.username, p.display_name, p.bio, p.location), q.simple) as rank, p.created_at as sort_at,
-         jsonb_build_object('type', 'profile', 'id', p.id, 'username', p.username, 'display_name', p.display_name) as item
+  select 'profile'::text as type, p.id, ts_rank(p.search_vector, q.simple) as rank, p.created_at as sort_at
   from public.profiles p, q
-  where not p._deleted and private.profile_search_document(p.username, p.display_name, p.bio, p.location) @@ q.simple
+  where not p._deleted and p.search_vector @@ q.simple
   union all
-  select ts_rank(private.blog_search_document(b.title, b.excerpt, b.content, b.tags), q.english), b.published_at,
-         jsonb_build_object('type', 'blog_post', 'id', b.id, 'title', b.title)
+  select 'blog_post', b.id, ts_rank(b.search_vector, q.english), b.published_at
   from public.blog_posts b, q
-  where b.status = 'published' and not b._deleted and private.blog_search_document(b.title, b.excerpt, b.content, b.tags) @@ q.english
+  where b.status = 'published' and not b._deleted and b.search_vector @@ q.english
   union all
-  select ts_rank(private.discussion_search_document(d.title, d.category, d.author_username, d.author_display_name), q.english), d.created_at,
-         jsonb_build_object('type', 'discussion', 'id', d.id, 'title', d.title, 'post_count', d.post_count)
+  select 'discussion', d.id, ts_rank(d.search_vector, q.english), d.created_at
   from public.discussions d, q
-  where not d._deleted and private.discussion_search_document(d.title, d.category, d.author_username, d.author_display_name) @@ q.english
-)
-select (select jsonb_agg(item) from (select item from hits order by rank desc, sort_at desc nulls last limit 10) page) as results,
+  where not d._deleted and d.search_vector @@ q.english
+),
+page_hits as (select * from hits order by rank desc, sort_at desc nulls last, id limit 10)
+select (select jsonb_agg(case h.type
+          when 'profile' then jsonb_build_object('type', 'profile', 'id', p.id, 'username', p.username, 'display_name', p.display_name)
+          when 'blog_post' then jsonb_build_object('type', 'blog_post', 'id', b.id, 'title', b.title)
+          else jsonb_build_object('type', 'discussion', 'id', d.id, 'title', d.title, 'post_count', d.post_count) end
+          order by h.rank desc, h.sort_at desc nulls last, h.id)
+        from page_hits h
+        left join public.profiles p on h.type = 'profile' and p.id = h.id
+        left join public.blog_posts b on h.type = 'blog_post' and b.id = h.id
+        left join public.discussions d on h.type = 'discussion' and d.id = h.id) as results,
        (select count(*) from hits) as total`;
 
 async function main() {

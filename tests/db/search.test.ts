@@ -45,6 +45,77 @@ describe('universal_search RPC', () => {
   });
 });
 
+describe('universal_search over the stored search vectors', () => {
+  type Page = { results: Array<{ id: string; type: string; path: string }>; totalCount: number };
+  const search = async (term: string, contentType = 'all', page = 1, perPage = 10) => {
+    const { data, error } = await anonClient().rpc('universal_search', { search_term: term, content_type: contentType, page, per_page: perPage });
+    expect(error).toBeNull();
+    return data as Page;
+  };
+  const fresh = () => `zq${randomUUID().replace(/-/g, '').slice(0, 8)}`;
+
+  it("follows a member's own profile edit: the new words are found, the old ones no longer", async () => {
+    const [before, after] = [fresh(), fresh()];
+    const moderator = w.client('moderator');
+    const edit = async (bio: string) => {
+      const { error } = await moderator.from('profiles').update({ bio }).eq('id', w.id('moderator')!);
+      expect(error).toBeNull();
+    };
+    await edit(`Warehouse techno, ${before} nights`);
+    expect(await search(before, 'profile')).toMatchObject({ totalCount: 1, results: [{ id: w.id('moderator') }] });
+    await edit(`Warehouse techno, ${after} nights`);
+    expect(await search(before, 'profile')).toEqual({ totalCount: 0, results: [] });
+    expect(await search(after, 'profile')).toMatchObject({ totalCount: 1, results: [{ id: w.id('moderator'), path: `/profile/${w.members.moderator.username}` }] });
+  });
+
+  it('ranks a title match above a body-only match', async () => {
+    const term = fresh();
+    const { rows } = await w.db.query<{ id: string }>(
+      `insert into public.blog_posts (title, slug, content, excerpt, author_id, status, published_at) values
+       ('Notes from the booth', $2, $3, 'Booth notes', $4, 'published', now() + interval '1 minute'),
+       ($1, $5, 'Why the warm-up set matters.', 'Warm-up', $4, 'published', now() - interval '1 day')
+       returning id`,
+      [`The ${term} sessions`, `booth-${term}`, `A long night; the ${term} crowd stayed until sunrise.`, w.id('admin'), `sessions-${term}`]);
+    const [bodyOnly, inTitle] = rows.map((r) => r.id);
+    const { results, totalCount } = await search(term, 'blog_post');
+    expect(totalCount).toBe(2);
+    // The body-only post is newer, so only the ranking can put the title match first.
+    expect(results.map((r) => r.id)).toEqual([inTitle, bodyOnly]);
+  });
+
+  it('drops a discussion once deleted and a blog post once back to draft', async () => {
+    const term = fresh();
+    const discussion = await fixtures.discussion(w.db, w.id('member')!, { title: `Selling my ${term} pressing` });
+    const { rows } = await w.db.query<{ id: string }>(
+      `insert into public.blog_posts (title, slug, content, author_id, status, published_at)
+       values ($1, $2, 'Liner notes.', $3, 'published', now()) returning id`,
+      [`${term} reissue`, `reissue-${term}`, w.id('admin')]);
+    expect((await search(term)).totalCount).toBe(2);
+
+    const { error: deleteError } = await w.client('member').rpc('delete_discussion_and_posts', { p_discussion_id: discussion });
+    expect(deleteError).toBeNull();
+    const { error: draftError } = await w.client('admin').from('blog_posts').update({ status: 'draft' }).eq('id', rows[0]!.id);
+    expect(draftError).toBeNull();
+    expect(await search(term)).toEqual({ totalCount: 0, results: [] });
+  });
+
+  it('pages through equal ranks and dates without repeating or skipping a hit', async () => {
+    const term = fresh();
+    // One statement, so created_at (now()) and the rank are identical for all five.
+    const { rows } = await w.db.query<{ id: string }>(
+      `insert into public.discussions (user_id, title, category)
+       select $1, $2, 'Industry Talk' from generate_series(1, 5) returning id`,
+      [w.id('other'), `${term} residency rates`]);
+    const seen: string[] = [];
+    for (let page = 1; page <= 5; page++) {
+      const { results, totalCount } = await search(term, 'discussion', page, 1);
+      expect(totalCount).toBe(5);
+      seen.push(...results.map((r) => r.id));
+    }
+    expect(seen.sort()).toEqual(rows.map((r) => r.id).sort());
+  });
+});
+
 describe('universal-search edge function', () => {
   const call = (body: unknown, init: RequestInit = {}) => {
     const { apiUrl, anonKey } = testStack();
