@@ -68,7 +68,7 @@ async function guard<T>(fn: () => Promise<RemoteResult<T>>, empty: T): Promise<R
   }
 }
 
-export function supabaseTable(client: SupabaseClient, table: string): RemoteTable {
+export function supabaseTable(client: SupabaseClient, table: string, readColumns = '*'): RemoteTable {
   return {
     name: table,
     selectPage: (request) =>
@@ -77,7 +77,7 @@ export function supabaseTable(client: SupabaseClient, table: string): RemoteTabl
         if (request.after) conditions.push(afterCondition(request.after));
         if (request.atMost) conditions.push(atMostCondition(request.atMost));
         if (request.since) conditions.push(`_modified.gte.${quoted(request.since)}`);
-        let query = client.from(table).select(request.columns ?? '*');
+        let query = client.from(table).select(request.columns ?? readColumns);
         // One logic tree: postgrest-js appends each .or() as its own parameter.
         if (conditions.length > 0) query = query.or(`and(${conditions.join(',')})`);
         const response = await query.order('_modified', { ascending: true }).order('id', { ascending: true }).limit(request.limit);
@@ -85,7 +85,7 @@ export function supabaseTable(client: SupabaseClient, table: string): RemoteTabl
       }, null),
     selectByIds: (ids) =>
       guard(async () => {
-        const response = await client.from(table).select('*').in('id', ids);
+        const response = await client.from(table).select(readColumns).in('id', ids);
         return toResult(response, (response.data as Row[] | null) ?? null);
       }, null),
     insert: (row, returnRow) =>
@@ -94,13 +94,13 @@ export function supabaseTable(client: SupabaseClient, table: string): RemoteTabl
           const response = await client.from(table).insert(row);
           return toResult(response, null);
         }
-        const response = await client.from(table).insert(row).select('*');
+        const response = await client.from(table).insert(row).select(readColumns);
         const rows = (response.data as Row[] | null) ?? [];
         return toResult(response, rows[0] ?? null);
       }, null),
     update: (id, patch, expectedModified) =>
       guard(async () => {
-        const response = await client.from(table).update(patch).eq('id', id).eq('_modified', expectedModified).select('*');
+        const response = await client.from(table).update(patch).eq('id', id).eq('_modified', expectedModified).select(readColumns);
         const rows = (response.data as Row[] | null) ?? [];
         return toResult(response, rows[0] ?? null);
       }, null),

@@ -67,7 +67,8 @@ function replicationIdentifier(spec: TableSyncSpec, userId: string | null): stri
 export function startSync(options: StartSyncOptions): SyncHandle {
   const { db, client, userId } = options;
   const now = options.now ?? Date.now;
-  const remoteFor = options.remote ?? ((table: string) => supabaseTable(client, table));
+  const readColumnsOf = (table: string) => Object.values(TABLE_SPECS).find((spec) => spec.table === table)?.readColumns;
+  const remoteFor = options.remote ?? ((table: string) => supabaseTable(client, table, readColumnsOf(table)));
   const states: Partial<Record<ReplicatedCollectionName, TableReplication>> = {};
   const cleanups: (() => void)[] = [];
   const streams = new Map<ReplicatedCollectionName, Subject<RxReplicationPullStreamItem<unknown, Checkpoint>>>();

@@ -36,7 +36,16 @@ export interface TableSyncSpec {
   accepts?: (row: Record<string, unknown>, scope: PullScope) => boolean;
   /** the row can be read back after insert (contact messages cannot) */
   readable: boolean;
+  /** columns to read when the table has server-only ones (search vectors) the device never needs; default all */
+  readColumns?: string;
 }
+
+/** Every column but `search_vector`, which only the server's full-text search uses. */
+const WITHOUT_SEARCH_VECTOR = {
+  profiles: 'id,username,display_name,avatar_url,banner_url,bio,location,role,genres,social_links,subscription_tier,monetization,signature,karma,is_featured,followers_count,following_count,created_at,updated_at,_modified,_deleted',
+  discussions: 'id,user_id,title,category,is_pinned,is_locked,created_at,updated_at,last_activity_at,post_count,author_username,author_display_name,author_avatar_url,_modified,_deleted',
+  blog_posts: 'id,title,slug,content,content_markdown,excerpt,author_id,status,is_featured,published_at,cover_image_url,tags,created_at,updated_at,_modified,_deleted',
+} as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How far back activity feeds and "recent threads" reach on a device. */
@@ -54,7 +63,7 @@ function defaults(values: Record<string, unknown>) {
 
 export const TABLE_SPECS: Record<ReplicatedCollectionName, TableSyncSpec> = {
   profiles: {
-    collection: 'profiles', table: 'profiles', direction: 'both', perIdentity: false, membersOnly: false, readable: true,
+    collection: 'profiles', table: 'profiles', readColumns: WITHOUT_SEARCH_VECTOR.profiles, direction: 'both', perIdentity: false, membersOnly: false, readable: true,
     insertColumns: ['id', 'username', 'display_name', 'avatar_url', 'banner_url', 'bio', 'location', 'genres', 'social_links', 'monetization', 'signature'],
     updateColumns: ['username', 'display_name', 'avatar_url', 'banner_url', 'bio', 'location', 'genres', 'social_links', 'monetization', 'signature'],
     timestampFields: ['created_at', 'updated_at'],
@@ -85,7 +94,7 @@ export const TABLE_SPECS: Record<ReplicatedCollectionName, TableSyncSpec> = {
     filter: (scope) => `created_at.gte."${sinceIso(scope, RECENT_WINDOW_DAYS * 2)}"`,
   },
   discussions: {
-    collection: 'discussions', table: 'discussions', direction: 'both', perIdentity: false, membersOnly: false, readable: true,
+    collection: 'discussions', table: 'discussions', readColumns: WITHOUT_SEARCH_VECTOR.discussions, direction: 'both', perIdentity: false, membersOnly: false, readable: true,
     insertColumns: ['id', 'user_id', 'title', 'category'],
     updateColumns: ['title', 'category', 'is_locked', 'is_pinned', '_deleted'],
     timestampFields: ['created_at', 'updated_at', 'last_activity_at'],
@@ -130,7 +139,7 @@ export const TABLE_SPECS: Record<ReplicatedCollectionName, TableSyncSpec> = {
     normalize: defaults({ is_public: true }),
   },
   blog_posts: {
-    collection: 'blog_posts', table: 'blog_posts', direction: 'both', perIdentity: true, membersOnly: false, readable: true,
+    collection: 'blog_posts', table: 'blog_posts', readColumns: WITHOUT_SEARCH_VECTOR.blog_posts, direction: 'both', perIdentity: true, membersOnly: false, readable: true,
     insertColumns: ['id', 'title', 'slug', 'content', 'content_markdown', 'excerpt', 'author_id', 'status', 'is_featured', 'published_at', 'cover_image_url', 'tags'],
     updateColumns: ['title', 'slug', 'content', 'content_markdown', 'excerpt', 'status', 'is_featured', 'published_at', 'cover_image_url', 'tags', '_deleted'],
     timestampFields: ['created_at', 'updated_at', 'published_at'],
