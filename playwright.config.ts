@@ -19,9 +19,9 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-// E2E_STACK=1: a fresh local stack and a build pointed at it (tests/support/e2e-global-setup.ts, which sets E2E_BASE_URL).
-// Otherwise: a build with no backend behind it, served by `vite preview`, for the shell tests.
-const useStack = process.env.E2E_STACK === '1';
+// Default: a fresh local stack and a build pointed at it (tests/support/e2e-global-setup.ts, which sets E2E_BASE_URL).
+// E2E_STACK=0: a build with no backend behind it, served by `vite preview`, for the shell tests.
+const useStack = process.env.E2E_STACK !== '0';
 const port = Number(process.env.SHELL_E2E_PORT ?? 4173);
 const shellOutDir = '.local/e2e-shell-dist';
 

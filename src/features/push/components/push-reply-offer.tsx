@@ -1,0 +1,84 @@
+import { BellRing } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { useRxQuery } from '@/db/hooks/use-rx-query';
+import { PUSH_OFFER_DECIDED_KEY, PUSH_TEXTS } from '../constants';
+import { useDevicePush } from '../hooks/use-device-push';
+
+function offerDecided(): boolean {
+  try {
+    return localStorage.getItem(PUSH_OFFER_DECIDED_KEY) !== null;
+  } catch {
+    return true;
+  }
+}
+
+function decideOffer(answer: 'accepted' | 'dismissed'): void {
+  try {
+    localStorage.setItem(PUSH_OFFER_DECIDED_KEY, answer);
+  } catch {
+    // Private mode without storage: the offer may come back next time, which is harmless.
+  }
+}
+
+/**
+ * A gentle offer to turn push on, shown once the member has just posted a reply in this thread and
+ * has never answered it: not while reading, and never again after "Not now". Mount it next to the
+ * thread (the route composes it), e.g. <PushReplyOffer userId={user?.id ?? null} threadId={threadId} />.
+ * It notices the reply in the local store, so the discussions feature needs no change.
+ */
+export function PushReplyOffer({ userId, threadId }: { userId: string | null; threadId: string }) {
+  const push = useDevicePush(userId);
+  const { docs, loading } = useRxQuery((db) => (userId ? db.posts.find({ selector: { discussion_id: threadId, user_id: userId } }) : null), [threadId, userId]);
+  const seen = useRef<number | null>(null);
+  const [replied, setReplied] = useState(false);
+  const [closed, setClosed] = useState(false);
+
+  const count = docs.length;
+  useEffect(() => {
+    if (loading || !userId) return;
+    if (seen.current === null) seen.current = count;
+    else if (count > seen.current) setReplied(true);
+  }, [count, loading, userId]);
+
+  const eligible = push.support === 'ask' && !push.loading && !push.enabled && !offerDecided();
+  if (!userId || !replied || closed || !eligible) return null;
+
+  return (
+    <Card data-testid="push-reply-offer" role="region" aria-label={PUSH_TEXTS.offerTitle} className="my-4">
+      <CardContent className="flex flex-col gap-3 pt-6 sm:flex-row sm:items-center">
+        <BellRing className="size-6 shrink-0 text-primary" aria-hidden />
+        <div className="flex-1">
+          <p className="font-medium">{PUSH_TEXTS.offerTitle}</p>
+          <p className="text-sm text-muted-foreground">{PUSH_TEXTS.offerBody}</p>
+          {push.message && <p role="alert" className="mt-1 text-sm text-destructive">{push.message}</p>}
+        </div>
+        <div className="flex gap-2">
+          <Button
+            size="sm"
+            disabled={push.busy}
+            onClick={() =>
+              void push.enable().then((ok) => {
+                decideOffer('accepted');
+                if (ok) setClosed(true);
+              })
+            }
+          >
+            {PUSH_TEXTS.offerAccept}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => {
+              decideOffer('dismissed');
+              setClosed(true);
+            }}
+          >
+            {PUSH_TEXTS.offerDismiss}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
