@@ -90,5 +90,8 @@ export async function purgePrivateData(db: AppDatabase, options: PurgeOptions): 
   }
   await db.drafts.find({ selector: { id: { $nin: [...keptDraftIds] } } }).remove();
   await db.outbox.find().remove();
+  // Tombstones keep every field (a draft's text, an unsent reply): drop them so the next person's device holds none of it.
+  const touched = [db.drafts, db.outbox, ...[...byCollection.keys()].map((name) => db[name])] as unknown as RxCollection<unknown>[];
+  await Promise.all(touched.map((collection) => collection.storageInstance.cleanup(0)));
   return { unsent: waiting.length };
 }

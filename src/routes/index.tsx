@@ -1,10 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RoutePlaceholder } from '@/routes/-components/route-placeholder';
+import { useMemo } from 'react';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { HomeScreen } from '@/features/home/components/home-screen';
+import { OnlineUsersPanel } from '@/features/presence/components/online-users-panel';
 
 export const Route = createFileRoute('/')({
-  component: HomeScreen,
+  component: HomeRoute,
 });
 
-function HomeScreen() {
-  return <RoutePlaceholder title="The Future of DJ Culture" subtitle="Connect, create, share and grow with DJs, producers and music fans." coming={['A search form that sends you to /search', "'Explore Directory' or 'Join the Movement', and 'Learn More'", 'Feature cards, the audience section, Featured Artists and community stats', 'Who is online now, and a closing call to action']} />;
+function HomeRoute() {
+  const { user } = useAuth();
+  const member = useMemo(() => (user ? { id: user.id, username: user.username, avatar_url: user.avatar_url } : null), [user]);
+  return <HomeScreen signedIn={Boolean(user)} onlinePanel={<OnlineUsersPanel member={member} />} />;
 }

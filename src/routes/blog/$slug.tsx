@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useAppData } from '@/app/data/data-context';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { BlogPostScreen } from '@/features/blog/components/blog-post-screen';
+import { KeepBlogPostOfflineButton } from '@/features/offline/components/keep-offline-button';
 import { ShareDialog } from '@/features/share/components/share-dialog';
 
 export const Route = createFileRoute('/blog/$slug')({
@@ -11,5 +13,13 @@ export const Route = createFileRoute('/blog/$slug')({
 function BlogPostRoute() {
   const { slug } = Route.useParams();
   const { user } = useAuth();
-  return <BlogPostScreen key={slug} slug={slug} viewerId={user?.id ?? null} renderShare={(data) => <ShareDialog data={data} />} />;
+  const { db, sync } = useAppData();
+  return (
+    <>
+      <div className="mx-auto mb-2 flex w-full max-w-4xl justify-end">
+        <KeepBlogPostOfflineButton db={db} sync={sync} slug={slug} />
+      </div>
+      <BlogPostScreen key={slug} slug={slug} viewerId={user?.id ?? null} renderShare={(data) => <ShareDialog data={data} />} />
+    </>
+  );
 }

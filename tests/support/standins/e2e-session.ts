@@ -1,5 +1,6 @@
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import type { Page } from '@playwright/test';
+import ws from 'ws';
 
 /** The storage key the app's supabase client uses (src/lib/supabase.ts). */
 const AUTH_STORAGE_KEY = 'djcircle-auth';
@@ -14,16 +15,18 @@ export function e2eEnv() {
 }
 
 const serverAuth = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
+// Node 20 has no global WebSocket.
+const realtime = { transport: ws as unknown as typeof WebSocket };
 
 export function serviceClient(): SupabaseClient {
   const { apiUrl, serviceRoleKey } = e2eEnv();
-  return createClient(apiUrl, serviceRoleKey, { auth: serverAuth });
+  return createClient(apiUrl, serviceRoleKey, { auth: serverAuth, realtime });
 }
 
 /** Signs in through the API and returns a client acting as that member, with its session. */
 export async function signInApi(email: string, password: string): Promise<{ client: SupabaseClient; session: Session }> {
   const { apiUrl, anonKey } = e2eEnv();
-  const client = createClient(apiUrl, anonKey, { auth: serverAuth });
+  const client = createClient(apiUrl, anonKey, { auth: serverAuth, realtime });
   const { data, error } = await client.auth.signInWithPassword({ email, password });
   if (error || !data.session) throw error ?? new Error('no session');
   return { client, session: data.session };
@@ -45,8 +48,15 @@ export async function newMemberApi(prefix: string): Promise<{ email: string; pas
   const email = `${username}@example.test`;
   const password = `pw-${suffix}-secret`;
   const { apiUrl, anonKey } = e2eEnv();
-  const client = createClient(apiUrl, anonKey, { auth: serverAuth });
+  const client = createClient(apiUrl, anonKey, { auth: serverAuth, realtime });
   const { data, error } = await client.auth.signUp({ email, password, options: { data: { username, display_name: username } } });
   if (error) throw error;
   return { email, password, username, id: data.user!.id };
+}
+
+/** Offline journeys need the service worker in control, so route chunks load from its cache. */
+export async function waitForOfflineReady(page: Page): Promise<void> {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }

@@ -18,7 +18,7 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
 }
 
 /** Listens on 127.0.0.1 (a given port, or a free one) and returns the base URL. */
-export async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>, port = 0): Promise<{ server: Server; url: string }> {
+export async function listen(handler: (req: IncomingMessage, res: ServerResponse) => unknown, port = 0): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     Promise.resolve(handler(req, res)).catch((err: unknown) => sendJson(res, 500, { error: String(err) }));
   });

@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useAppData } from '@/app/data/data-context';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { KeepOfflineButton } from '@/features/offline/components/keep-offline-button';
 import { ThreadScreen } from '@/features/discussions/components/thread-screen';
 import { postIdFromSearch } from '@/features/discussions/validation';
 import { threadSearchSchema } from '@/lib/route-search';
@@ -14,8 +16,16 @@ function ThreadRoute() {
   const { threadId } = Route.useParams();
   const { post } = Route.useSearch();
   const { user } = useAuth();
+  const { db, sync } = useAppData();
   const member = user
     ? { id: user.id, role: user.role, username: user.username, display_name: user.display_name, avatar_url: user.avatar_url }
     : null;
-  return <ThreadScreen key={threadId} threadId={threadId} highlightPostId={postIdFromSearch(post)} member={member} />;
+  return (
+    <>
+      <div className="mx-auto mb-2 flex w-full max-w-4xl justify-end">
+        <KeepOfflineButton db={db} sync={sync} type="discussion" entityId={threadId} />
+      </div>
+      <ThreadScreen key={threadId} threadId={threadId} highlightPostId={postIdFromSearch(post)} member={member} db={db} sync={sync} />
+    </>
+  );
 }

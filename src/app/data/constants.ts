@@ -1,0 +1,11 @@
+/** Texts of the sign-out question; tests import them from here. */
+export const SIGN_OUT_TEXT = {
+  title: 'Sign out with unsent changes?',
+  description: (count: number) =>
+    `${count === 1 ? '1 change has' : `${count} changes have`} not reached the server yet. Keep them on this device as drafts for when you sign in again, or discard them.`,
+  keep: 'Keep as drafts',
+  discard: 'Discard changes',
+  cancel: 'Stay signed in',
+  purgeFailed: 'Some data of your account could not be removed from this device.',
+} as const;
+

@@ -1,0 +1,108 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SyncHandle } from '@/db/replication/sync';
+import { AuthContext, useAuth, type AuthContextValue } from '@/features/auth/hooks/use-auth';
+import { toast } from '@/stores/toast-store';
+import { SIGN_OUT_TEXT } from './constants';
+import { DataContext, type AppData } from './data-context';
+import type { DataRuntime } from './data-runtime';
+import { SignOutDialog, type SignOutChoice } from './sign-out-dialog';
+
+type Props = {
+  getClient: () => Promise<SupabaseClient>;
+  children: ReactNode;
+};
+
+/**
+ * Opens the local database once and keeps one replication running for
+ * whoever is signed in: a visitor first, restarted on every sign-in and
+ * sign-out. It also re-provides the auth context with a signOut that first
+ * asks about unsent writes and removes the member's private data, so every
+ * sign-out button in the app goes through that flow.
+ */
+export function DataProvider({ getClient, children }: Props) {
+  const auth = useAuth();
+  const [runtime, setRuntime] = useState<DataRuntime | null>(null);
+  const [sync, setSync] = useState<SyncHandle | null>(null);
+  const [question, setQuestion] = useState<{ count: number; answer: (choice: SignOutChoice) => void } | null>(null);
+  // The member whose sign-out this tab is running; their identity must not be restarted meanwhile.
+  const signingOut = useRef<string | null>(null);
+  const lastMember = useRef<string | null>(null);
+
+  useEffect(() => {
+    let disposed = false;
+    let started: DataRuntime | null = null;
+    import('./data-runtime')
+      .then(({ startDataRuntime }) => startDataRuntime(getClient))
+      .then((rt) => {
+        started = rt;
+        if (disposed) void rt.dispose();
+        else setRuntime(rt);
+      })
+      .catch((error: unknown) => console.error('The local database could not be opened; screens that need it stay empty.', error));
+    return () => {
+      disposed = true;
+      if (started) void started.dispose();
+    };
+  }, [getClient]);
+
+  useEffect(() => {
+    if (!runtime) return;
+    const sub = runtime.controller.current$.subscribe(setSync);
+    return () => sub.unsubscribe();
+  }, [runtime]);
+
+  const userId = auth.user?.id ?? null;
+  const authSettled = !auth.loading;
+  useEffect(() => {
+    if (!runtime || !authSettled) return;
+    const previous = lastMember.current;
+    lastMember.current = userId;
+    const ours = signingOut.current;
+    if (userId && userId === ours) return;
+    if (!userId) signingOut.current = null;
+    if (previous && !userId && previous !== ours) {
+      void runtime.signedOutElsewhere(previous).catch((error: unknown) => console.error('Clearing the signed-out member’s data failed.', error));
+      return;
+    }
+    void runtime.setIdentity(userId).catch((error: unknown) => console.error('Replication could not start.', error));
+  }, [runtime, userId, authSettled]);
+
+  const baseSignOut = auth.signOut;
+  const signOut = useCallback(async () => {
+    const member = auth.user?.id ?? null;
+    if (!runtime || !member) return baseSignOut();
+    const count = await runtime.countUnsent();
+    let keepUnsent = false;
+    if (count > 0) {
+      const choice = await new Promise<SignOutChoice>((answer) => setQuestion({ count, answer }));
+      setQuestion(null);
+      if (choice === 'cancel') return;
+      keepUnsent = choice === 'keep';
+    }
+    signingOut.current = member;
+    try {
+      await runtime.purgeForSignOut(member, keepUnsent);
+    } catch (error) {
+      console.error('Purging private data failed.', error);
+      toast({ variant: 'destructive', title: 'Sign Out', description: SIGN_OUT_TEXT.purgeFailed });
+    }
+    // Signing out still happens: a shared device must not stay signed in.
+    await baseSignOut();
+  }, [runtime, auth.user?.id, baseSignOut]);
+
+  const authValue = useMemo<AuthContextValue>(() => ({ ...auth, signOut }), [auth, signOut]);
+  const data = useMemo<AppData>(
+    () => ({ db: runtime?.db ?? null, sync, clearDevice: runtime ? runtime.clearDevice : () => Promise.reject(new Error('The local database is not open yet.')) }),
+    [runtime, sync],
+  );
+
+  return (
+    <AuthContext.Provider value={authValue}>
+      <DataContext.Provider value={data}>
+        {children}
+        <SignOutDialog question={question} />
+      </DataContext.Provider>
+    </AuthContext.Provider>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * The data layer as the app runs it: one database, one SyncController, and
+ * the glue to the connectivity store. Loaded with a dynamic import by
+ * DataProvider so RxDB stays out of the first screen's JavaScript.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Subscription } from 'rxjs';
+import { getDatabase, type AppDatabase } from '@/db/database';
+import { countUnsent, purgePrivateData } from '@/db/signout';
+import { clearLocalData } from '@/db/storage';
+import { SyncController } from '@/db/sync-controller';
+import { waitingCount$ } from '@/db/sync-status';
+import { useConnectivityStore } from '@/stores/connectivity-store';
+import { clearSignOutMark, hasSignOutMark, markSignedOut } from './sign-out-mark';
+
+export interface DataRuntime {
+  readonly db: AppDatabase;
+  readonly controller: SyncController;
+  /** Replicate for this member, or as a visitor (null). Same id twice is a no-op. */
+  setIdentity(userId: string | null): Promise<void>;
+  /** Local writes the server has not accepted yet. */
+  countUnsent(): Promise<number>;
+  /** The member is signing out here: remove their private data, then replicate as a visitor. */
+  purgeForSignOut(userId: string, keepUnsent: boolean): Promise<void>;
+  /**
+   * The session ended without our sign-out flow (expired, revoked, signed out
+   * in another tab): nobody can be asked, so unsent writes are kept as that member's drafts.
+   */
+  signedOutElsewhere(userId: string): Promise<void>;
+  /** Stops replication, removes the whole local database and reloads the page to start afresh. */
+  clearDevice(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export async function startDataRuntime(getClient: () => Promise<SupabaseClient>): Promise<DataRuntime> {
+  const [db, client] = await Promise.all([getDatabase(), getClient()]);
+  const controller = new SyncController(db, client);
+  const subscriptions: Subscription[] = [
+    waitingCount$(db).subscribe((count) => useConnectivityStore.getState().setPendingChanges(count)),
+  ];
+  // Pulls that failed offline wait for their retry timer; coming back online should not.
+  const onOnline = () => controller.current?.resync();
+  window.addEventListener('online', onOnline);
+  // Which tab replicates is otherwise invisible; the attribute helps support and the two-tab test.
+  if (db.multiInstance) void db.waitForLeadership().then(() => document.documentElement.setAttribute('data-sync-leader', ''));
+
+  async function purge(userId: string, keepUnsent: boolean): Promise<void> {
+    // Let a restart that is under way finish, so the handle below is the member's.
+    const running = controller.current;
+    if (running) await controller.setIdentity(running.userId).catch(() => undefined);
+    const sync = controller.current?.userId === userId ? controller.current : null;
+    await purgePrivateData(db, { keepUnsent, sync });
+    markSignedOut(userId);
+    await controller.afterSignOut();
+  }
+
+  return {
+    db,
+    controller,
+    setIdentity(userId) {
+      if (userId) clearSignOutMark(userId);
+      return controller.setIdentity(userId);
+    },
+    countUnsent: () => countUnsent(db),
+    purgeForSignOut: (userId, keepUnsent) => purge(userId, keepUnsent),
+    async signedOutElsewhere(userId) {
+      // Another tab ran the sign-out flow already, or will: only the elected tab cleans up, once.
+      if (hasSignOutMark(userId) || !db.isLeader()) return controller.setIdentity(null);
+      await purge(userId, true);
+    },
+    async clearDevice() {
+      await controller.stop();
+      await clearLocalData(db);
+      // Every open screen holds the removed database; a reload opens a fresh one and pulls again.
+      window.location.reload();
+    },
+    async dispose() {
+      window.removeEventListener('online', onOnline);
+      subscriptions.forEach((s) => s.unsubscribe());
+      await controller.stop();
+    },
+  };
+}

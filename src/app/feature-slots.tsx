@@ -1,0 +1,32 @@
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useAuth } from '@/features/auth/hooks/use-auth';
+import { SidebarOnlineList, useSidebarPresence } from '@/features/presence/components/sidebar-online-list';
+import { EMPTY_NOTIFICATIONS, LayoutSlotsProvider, type HeaderNotifications, type LayoutSlots } from './layout/layout-slots';
+
+// The bell reads the local store; RxDB loads after the first screen instead of with it.
+const NotificationsBridge = lazy(() => import('@/features/notifications/components/notifications-bridge'));
+
+/**
+ * Plugs the notifications and presence features into the shell's header and
+ * sidebar slots. The sidebar's presence channel is joined once here and
+ * rendered by both the sidebar and the mobile drawer.
+ */
+export function FeatureSlots({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const [notifications, setNotifications] = useState<HeaderNotifications>(EMPTY_NOTIFICATIONS);
+  const member = useMemo(() => (user ? { id: user.id, username: user.username, avatar_url: user.avatar_url } : null), [user]);
+  const presence = useSidebarPresence(member);
+  const renderOnlineNow = useCallback(({ collapsed }: { collapsed: boolean }) => <SidebarOnlineList presence={presence} collapsed={collapsed} />, [presence]);
+  const value = useMemo<LayoutSlots>(() => ({ notifications: userId ? notifications : EMPTY_NOTIFICATIONS, renderOnlineNow }), [userId, notifications, renderOnlineNow]);
+  return (
+    <LayoutSlotsProvider value={value}>
+      {userId ? (
+        <Suspense fallback={null}>
+          <NotificationsBridge userId={userId} onChange={setNotifications} />
+        </Suspense>
+      ) : null}
+      {children}
+    </LayoutSlotsProvider>
+  );
+}

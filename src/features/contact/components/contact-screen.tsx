@@ -1,0 +1,105 @@
+import { Clock, Mail, MessageCircle, Timer } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PageHeader } from '@/components/ui/page-header';
+import { Textarea } from '@/components/ui/textarea';
+import { getDatabase } from '@/db/database';
+import { insertLocal } from '@/db/writes';
+import { useConnectivityStore } from '@/stores/connectivity-store';
+import { toast } from '@/stores/toast-store';
+import { CONTACT_LIMITS, CONTACT_TEXTS, CONTACT_TOASTS } from '../constants';
+import { validateContact, type ContactErrors, type ContactInput } from '../validation';
+
+const EMPTY: ContactInput = { name: '', email: '', subject: '', message: '' };
+
+/** /contact: messages are written to the device and replication delivers them, so they queue offline. */
+export function ContactScreen({ member }: { member: { id: string; name: string; email: string | null } | null }) {
+  const online = useConnectivityStore((s) => s.online);
+  const [form, setForm] = useState<ContactInput>(() => ({ ...EMPTY, name: member?.name ?? '', email: member?.email ?? '' }));
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'queued' | 'error'>('idle');
+
+  const set = (key: keyof ContactInput) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const found = validateContact(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setStatus('sending');
+    try {
+      const db = await getDatabase();
+      await insertLocal(db, 'contact_messages', {
+        name: form.name.trim(), email: form.email.trim(), subject: form.subject.trim(), message: form.message.trim(), user_id: member?.id ?? null,
+      });
+      setStatus(online ? 'sent' : 'queued');
+      toast({ ...CONTACT_TOASTS.sent, variant: 'success' });
+      setForm({ ...EMPTY, name: member?.name ?? '', email: member?.email ?? '' });
+    } catch {
+      setStatus('error');
+      toast({ ...CONTACT_TOASTS.failed, variant: 'destructive' });
+    }
+  }
+
+  const field = (key: keyof ContactInput, label: string, input: 'input' | 'textarea', type = 'text') => (
+    <div className="space-y-1">
+      <Label htmlFor={`contact-${key}`}>{label}</Label>
+      {input === 'input' ? (
+        <Input id={`contact-${key}`} type={type} value={form[key]} maxLength={CONTACT_LIMITS[key]} aria-invalid={errors[key] ? true : undefined}
+          aria-describedby={errors[key] ? `contact-${key}-error` : undefined} onChange={(e) => set(key)(e.target.value)} />
+      ) : (
+        <Textarea id={`contact-${key}`} rows={6} value={form[key]} maxLength={CONTACT_LIMITS[key]} aria-invalid={errors[key] ? true : undefined}
+          aria-describedby={errors[key] ? `contact-${key}-error` : undefined} onChange={(e) => set(key)(e.target.value)} />
+      )}
+      {errors[key] ? <p id={`contact-${key}-error`} className="text-sm text-destructive">{errors[key]}</p> : null}
+    </div>
+  );
+
+  return (
+    <div>
+      <PageHeader title={CONTACT_TEXTS.title} subtitle={CONTACT_TEXTS.subtitle} icon={<Mail />} />
+      <div className="grid gap-6 lg:grid-cols-[1fr_1.4fr]">
+        <div className="space-y-4">
+          <Card>
+            <CardHeader><CardTitle className="flex items-center gap-2 text-lg"><MessageCircle className="size-5" aria-hidden />{CONTACT_TEXTS.infoHeading}</CardTitle></CardHeader>
+            <CardContent>
+              <dl className="space-y-2 text-sm">
+                {CONTACT_TEXTS.info.map((i) => (
+                  <div key={i.label}><dt className="font-medium">{i.label}</dt><dd className="text-muted-foreground">{i.value}</dd></div>
+                ))}
+              </dl>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader><CardTitle className="flex items-center gap-2 text-lg"><Clock className="size-5" aria-hidden />{CONTACT_TEXTS.hoursHeading}</CardTitle></CardHeader>
+            <CardContent className="space-y-1 text-sm"><p>{CONTACT_TEXTS.hours}</p><p className="text-muted-foreground">{CONTACT_TEXTS.weekends}</p></CardContent>
+          </Card>
+          <Card>
+            <CardHeader><CardTitle className="flex items-center gap-2 text-lg"><Timer className="size-5" aria-hidden />{CONTACT_TEXTS.responseHeading}</CardTitle></CardHeader>
+            <CardContent className="text-sm"><p>{CONTACT_TEXTS.response}</p></CardContent>
+          </Card>
+        </div>
+        <Card>
+          <CardHeader><CardTitle className="text-lg">{CONTACT_TEXTS.formHeading}</CardTitle></CardHeader>
+          <CardContent>
+            <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
+              <div className="grid gap-4 sm:grid-cols-2">
+                {field('name', CONTACT_TEXTS.name, 'input')}
+                {field('email', CONTACT_TEXTS.email, 'input', 'email')}
+              </div>
+              {field('subject', CONTACT_TEXTS.subject, 'input')}
+              {field('message', CONTACT_TEXTS.message, 'textarea')}
+              {status === 'sent' ? <p role="status" className="text-sm text-green-500">{CONTACT_TEXTS.success}</p> : null}
+              {status === 'queued' ? <p role="status" className="text-sm text-amber-500">{CONTACT_TEXTS.queued}</p> : null}
+              {status === 'error' ? <p role="alert" className="text-sm text-destructive">{CONTACT_TEXTS.failure}</p> : null}
+              <Button type="submit" disabled={status === 'sending'}>{status === 'sending' ? CONTACT_TEXTS.sending : CONTACT_TEXTS.send}</Button>
+            </form>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { useNavigate } from '@tanstack/react-router';
+import { AlertCircle, UploadCloud, WifiOff } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PageHeader } from '@/components/ui/page-header';
+import { Progress } from '@/components/ui/progress';
+import { Switch } from '@/components/ui/switch';
+import { Textarea } from '@/components/ui/textarea';
+import { useConnectivityStore } from '@/stores/connectivity-store';
+import { toast } from '@/stores/toast-store';
+import { CONTENT_ACCEPT, CONTENT_TEXTS, CONTENT_TOASTS, CONTENT_TYPES, COVER_ACCEPT, DEFAULT_CONTENT_TYPE, DEFAULT_IS_PUBLIC, GENRES, UPLOAD_ERRORS, type ContentType } from '../constants';
+import { submitContent } from '../model/submit-content';
+import { parseTags, validateAddContent } from '../validation';
+
+export type ContentMember = { id: string; username: string } | null;
+
+const selectClass =
+  'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm ring-offset-background focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2';
+
+/** /add-content: upload a track, mix or sample pack (spec B "Add content page"). */
+export function AddContentScreen({ member }: { member: ContentMember }) {
+  const navigate = useNavigate();
+  const online = useConnectivityStore((s) => s.online);
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [type, setType] = useState<ContentType>(DEFAULT_CONTENT_TYPE);
+  const [genre, setGenre] = useState('');
+  const [tags, setTags] = useState('');
+  const [contentFile, setContentFile] = useState<File | null>(null);
+  const [coverFile, setCoverFile] = useState<File | null>(null);
+  const [isPublic, setIsPublic] = useState(DEFAULT_IS_PUBLIC);
+  const [agreed, setAgreed] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const uploading = progress !== null;
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    const invalid = validateAddContent({ userId: member?.id ?? null, title, contentFile, coverFile, agreed });
+    if (invalid) {
+      setError(invalid.inline);
+      toast({ ...invalid.toast, variant: 'destructive' });
+      return;
+    }
+    if (!online) {
+      setError(UPLOAD_ERRORS.offline);
+      return;
+    }
+    setProgress(0);
+    try {
+      await submitContent(
+        { userId: member!.id, title, description, type, genre, tags: parseTags(tags), contentFile: contentFile!, coverFile, isPublic },
+        setProgress,
+      );
+      toast({ title: CONTENT_TOASTS.successTitle, description: CONTENT_TOASTS.successDescription, variant: 'success' });
+      await navigate({ to: '/profile/$username', params: { username: member!.username } });
+    } catch (err) {
+      const message = err instanceof Error && err.message ? err.message : CONTENT_TOASTS.uploadFailedFallback;
+      setError(message);
+      toast({ title: CONTENT_TOASTS.uploadFailedTitle, description: message, variant: 'destructive' });
+      setProgress(null);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-2xl">
+      <PageHeader title={CONTENT_TEXTS.pageTitle} subtitle={CONTENT_TEXTS.pageSubtitle} icon={<UploadCloud />} />
+      {!online ? (
+        <div role="status" className="mb-4 flex items-start gap-2 rounded-md border border-amber-500/50 bg-amber-500/10 p-3 text-sm">
+          <WifiOff className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>{CONTENT_TEXTS.offlineNotice}</span>
+        </div>
+      ) : null}
+      {error ? (
+        <div role="alert" className="mb-4 flex items-start gap-2 rounded-md border border-destructive/60 bg-destructive/10 p-3 text-sm text-destructive">
+          <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span data-testid="upload-error">{error}</span>
+        </div>
+      ) : null}
+      <Card>
+        <CardContent className="pt-6">
+          <form onSubmit={onSubmit} className="space-y-5" noValidate>
+            <div className="space-y-2">
+              <Label htmlFor="content-title">Title</Label>
+              <Input id="content-title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} disabled={uploading} />
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="content-description">Description</Label>
+              <Textarea id="content-description" value={description} onChange={(e) => setDescription(e.target.value)} rows={4} disabled={uploading} />
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <div className="space-y-2">
+                <Label htmlFor="content-type">Content Type</Label>
+                <select id="content-type" className={selectClass} value={type} onChange={(e) => setType(e.target.value as ContentType)} disabled={uploading}>
+                  {CONTENT_TYPES.map((t) => (
+                    <option key={t.value} value={t.value}>{t.label}</option>
+                  ))}
+                </select>
+              </div>
+              <div className="space-y-2">
+                <Label htmlFor="content-genre">Genre</Label>
+                <select id="content-genre" className={selectClass} value={genre} onChange={(e) => setGenre(e.target.value)} disabled={uploading}>
+                  <option value="">Select a genre</option>
+                  {GENRES.map((g) => (
+                    <option key={g} value={g}>{g}</option>
+                  ))}
+                </select>
+              </div>
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="content-tags">Tags</Label>
+              <Input id="content-tags" value={tags} onChange={(e) => setTags(e.target.value)} aria-describedby="content-tags-hint" disabled={uploading} />
+              <p id="content-tags-hint" className="text-xs text-muted-foreground">{CONTENT_TEXTS.tagsHint}</p>
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="content-file">Content File</Label>
+              <Input id="content-file" type="file" accept={CONTENT_ACCEPT} aria-describedby="content-file-hint" disabled={uploading}
+                onChange={(e) => setContentFile(e.target.files?.[0] ?? null)} />
+              <p id="content-file-hint" className="text-xs text-muted-foreground">{CONTENT_TEXTS.contentFileHint}</p>
+            </div>
+            <div className="space-y-2">
+              <Label htmlFor="cover-file">Cover Image (optional)</Label>
+              <Input id="cover-file" type="file" accept={COVER_ACCEPT} aria-describedby="cover-file-hint" disabled={uploading}
+                onChange={(e) => setCoverFile(e.target.files?.[0] ?? null)} />
+              <p id="cover-file-hint" className="text-xs text-muted-foreground">{CONTENT_TEXTS.coverHint}</p>
+            </div>
+            <div className="flex items-center gap-3">
+              <Switch id="content-public" checked={isPublic} onCheckedChange={setIsPublic} disabled={uploading} />
+              <Label htmlFor="content-public">{CONTENT_TEXTS.publicLabel}</Label>
+            </div>
+            <div className="flex items-start gap-3 rounded-md border p-3">
+              <Checkbox id="content-ownership" checked={agreed} onCheckedChange={(v) => setAgreed(v === true)} disabled={uploading} />
+              <Label htmlFor="content-ownership" className="text-sm leading-snug">{CONTENT_TEXTS.ownership}</Label>
+            </div>
+            {uploading ? (
+              <div className="space-y-1">
+                <Progress value={progress} aria-label="Upload progress" />
+                <p className="text-xs text-muted-foreground" data-testid="upload-progress">{progress}%</p>
+              </div>
+            ) : null}
+            <Button type="submit" className="w-full" disabled={!agreed || uploading}>
+              {uploading ? CONTENT_TEXTS.uploading : CONTENT_TEXTS.submit}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

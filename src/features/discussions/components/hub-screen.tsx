@@ -1,0 +1,122 @@
+import { useNavigate } from '@tanstack/react-router';
+import { AlertTriangle, MessagesSquare, Plus, SearchX } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { toast } from '@/stores/toast-store';
+import { ALL_CATEGORIES, CREATE_TEXT, DEFAULT_HUB_SORT, HUB_SKELETON_COUNT, HUB_TEXT, type HubSort } from '../constants';
+import type { AppDatabase } from '@/db/database';
+import { useObservable } from '../hooks/use-observable';
+import { useViewer, type MemberInput } from '../hooks/use-viewer';
+import { mergeCategories, queryHub } from '../model/hub-query';
+import { allDiscussions$ } from '../model/local-queries';
+import type { DiscussionRow } from '../model/types';
+import { CreateDiscussionDialog } from './create-discussion-dialog';
+import { DiscussionCard, DiscussionCardSkeleton } from './discussion-card';
+import { HubPagination, HubToolbar } from './hub-toolbar';
+
+export type HubSearchState = { q?: string; category?: string; sort?: HubSort; page?: number };
+
+type HubScreenProps = {
+  search: HubSearchState;
+  /** Writes the new search state to the URL (the route owns it). */
+  onSearchChange: (next: HubSearchState) => void;
+  member: MemberInput;
+  /** The local store from the app's data provider; null while it opens. */
+  db: AppDatabase | null;
+};
+
+const NO_ROWS: DiscussionRow[] = [];
+
+/** The Community Hub (spec B section 2), read from the local store. */
+export function HubScreen({ search, onSearchChange, member, db }: HubScreenProps) {
+  const navigate = useNavigate();
+  const { viewer, avatarUrl } = useViewer(db, member);
+  const [createOpen, setCreateOpen] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const live = useObservable(() => (db ? allDiscussions$(db) : null), [db, attempt], NO_ROWS);
+
+  const q = search.q ?? '';
+  const category = search.category ?? ALL_CATEGORIES;
+  const sort = search.sort ?? DEFAULT_HUB_SORT;
+  const requestedPage = search.page ?? 1;
+
+  const categories = useMemo(() => mergeCategories(new Set(live.value.map((d) => d.category))), [live.value]);
+  const page = useMemo(() => queryHub(live.value, { q, category, sort, page: requestedPage }), [live.value, q, category, sort, requestedPage]);
+
+  // Any change of search, category or sort starts again at page 1.
+  const change = (patch: Omit<HubSearchState, 'page'>) => onSearchChange({ q, category, sort, ...patch, page: 1 });
+
+  function openCreate() {
+    if (!viewer) {
+      toast({
+        title: CREATE_TEXT.loginRequired.title,
+        description: CREATE_TEXT.loginRequired.description,
+        action: {
+          label: CREATE_TEXT.login,
+          altText: CREATE_TEXT.login,
+          onClick: () => void navigate({ to: '/login', search: { from: '/discussions' } }),
+        },
+      });
+      return;
+    }
+    setCreateOpen(true);
+  }
+
+  const failed = live.error;
+  const loading = !failed && !live.ready;
+
+  return (
+    <div className="mx-auto w-full max-w-5xl" data-testid="community-hub">
+      <PageHeader
+        title={HUB_TEXT.heading}
+        subtitle={HUB_TEXT.intro}
+        icon={<MessagesSquare />}
+        actions={
+          <Button onClick={openCreate}>
+            <Plus aria-hidden />
+            {HUB_TEXT.startNewDiscussion}
+          </Button>
+        }
+      />
+      <HubToolbar q={q} category={category} sort={sort} categories={categories} onChange={change} />
+
+      <section className="mt-6 space-y-3" aria-label={HUB_TEXT.heading} aria-busy={loading}>
+        {failed ? (
+          <Card className="flex flex-col items-center gap-3 p-8 text-center" role="alert">
+            <AlertTriangle className="size-10 text-destructive" aria-hidden />
+            <h2 className="text-xl font-semibold">{HUB_TEXT.errorTitle}</h2>
+            <p className="text-muted-foreground">
+              {/JWT|Unauthorized/i.test(failed.message) ? HUB_TEXT.sessionIssue : HUB_TEXT.loadFailed}
+            </p>
+            <Button
+              variant="outline"
+              onClick={() => setAttempt((n) => n + 1)}
+            >
+              {HUB_TEXT.tryAgain}
+            </Button>
+          </Card>
+        ) : loading ? (
+          Array.from({ length: HUB_SKELETON_COUNT }, (_, i) => <DiscussionCardSkeleton key={i} />)
+        ) : page.items.length === 0 ? (
+          <Card className="flex flex-col items-center gap-3 p-8 text-center">
+            <SearchX className="size-10 text-muted-foreground" aria-hidden />
+            <h2 className="text-xl font-semibold">{HUB_TEXT.emptyTitle}</h2>
+            <p className="text-muted-foreground">{HUB_TEXT.emptyHint}</p>
+          </Card>
+        ) : (
+          page.items.map((d) => <DiscussionCard key={d.id} discussion={d} />)
+        )}
+      </section>
+
+      {!failed && !loading ? (
+        <div className="mt-6">
+          <HubPagination page={page.page} totalPages={page.totalPages} onPage={(p) => onSearchChange({ q, category, sort, page: p })} />
+        </div>
+      ) : null}
+
+      {db && viewer ? <CreateDiscussionDialog open={createOpen} onOpenChange={setCreateOpen} db={db} viewer={viewer} avatarUrl={avatarUrl} /> : null}
+    </div>
+  );
+}

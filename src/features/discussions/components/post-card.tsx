@@ -1,0 +1,222 @@
+import { CheckCircle2, Flag, Pencil, Quote, ThumbsUp, Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { renderPostContent } from '@/lib/markdown';
+import { cn } from '@/lib/utils';
+import { QUOTE_PREVIEW_LINES, REACTION_LIKE, THREAD_TEXT } from '../constants';
+import type { PostPermissions } from '../model/permissions';
+import type { AuthorProfile, OutboxState, PostRow } from '../model/types';
+import { AuthorCard, Signature } from './author-card';
+import { ConfirmDialog } from './confirm-dialog';
+import { MarkdownTextarea } from './markdown-textarea';
+import { OutboxStatus } from './outbox-status';
+import { RelativeTime } from './relative-time';
+
+export type QuotedPreview = { post: PostRow; author: AuthorProfile | null } | null;
+
+export type PostActions = {
+  onLike: (post: PostRow) => void;
+  onQuote: (post: PostRow, authorName: string) => void;
+  onSaveEdit: (post: PostRow, content: string) => Promise<boolean>;
+  onDelete: (post: PostRow) => void;
+  onMarkSolution: (post: PostRow) => void;
+};
+
+type PostCardProps = {
+  post: PostRow;
+  author: AuthorProfile | null;
+  /** undefined: the post quotes nothing; null: it quotes a post that is not available. */
+  quoted: QuotedPreview | undefined;
+  liked: boolean;
+  likeCount: number;
+  permissions: PostPermissions;
+  outbox: OutboxState | undefined;
+  highlighted: boolean;
+  actions: PostActions;
+};
+
+function PostContent({ content }: { content: string }) {
+  const html = useMemo(() => renderPostContent(content), [content]);
+  return (
+    <div
+      className="prose-post break-words text-sm leading-relaxed [&_a]:text-primary [&_a]:underline [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_iframe]:max-w-full [&_img]:max-w-full [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-2 [&_pre]:overflow-x-auto [&_pre]:rounded [&_pre]:bg-muted [&_pre]:p-2 [&_ul]:list-disc [&_ul]:pl-6"
+      data-testid="post-content"
+      // Rendered through marked and DOMPurify with the post allow-list (spec B section 5).
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
+}
+
+function QuoteBlock({ quoted }: { quoted: QuotedPreview }) {
+  const html = useMemo(() => (quoted ? renderPostContent(quoted.post.content) : ''), [quoted]);
+  if (!quoted) {
+    return (
+      <div className="mb-3 rounded border-l-4 border-muted bg-muted/40 p-2 text-sm italic text-muted-foreground" data-testid="quote-preview">
+        {THREAD_TEXT.quoteUnavailable}
+      </div>
+    );
+  }
+  const name = quoted.author ? quoted.author.display_name || quoted.author.username : '';
+  return (
+    <figure className="mb-3 rounded border-l-4 border-primary/60 bg-muted/40 p-2 text-sm" data-testid="quote-preview">
+      {name ? (
+        <figcaption className="mb-1 text-xs font-semibold">
+          {name} {THREAD_TEXT.wrote}
+        </figcaption>
+      ) : null}
+      <div
+        className="overflow-hidden text-muted-foreground"
+        style={{ display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: QUOTE_PREVIEW_LINES }}
+        data-testid="quote-text"
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    </figure>
+  );
+}
+
+export function PostCard({ post, author, quoted, liked, likeCount, permissions, outbox, highlighted, actions }: PostCardProps) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(post.content);
+
+  if (!author) {
+    return (
+      <Card id={`post-${post.id}`} className="p-4 text-sm text-destructive" data-testid="post" role="alert">
+        {THREAD_TEXT.postIncomplete}
+      </Card>
+    );
+  }
+  const authorName = author.display_name || author.username;
+  const edited = post.updated_at !== post.created_at;
+
+  return (
+    <Card
+      id={`post-${post.id}`}
+      data-testid="post"
+      data-post-id={post.id}
+      data-solution={post.is_solution || undefined}
+      data-highlighted={highlighted || undefined}
+      tabIndex={-1}
+      className={cn(
+        'flex scroll-mt-24 flex-col gap-4 p-4 transition-shadow sm:flex-row',
+        post.is_solution && 'border-2 border-green-500 bg-green-500/5',
+        highlighted && 'ring-4 ring-primary ring-offset-2 ring-offset-background',
+      )}
+    >
+      <AuthorCard author={author} />
+      <div className="min-w-0 flex-1">
+        <div className="mb-2 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+          <RelativeTime iso={post.created_at} />
+          {edited ? (
+            <span>
+              (edited <RelativeTime iso={post.updated_at} />)
+            </span>
+          ) : null}
+          {post.is_solution ? (
+            <Badge className="bg-green-600 text-white hover:bg-green-600">
+              <CheckCircle2 className="mr-1 size-3" aria-hidden />
+              {THREAD_TEXT.solution}
+            </Badge>
+          ) : null}
+          <OutboxStatus state={outbox} />
+        </div>
+        {quoted !== undefined ? <QuoteBlock quoted={quoted} /> : null}
+        {editing ? (
+          <form
+            className="space-y-2"
+            onSubmit={async (e) => {
+              e.preventDefault();
+              if (await actions.onSaveEdit(post, draft)) setEditing(false);
+            }}
+          >
+            <MarkdownTextarea id={`edit-${post.id}`} aria-label={THREAD_TEXT.edit} value={draft} onValueChange={setDraft} />
+            <div className="flex gap-2">
+              <Button type="submit" size="sm">
+                {THREAD_TEXT.save}
+              </Button>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  setDraft(post.content);
+                  setEditing(false);
+                }}
+              >
+                {THREAD_TEXT.cancel}
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <PostContent content={post.content} />
+        )}
+        <Signature html={author.signature} />
+        <div className="mt-3 flex flex-wrap items-center gap-1">
+          <Button
+            variant={liked ? 'secondary' : 'ghost'}
+            size="sm"
+            aria-pressed={liked}
+            aria-label={`${liked ? THREAD_TEXT.unlike : THREAD_TEXT.like} (${likeCount})`}
+            onClick={() => actions.onLike(post)}
+            data-testid="like-button"
+          >
+            <ThumbsUp className={cn(liked && 'fill-current')} aria-hidden />
+            <span data-testid="like-count">{likeCount}</span>
+          </Button>
+          {permissions.canQuote ? (
+            <Button variant="ghost" size="sm" onClick={() => actions.onQuote(post, authorName)}>
+              <Quote aria-hidden />
+              {THREAD_TEXT.quote}
+            </Button>
+          ) : null}
+          {permissions.canMarkSolution ? (
+            <Button variant="ghost" size="sm" className="text-green-600" onClick={() => actions.onMarkSolution(post)}>
+              <CheckCircle2 aria-hidden />
+              {THREAD_TEXT.markSolution}
+            </Button>
+          ) : null}
+          {permissions.canEdit && !editing ? (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                setDraft(post.content);
+                setEditing(true);
+              }}
+            >
+              <Pencil aria-hidden />
+              {THREAD_TEXT.edit}
+            </Button>
+          ) : null}
+          {permissions.canDelete ? (
+            <ConfirmDialog
+              title={THREAD_TEXT.confirmDeletePost}
+              description={THREAD_TEXT.confirmDeletePostDetail}
+              onConfirm={() => actions.onDelete(post)}
+              trigger={
+                <Button variant="ghost" size="sm" className="text-destructive">
+                  <Trash2 aria-hidden />
+                  {THREAD_TEXT.delete}
+                </Button>
+              }
+            />
+          ) : null}
+          {permissions.canFlag ? (
+            // The spec's flag button shows but is not wired in the post view.
+            <Button variant="ghost" size="sm" aria-label={THREAD_TEXT.flag} title={THREAD_TEXT.flag}>
+              <Flag aria-hidden />
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** The like count shown: the server's summary, adjusted while the member's own toggle waits to be sent. */
+export function displayedLikes(post: PostRow, liked: boolean, pending: boolean): number {
+  const base = post.reactions_summary?.[REACTION_LIKE] ?? 0;
+  if (!pending) return base;
+  return Math.max(0, base + (liked ? 1 : -1));
+}

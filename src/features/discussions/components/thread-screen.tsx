@@ -1,0 +1,276 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { AlertTriangle, CloudOff, Lock } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useDocumentTitle } from '@/lib/document-title';
+import { useConnectivityStore } from '@/stores/connectivity-store';
+import { toast } from '@/stores/toast-store';
+import { THREAD_TEXT, THREAD_TOASTS } from '../constants';
+import type { AppDatabase } from '@/db/database';
+import type { SyncHandle } from '@/db/replication/sync';
+import { useThreadData } from '../hooks/use-thread-data';
+import { useThreadPresence } from '../hooks/use-thread-presence';
+import { useViewer, type MemberInput } from '../hooks/use-viewer';
+import { reactionId } from '../model/ids';
+import { postPermissions, threadPermissions } from '../model/permissions';
+import type { PostRow } from '../model/types';
+import {
+  deleteDiscussion,
+  deletePost,
+  editPost,
+  markSolution,
+  setLocked,
+  setPinned,
+  toggleLike,
+  updateTitle,
+} from '../model/writes';
+import { titleEditOutcome, validateReply } from '../validation';
+import { displayedLikes, PostCard, type PostActions, type QuotedPreview } from './post-card';
+import { RejectedReplies } from './rejected-replies';
+import { ReplyEditor, type ReplyEditorHandle } from './reply-editor';
+import { ThreadHeader, type ThreadTools } from './thread-header';
+
+type ThreadScreenProps = {
+  threadId: string;
+  /** `?post=`: scroll to and highlight this post. */
+  highlightPostId: string | null;
+  member: MemberInput;
+  /** The local store and the running replication from the app's data provider. */
+  db: AppDatabase | null;
+  sync: SyncHandle | null;
+};
+
+const HIGHLIGHT_MS = 4000;
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** The thread page (spec B section 2), read from and written to the local store. */
+export function ThreadScreen({ threadId, highlightPostId, member, db, sync }: ThreadScreenProps) {
+  const navigate = useNavigate();
+  const { viewer } = useViewer(db, member);
+  const online = useConnectivityStore((s) => s.online);
+  const data = useThreadData(db, threadId, viewer);
+  const discussion = data.discussion.value;
+  const missingLocally = data.discussion.ready && discussion === null;
+  const verdict = useThreadPresence(sync, threadId, missingLocally, online);
+  const editor = useRef<ReplyEditorHandle>(null);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const scrolledTo = useRef<string | null>(null);
+  useDocumentTitle(discussion?.title);
+
+  // Not found: only when the server confirms it (offline, the thread may simply not be on this device yet).
+  const notFound = missingLocally && verdict === 'missing';
+  useEffect(() => {
+    if (!notFound) return;
+    toast({ variant: 'destructive', ...THREAD_TOASTS.notFoundToast });
+    void navigate({ to: '/discussions', replace: true });
+  }, [notFound, navigate]);
+  useEffect(() => {
+    if (missingLocally && verdict === 'failed') toast({ variant: 'destructive', ...THREAD_TOASTS.detailsFailed });
+  }, [missingLocally, verdict]);
+  useEffect(() => {
+    if (data.posts.error) toast({ variant: 'destructive', ...THREAD_TOASTS.postsFailed });
+  }, [data.posts.error]);
+
+  const scrollToPost = useCallback((postId: string) => {
+    const el = document.getElementById(`post-${postId}`);
+    if (!el) return false;
+    el.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    el.focus({ preventScroll: true });
+    setHighlighted(postId);
+    window.setTimeout(() => setHighlighted((h) => (h === postId ? null : h)), HIGHLIGHT_MS);
+    return true;
+  }, []);
+
+  // ?post= scrolls to the post once it is rendered.
+  useEffect(() => {
+    if (!highlightPostId || scrolledTo.current === highlightPostId) return;
+    if (!data.posts.value.some((p) => p.id === highlightPostId)) return;
+    requestAnimationFrame(() => {
+      if (scrollToPost(highlightPostId)) scrolledTo.current = highlightPostId;
+    });
+  }, [highlightPostId, data.posts.value, scrollToPost]);
+
+  if (data.discussion.error) {
+    return (
+      <Card className="mx-auto max-w-xl p-8 text-center" role="alert">
+        <AlertTriangle className="mx-auto mb-2 size-10 text-destructive" aria-hidden />
+        <p>{THREAD_TOASTS.detailsFailed.description}</p>
+      </Card>
+    );
+  }
+
+  if (!db || !data.discussion.ready || (missingLocally && (verdict === 'checking' || verdict === 'exists'))) {
+    return (
+      <div className="mx-auto w-full max-w-4xl space-y-4" aria-busy="true" aria-label={THREAD_TEXT.loading}>
+        <Skeleton className="h-8 w-40" />
+        <Skeleton className="h-10 w-3/4" />
+        <Skeleton className="h-32 w-full" />
+        <Skeleton className="h-32 w-full" />
+      </div>
+    );
+  }
+
+  if (!discussion) {
+    if (notFound) {
+      return (
+        <Card className="mx-auto max-w-xl p-8 text-center" role="alert" data-testid="thread-not-found">
+          <p className="font-semibold">{THREAD_TEXT.notFound}</p>
+        </Card>
+      );
+    }
+    return (
+      <Card className="mx-auto max-w-xl space-y-3 p-8 text-center" data-testid="thread-offline">
+        <CloudOff className="mx-auto size-10 text-muted-foreground" aria-hidden />
+        <h1 className="text-xl font-semibold">{THREAD_TEXT.notOnDevice}</h1>
+        <p className="text-muted-foreground">{THREAD_TEXT.notOnDeviceHint}</p>
+        <Button asChild variant="outline">
+          <Link to="/discussions">{THREAD_TEXT.back}</Link>
+        </Button>
+      </Card>
+    );
+  }
+
+  const perms = threadPermissions(viewer, discussion);
+  const isThreadAuthor = viewer !== null && viewer.id === discussion.user_id;
+  const postsById = new Map(data.posts.value.map((p) => [p.id, p]));
+
+  const tools: ThreadTools = {
+    onSaveTitle: (draft) => {
+      const outcome = titleEditOutcome(discussion.title, draft);
+      if (outcome.action === 'close') return;
+      if (!perms.canSaveTitle) {
+        toast({ variant: 'destructive', ...THREAD_TOASTS.titleFailed });
+        return;
+      }
+      updateTitle(db, discussion.id, outcome.title).catch(() => toast({ variant: 'destructive', ...THREAD_TOASTS.titleFailed }));
+    },
+    onTogglePin: () => {
+      if (!perms.canPin) return void toast({ variant: 'destructive', ...THREAD_TOASTS.pinDenied });
+      setPinned(db, discussion.id, !discussion.is_pinned).catch(() => toast({ variant: 'destructive', ...THREAD_TOASTS.pinFailed }));
+    },
+    onToggleLock: () => {
+      if (!perms.canLock) return void toast({ variant: 'destructive', ...THREAD_TOASTS.lockDenied });
+      setLocked(db, discussion.id, !discussion.is_locked).catch(() => toast({ variant: 'destructive', ...THREAD_TOASTS.lockFailed }));
+    },
+    onDelete: () => {
+      if (!perms.canDeleteDiscussion) return void toast({ variant: 'destructive', ...THREAD_TOASTS.deleteDiscussionDenied });
+      deleteDiscussion(db, discussion.id)
+        .then(() => navigate({ to: '/discussions' }))
+        .catch(() => toast({ variant: 'destructive', ...THREAD_TOASTS.deleteDiscussionFailed }));
+    },
+  };
+
+  const actions: PostActions = {
+    onLike: (post) => {
+      if (!viewer) return void toast({ variant: 'destructive', ...THREAD_TOASTS.reactLogin });
+      toggleLike(db, viewer.id, post.id).catch((err) => toast({ variant: 'destructive', ...THREAD_TOASTS.reactionFailed(message(err)) }));
+    },
+    onQuote: (post, authorName) => {
+      if (!viewer) return void toast({ variant: 'destructive', ...THREAD_TOASTS.replyLogin });
+      editor.current?.quote(post.id, authorName, post.content);
+    },
+    onSaveEdit: async (post, content) => {
+      // The control shows to moderators too; only the author's save goes through.
+      if (!viewer || viewer.id !== post.user_id) return true;
+      const result = validateReply(content);
+      if (!result.ok) {
+        toast({ variant: 'destructive', ...THREAD_TOASTS.emptyReply });
+        return false;
+      }
+      if (result.value === post.content) return true;
+      try {
+        await editPost(db, post.id, result.value);
+        return true;
+      } catch (err) {
+        toast({ variant: 'destructive', ...THREAD_TOASTS.updatePostFailed(message(err)) });
+        return false;
+      }
+    },
+    onDelete: (post: PostRow) => {
+      deletePost(db, post.id).catch((err) => toast({ variant: 'destructive', ...THREAD_TOASTS.deletePostFailed(message(err)) }));
+    },
+    onMarkSolution: (post) => {
+      if (!isThreadAuthor) return void toast({ variant: 'destructive', ...THREAD_TOASTS.solutionDenied });
+      markSolution(db, post.id).catch((err) => toast({ variant: 'destructive', ...THREAD_TOASTS.solutionFailed(message(err)) }));
+    },
+  };
+
+  function quotedFor(post: PostRow): QuotedPreview | undefined {
+    if (!post.quoted_post_id) return undefined;
+    const quoted = postsById.get(post.quoted_post_id) ?? data.quotedPosts.get(post.quoted_post_id);
+    if (!quoted) return null;
+    return { post: quoted, author: data.profiles.get(quoted.user_id) ?? null };
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-4xl" data-testid="thread-page">
+      <ThreadHeader key={discussion.id} discussion={discussion} permissions={perms} outbox={data.discussionOutbox} tools={tools} />
+
+      <section className="space-y-4" aria-label={THREAD_TEXT.postsHeading(data.posts.value.length)}>
+        {data.posts.value.map((post) => {
+          const liked = data.likes.has(post.id);
+          const pending = viewer ? data.reactionOutbox.get(reactionId(post.id, viewer.id))?.status === 'waiting' : false;
+          const own = viewer !== null && viewer.id === post.user_id;
+          return (
+            <PostCard
+              key={post.id}
+              post={post}
+              author={data.profiles.get(post.user_id) ?? null}
+              quoted={quotedFor(post)}
+              liked={liked}
+              likeCount={displayedLikes(post, liked, pending)}
+              permissions={postPermissions(viewer, discussion, post)}
+              outbox={own ? data.postOutbox.get(post.id) : undefined}
+              highlighted={highlighted === post.id}
+              actions={actions}
+            />
+          );
+        })}
+      </section>
+
+      <section className="mt-8">
+        {viewer && data.rejected.length > 0 ? (
+          <RejectedReplies db={db} drafts={data.rejected} onRestore={(content, quoted) => editor.current?.restore(content, quoted)} />
+        ) : null}
+        {discussion.is_locked ? (
+          <Card className="flex items-center gap-3 p-4 text-muted-foreground" role="status" data-testid="locked-notice">
+            <Lock className="size-5 shrink-0" aria-hidden />
+            {THREAD_TEXT.locked}
+          </Card>
+        ) : viewer ? (
+          <Card className="p-4">
+            <ReplyEditor
+              ref={editor}
+              db={db}
+              discussionId={discussion.id}
+              memberId={viewer.id}
+              onPosted={(id) => requestAnimationFrame(() => scrollToPost(id))}
+            />
+          </Card>
+        ) : (
+          <Card className="space-y-3 p-6 text-center" data-testid="guest-prompt">
+            <h2 className="text-lg font-semibold">{THREAD_TEXT.guestPrompt}</h2>
+            <p className="text-muted-foreground">{THREAD_TEXT.guestHint}</p>
+            <div className="flex justify-center gap-2">
+              <Button asChild>
+                <Link to="/login" search={{ from: `/discussions/thread/${discussion.id}` }}>
+                  {THREAD_TEXT.login}
+                </Link>
+              </Button>
+              <Button asChild variant="outline">
+                <Link to="/signup" search={{ from: `/discussions/thread/${discussion.id}` }}>
+                  {THREAD_TEXT.signup}
+                </Link>
+              </Button>
+            </div>
+          </Card>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * Constants and texts of the Community Hub and thread pages (spec B sections
+ * 2, 3, 5, 8 and 9). Every quoted text of the spec lives here once; the
+ * components and the tests import it.
+ */
+
+export const HUB_PAGE_SIZE = 10;
+export const HUB_SKELETON_COUNT = 5;
+export const DISCUSSION_KARMA_AWARD = 5;
+export const QUOTE_PREVIEW_LINES = 3;
+/** How long typing pauses before the reply draft is written to the drafts collection. */
+export const DRAFT_SAVE_DEBOUNCE_MS = 400;
+/** Database limits (migrations): a title and a custom category cannot be longer. */
+export const TITLE_MAX_LENGTH = 200;
+export const CUSTOM_CATEGORY_MAX_LENGTH = 50;
+
+export const DISCUSSION_CATEGORIES = [
+  'General Discussion',
+  'Music Production',
+  'DJ Techniques',
+  'Gear & Software',
+  'Events & Gigs',
+  'Track Feedback',
+  'Collaborations',
+  'Music Discovery',
+  'Industry Talk',
+  'Tutorials & Resources',
+  'Off-Topic',
+  'Announcements',
+  'Help & Support',
+  'Introductions',
+] as const;
+
+export const OTHER_CATEGORY = 'Other';
+/** The category filter's "no filter" value. */
+export const ALL_CATEGORIES = 'all';
+
+export const HUB_SORTS = [
+  { value: 'updated_at', label: 'Last Activity' },
+  { value: 'created_at', label: 'Newest' },
+  { value: 'post_count', label: 'Most Replies' },
+] as const;
+export type HubSort = (typeof HUB_SORTS)[number]['value'];
+export const DEFAULT_HUB_SORT: HubSort = 'updated_at';
+
+export const REACTION_LIKE = 'like';
+
+export type ToastText = { title: string; description: string };
+
+export const HUB_TEXT = {
+  heading: 'Community Hub',
+  intro: 'Ask questions, share tracks and talk shop with DJs and producers.',
+  startNewDiscussion: 'Start New Discussion',
+  searchLabel: 'Search discussions',
+  searchPlaceholder: 'Search discussions...',
+  categoryLabel: 'Category',
+  allCategories: 'All Categories',
+  sortLabel: 'Sort by',
+  joinDiscussion: 'Join Discussion',
+  previous: 'Previous',
+  next: 'Next',
+  page: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  replies: (count: number) => (count === 1 ? '1 reply' : `${count} replies`),
+  emptyTitle: 'No Discussions Found',
+  emptyHint: 'Try another search or category, or start a new discussion.',
+  errorTitle: 'Error Loading Discussions',
+  tryAgain: 'Try Again',
+  loadFailed: 'Failed to load discussions. Please try again.',
+  sessionIssue: 'Session issue. Please try logging out and back in.',
+  pinned: 'Pinned',
+  locked: 'Locked',
+  by: 'by',
+} as const;
+
+export const CREATE_TEXT = {
+  dialogTitle: 'Start a New Discussion',
+  dialogDescription: 'Share a question, idea or track with the community. You earn +5 Karma for starting a discussion.',
+  titleLabel: 'Title',
+  titlePlaceholder: 'What do you want to talk about?',
+  categoryLabel: 'Category',
+  categoryPlaceholder: 'Select a category',
+  customCategoryLabel: 'Custom category',
+  customCategoryPlaceholder: 'Enter your category',
+  contentLabel: 'First post',
+  contentPlaceholder: 'Write the opening post...',
+  submit: 'Create Discussion',
+  submitting: 'Creating...',
+  cancel: 'Cancel',
+  loginRequired: { title: 'Login Required', description: 'Please log in to start a discussion.' },
+  login: 'Login',
+  required: 'Title, first post content, and category are required.',
+  customRequired: "Please enter a custom category for 'Other'.",
+  success: { title: 'Discussion Created!', description: 'Your new discussion is live. +5 Karma!' },
+  queuedNote: 'You are offline: it will be published when you reconnect.',
+  failed: (message: string): ToastText => ({ title: 'Error', description: `Failed to create discussion: ${message}` }),
+  categoriesFailed: 'Error Loading Dynamic Categories',
+} as const;
+
+export const THREAD_TEXT = {
+  back: 'Back to Discussions',
+  share: 'Share',
+  linkCopied: 'Link Copied!',
+  copyFailed: 'Failed to copy link',
+  notFound: 'Discussion not found.',
+  notOnDevice: 'This discussion is not available offline.',
+  notOnDeviceHint: 'It has not been saved on this device yet. Connect to the internet to open it.',
+  loading: 'Loading discussion...',
+  edited: (relative: string) => `(edited ${relative})`,
+  startedBy: 'Started by',
+  locked: 'This discussion is locked. No new replies can be added.',
+  guestPrompt: 'Join the conversation',
+  guestHint: 'Log in or sign up to reply and react to posts.',
+  login: 'Log In',
+  signup: 'Sign Up',
+  postIncomplete: 'Error: Post data is incomplete.',
+  quoteUnavailable: 'Quoted post content is unavailable.',
+  wrote: 'wrote:',
+  solution: 'Solution',
+  markSolution: 'Mark as Solution',
+  like: 'Like',
+  unlike: 'Unlike',
+  reply: 'Reply',
+  quote: 'Quote',
+  edit: 'Edit',
+  delete: 'Delete',
+  flag: 'Flag',
+  save: 'Save',
+  cancel: 'Cancel',
+  karma: 'Karma',
+  postsHeading: (count: number) => (count === 1 ? '1 post' : `${count} posts`),
+  editTitle: 'Edit title',
+  titleInputLabel: 'Discussion title',
+  pin: 'Pin discussion',
+  unpin: 'Unpin discussion',
+  lock: 'Lock discussion',
+  unlock: 'Unlock discussion',
+  deleteDiscussion: 'Delete discussion',
+  pinnedLabel: 'Pinned',
+  lockedLabel: 'Locked',
+  confirmDeletePost: 'Are you sure you want to delete this post? This action cannot be undone.',
+  confirmDeletePostDetail: 'This action cannot be undone. This will permanently delete this post.',
+  confirmDeleteDiscussion: 'Are you sure you want to delete this entire discussion and all its posts? This cannot be undone.',
+  confirmDeleteTitle: 'Delete post?',
+  confirmDeleteDiscussionTitle: 'Delete discussion?',
+  confirm: 'Delete',
+  outboxWaiting: 'Waiting to send',
+  outboxSent: 'Sent',
+  outboxRejected: 'Not sent',
+  rejectedKept: 'Your text was kept as a draft.',
+  editAsDraft: 'Edit as draft',
+  discard: 'Discard',
+  deleted: 'Post deleted.',
+} as const;
+
+export const REPLY_TEXT = {
+  label: 'Your reply',
+  placeholder: 'Write your reply... (Markdown supported)',
+  submit: 'Post Reply',
+  submitting: 'Posting...',
+  replyingTo: 'Quoting',
+  cancelQuote: 'Cancel quote',
+  draftSaved: 'Draft saved',
+  linkPrompt: 'Enter the URL:',
+  toolbarLabel: 'Formatting',
+  bold: 'Bold',
+  italic: 'Italic',
+  strikethrough: 'Strikethrough',
+  code: 'Inline code',
+  link: 'Link',
+  quote: 'Quote',
+} as const;
+
+/** Toasts of spec B section 8 (thread and posts). */
+export const THREAD_TOASTS = {
+  reactLogin: { title: 'Login Required', description: 'Please log in to react.' },
+  replyLogin: { title: 'Login Required', description: 'You must be logged in to post a reply.' },
+  emptyReply: { title: 'Empty Reply', description: 'Cannot submit an empty reply.' },
+  solutionDenied: { title: 'Permission Denied', description: 'Only the discussion author can mark a solution.' },
+  deleteDiscussionDenied: { title: 'Permission Denied', description: 'You cannot delete this discussion.' },
+  pinDenied: { title: 'Permission Denied', description: "You don't have permission to pin/unpin discussions." },
+  lockDenied: { title: 'Permission Denied', description: "You don't have permission to lock/unlock this discussion." },
+  reactionFailed: (m: string): ToastText => ({ title: 'Error', description: `Failed to process reaction: ${m}` }),
+  replyFailed: (m: string): ToastText => ({ title: 'Error', description: `Failed to post reply: ${m}` }),
+  updatePostFailed: (m: string): ToastText => ({ title: 'Error', description: `Failed to update post: ${m}` }),
+  deletePostFailed: (m: string): ToastText => ({ title: 'Error', description: `Failed to delete post: ${m}` }),
+  solutionFailed: (m: string): ToastText => ({ title: 'Error', description: `Failed to mark as solution: ${m}` }),
+  notFoundToast: { title: 'Error', description: 'This discussion does not exist or has been removed.' },
+  detailsFailed: { title: 'Error', description: 'Could not load discussion details.' },
+  postsFailed: { title: 'Error', description: 'Could not load posts for this discussion.' },
+  titleFailed: { title: 'Error', description: 'Failed to update title' },
+  deleteDiscussionFailed: { title: 'Error', description: 'Failed to delete discussion' },
+  pinFailed: { title: 'Error', description: 'Could not update pin status' },
+  lockFailed: { title: 'Error', description: 'Could not update lock status' },
+} as const;
+
+/** Roles that moderate every discussion (spec B section 6). */
+export const MODERATOR_ROLES = ['admin', 'moderator'] as const;

@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import type { SyncHandle } from '@/db/replication/sync';
+import { supabase } from '@/lib/supabase';
+
+export type ServerVerdict = 'unknown' | 'checking' | 'exists' | 'missing' | 'failed';
+
+/**
+ * Asks replication to fetch this thread's posts and keep them syncing, and,
+ * when the thread is not on the device, asks the server whether it exists: a
+ * thread missing locally is only "not found" when the server says so.
+ */
+export function useThreadPresence(
+  sync: SyncHandle | null,
+  threadId: string,
+  missingLocally: boolean,
+  online: boolean,
+): ServerVerdict {
+  const [verdict, setVerdict] = useState<ServerVerdict>('unknown');
+
+  useEffect(() => {
+    // ensureThread records the visit and fetches the posts now; offline it fails after recording.
+    sync?.ensureThread(threadId).catch(() => undefined);
+  }, [sync, threadId]);
+
+  useEffect(() => {
+    if (!missingLocally || !online) {
+      setVerdict('unknown');
+      return;
+    }
+    let active = true;
+    setVerdict('checking');
+    void supabase
+      .from('discussions')
+      .select('id')
+      .eq('id', threadId)
+      .eq('_deleted', false)
+      .maybeSingle()
+      .then(({ data, error }) => {
+        if (!active) return;
+        if (error && error.code !== 'PGRST116') setVerdict('failed');
+        else setVerdict(data ? 'exists' : 'missing');
+      });
+    return () => {
+      active = false;
+    };
+  }, [threadId, missingLocally, online]);
+
+  return verdict;
+}

@@ -1,0 +1,33 @@
+import type { AppDatabase } from '@/db/database';
+import { profile$ } from '../model/local-queries';
+import type { AuthorProfile, Viewer } from '../model/types';
+import { useObservable } from './use-observable';
+
+/** The signed-in member as the route hands it over (from the auth feature). */
+export type MemberInput = {
+  id: string;
+  role: string;
+  username: string;
+  display_name: string | null;
+  avatar_url: string | null;
+} | null;
+
+/**
+ * Roles are read from the member's profile in the local store, so a role
+ * change that replicated in shows at once; until the profile is on the device
+ * the session's copy stands in.
+ */
+export function useViewer(db: AppDatabase | null, member: MemberInput): { viewer: Viewer; avatarUrl: string | null } {
+  const profile = useObservable<AuthorProfile | null>(() => (db && member ? profile$(db, member.id) : null), [db, member?.id], null);
+  if (!member) return { viewer: null, avatarUrl: null };
+  const p = profile.value;
+  return {
+    viewer: {
+      id: member.id,
+      role: p?.role ?? member.role,
+      username: p?.username ?? member.username,
+      display_name: p?.display_name ?? member.display_name,
+    },
+    avatarUrl: p?.avatar_url ?? member.avatar_url,
+  };
+}

@@ -1,0 +1,147 @@
+import { map, of, type Observable } from 'rxjs';
+import type { AppDatabase } from '@/db/database';
+import type { DraftDoc } from '@/db/schemas/drafts';
+import type { OutboxDoc } from '@/db/schemas/outbox';
+import type { AuthorProfile, DiscussionRow, OutboxState, PostRow } from './types';
+
+/**
+ * Live reads of this feature over the local store. Every function returns an
+ * observable that emits again when replication or a local write changes the
+ * result, so screens update without reloading (spec B calls 3 and 19).
+ */
+
+export function toDiscussionRow(doc: {
+  id: string; user_id: string; title: string; category: string; is_pinned: boolean; is_locked: boolean;
+  created_at: string; updated_at?: string | null; last_activity_at?: string | null; post_count: number;
+  author_username?: string | null; author_display_name?: string | null; author_avatar_url?: string | null;
+}): DiscussionRow {
+  return {
+    id: doc.id,
+    user_id: doc.user_id,
+    title: doc.title,
+    category: doc.category,
+    is_pinned: doc.is_pinned,
+    is_locked: doc.is_locked,
+    created_at: doc.created_at,
+    updated_at: doc.updated_at ?? doc.created_at,
+    last_activity_at: doc.last_activity_at ?? null,
+    post_count: doc.post_count,
+    author_username: doc.author_username ?? null,
+    author_display_name: doc.author_display_name ?? null,
+    author_avatar_url: doc.author_avatar_url ?? null,
+  };
+}
+
+function toPostRow(doc: {
+  id: string; discussion_id: string; user_id: string; parent_post_id?: string | null; quoted_post_id?: string | null;
+  content: string; created_at: string; updated_at?: string | null; is_solution: boolean; reactions_summary?: Record<string, number> | null;
+}): PostRow {
+  return {
+    id: doc.id,
+    discussion_id: doc.discussion_id,
+    user_id: doc.user_id,
+    parent_post_id: doc.parent_post_id ?? null,
+    quoted_post_id: doc.quoted_post_id ?? null,
+    content: doc.content,
+    created_at: doc.created_at,
+    updated_at: doc.updated_at ?? doc.created_at,
+    is_solution: doc.is_solution,
+    reactions_summary: doc.reactions_summary ?? null,
+  };
+}
+
+/** Every discussion header on the device; the hub filters, sorts and pages these in memory. */
+export function allDiscussions$(db: AppDatabase): Observable<DiscussionRow[]> {
+  return db.discussions.find().$.pipe(map((docs) => docs.map((d) => toDiscussionRow(d.toJSON()))));
+}
+
+export function discussion$(db: AppDatabase, id: string): Observable<DiscussionRow | null> {
+  return db.discussions.findOne(id).$.pipe(map((d) => (d ? toDiscussionRow(d.toJSON()) : null)));
+}
+
+/** Posts of a thread, oldest first. */
+export function threadPosts$(db: AppDatabase, discussionId: string): Observable<PostRow[]> {
+  return db.posts
+    .find({ selector: { discussion_id: discussionId }, sort: [{ created_at: 'asc' }] })
+    .$.pipe(map((docs) => docs.map((d) => toPostRow(d.toJSON()))));
+}
+
+/** Posts by id (quotes of posts outside the thread). */
+export function postsByIds$(db: AppDatabase, ids: readonly string[]): Observable<Map<string, PostRow>> {
+  if (ids.length === 0) return of(new Map<string, never>());
+  return db.posts
+    .find({ selector: { id: { $in: [...ids] } } })
+    .$.pipe(map((docs) => new Map(docs.map((d) => [d.id, toPostRow(d.toJSON())]))));
+}
+
+export function profilesByIds$(db: AppDatabase, ids: readonly string[]): Observable<Map<string, AuthorProfile>> {
+  if (ids.length === 0) return of(new Map<string, never>());
+  return db.profiles.find({ selector: { id: { $in: [...ids] } } }).$.pipe(
+    map(
+      (docs) =>
+        new Map(
+          docs.map((d) => [
+            d.id,
+            {
+              id: d.id,
+              username: d.username,
+              display_name: d.display_name ?? null,
+              avatar_url: d.avatar_url ?? null,
+              role: d.role,
+              signature: d.signature ?? null,
+              karma: d.karma,
+            },
+          ]),
+        ),
+    ),
+  );
+}
+
+export function profile$(db: AppDatabase, id: string): Observable<AuthorProfile | null> {
+  return profilesByIds$(db, [id]).pipe(map((m) => m.get(id) ?? null));
+}
+
+/** The ids of the posts in `postIds` that this member likes on this device. */
+export function myLikes$(db: AppDatabase, userId: string | null, postIds: readonly string[]): Observable<Set<string>> {
+  if (!userId || postIds.length === 0) return of(new Set<string>());
+  return db.reactions
+    .find({ selector: { user_id: userId, post_id: { $in: [...postIds] }, reaction_type: 'like' } })
+    .$.pipe(map((docs) => new Set(docs.map((d) => d.post_id))));
+}
+
+function toOutboxState(doc: OutboxDoc): OutboxState {
+  if (doc.state === 'rejected' || doc.state === 'conflict') return { status: 'rejected', reason: doc.reason ?? undefined };
+  return { status: doc.state };
+}
+
+/** Outbox state of local writes to one collection, keyed by document id. */
+export function outboxStates$(
+  db: AppDatabase,
+  collection: 'posts' | 'reactions' | 'discussions',
+  docIds: readonly string[],
+): Observable<Map<string, OutboxState>> {
+  if (docIds.length === 0) return of(new Map<string, OutboxState>());
+  return db.outbox
+    .find({ selector: { collection_name: collection, doc_id: { $in: [...docIds] } } })
+    .$.pipe(map((docs) => new Map(docs.map((d) => [d.doc_id, toOutboxState(d)]))));
+}
+
+export function draft$(db: AppDatabase, id: string): Observable<DraftDoc | null> {
+  return db.drafts.findOne(id).$.pipe(map((d) => (d ? d.toJSON() : null)));
+}
+
+/** Replies the server refused for good, kept as drafts by the data layer. */
+export function rejectedReplies$(db: AppDatabase, discussionId: string, postIds: readonly string[]): Observable<DraftDoc[]> {
+  return db.drafts.find({ selector: { kind: { $in: ['rejected', 'conflict'] }, collection_name: 'posts' } }).$.pipe(
+    map((docs) =>
+      docs
+        .map((d) => d.toJSON() as DraftDoc)
+        .filter(
+          (d) =>
+            d.key === discussionId ||
+            (d.doc_id != null && postIds.includes(d.doc_id)) ||
+            (d.fields != null && (d.fields as Record<string, unknown>).discussion_id === discussionId),
+        ),
+    ),
+  );
+}

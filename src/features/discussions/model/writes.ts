@@ -1,0 +1,170 @@
+import type { AppDatabase } from '@/db/database';
+import { REACTION_LIKE } from '../constants';
+import type { NewDiscussion } from '../validation';
+import { newRowId, reactionId, replyDraftId } from './ids';
+import type { Viewer } from './types';
+
+/**
+ * Local writes of this feature. Each one lands in RxDB at once (the screen
+ * shows it immediately, online or offline) and replication pushes it; the
+ * database's triggers and policies decide for good.
+ */
+
+type Member = NonNullable<Viewer> & { avatar_url?: string | null };
+
+function now(): string {
+  return new Date().toISOString();
+}
+
+/** The discussion header and its first post, written together (spec B call 18). */
+export async function createDiscussion(db: AppDatabase, member: Member, input: NewDiscussion): Promise<{ discussionId: string; postId: string }> {
+  const discussionId = newRowId();
+  const postId = newRowId();
+  const at = now();
+  await db.discussions.insert({
+    id: discussionId,
+    user_id: member.id,
+    title: input.title,
+    category: input.category,
+    is_pinned: false,
+    is_locked: false,
+    created_at: at,
+    updated_at: at,
+    last_activity_at: at,
+    post_count: 1,
+    author_username: member.username,
+    author_display_name: member.display_name,
+    author_avatar_url: member.avatar_url ?? null,
+  });
+  await db.posts.insert({
+    id: postId,
+    discussion_id: discussionId,
+    user_id: member.id,
+    parent_post_id: null,
+    quoted_post_id: null,
+    content: input.content,
+    created_at: at,
+    updated_at: at,
+    is_solution: false,
+    reactions_summary: {},
+  });
+  return { discussionId, postId };
+}
+
+/** A reply (spec B call 7): content already trimmed and validated. */
+export async function createReply(
+  db: AppDatabase,
+  memberId: string,
+  discussionId: string,
+  content: string,
+  quotedPostId: string | null,
+): Promise<string> {
+  const id = newRowId();
+  const at = now();
+  await db.posts.insert({
+    id,
+    discussion_id: discussionId,
+    user_id: memberId,
+    parent_post_id: null,
+    quoted_post_id: quotedPostId,
+    content,
+    created_at: at,
+    updated_at: at,
+    is_solution: false,
+    reactions_summary: {},
+  });
+  return id;
+}
+
+export async function editPost(db: AppDatabase, postId: string, content: string): Promise<void> {
+  const doc = await db.posts.findOne(postId).exec();
+  if (!doc) throw new Error('This post no longer exists.');
+  await doc.incrementalPatch({ content, updated_at: now() });
+}
+
+/** Soft delete: replication carries `_deleted` (spec B call 9). */
+export async function deletePost(db: AppDatabase, postId: string): Promise<void> {
+  const doc = await db.posts.findOne(postId).exec();
+  if (doc) await doc.incrementalRemove();
+}
+
+export async function markSolution(db: AppDatabase, postId: string): Promise<void> {
+  const doc = await db.posts.findOne(postId).exec();
+  if (!doc) throw new Error('This post no longer exists.');
+  await doc.incrementalPatch({ is_solution: true });
+}
+
+/**
+ * Like or unlike (spec B call 11). The row id is the same on every device, so
+ * toggling flips `_deleted` on one row instead of creating duplicates.
+ * Returns whether the member now likes the post.
+ */
+export async function toggleLike(db: AppDatabase, memberId: string, postId: string): Promise<boolean> {
+  const id = reactionId(postId, memberId, REACTION_LIKE);
+  const existing = await db.reactions.findOne(id).exec();
+  if (existing) {
+    await existing.incrementalRemove();
+    return false;
+  }
+  // RxDB lets a removed document be inserted again under the same id.
+  await db.reactions.insert({ id, post_id: postId, user_id: memberId, reaction_type: REACTION_LIKE, created_at: now() });
+  return true;
+}
+
+async function patchDiscussion(
+  db: AppDatabase,
+  discussionId: string,
+  patch: Partial<{ title: string; updated_at: string; is_pinned: boolean; is_locked: boolean }>,
+): Promise<void> {
+  const doc = await db.discussions.findOne(discussionId).exec();
+  if (!doc) throw new Error('This discussion no longer exists.');
+  await doc.incrementalPatch(patch);
+}
+
+export function updateTitle(db: AppDatabase, discussionId: string, title: string): Promise<void> {
+  return patchDiscussion(db, discussionId, { title, updated_at: now() });
+}
+
+export function setPinned(db: AppDatabase, discussionId: string, isPinned: boolean): Promise<void> {
+  return patchDiscussion(db, discussionId, { is_pinned: isPinned });
+}
+
+export function setLocked(db: AppDatabase, discussionId: string, isLocked: boolean): Promise<void> {
+  return patchDiscussion(db, discussionId, { is_locked: isLocked });
+}
+
+/** Soft-deletes the discussion; the server soft-deletes its posts (spec B call 6). */
+export async function deleteDiscussion(db: AppDatabase, discussionId: string): Promise<void> {
+  const doc = await db.discussions.findOne(discussionId).exec();
+  if (doc) await doc.incrementalRemove();
+}
+
+/** Saves what the member is typing so a reload or restart gives it back. */
+export async function saveReplyDraft(
+  db: AppDatabase,
+  memberId: string,
+  discussionId: string,
+  content: string,
+  quotedPostId: string | null,
+): Promise<void> {
+  const id = replyDraftId(discussionId);
+  if (content.trim() === '' && quotedPostId === null) {
+    const existing = await db.drafts.findOne(id).exec();
+    if (existing) await existing.remove();
+    return;
+  }
+  await db.drafts.upsert({
+    id,
+    kind: 'reply',
+    key: discussionId,
+    content,
+    fields: { quoted_post_id: quotedPostId },
+    user_id: memberId,
+    updated_at: now(),
+  });
+}
+
+export async function clearDraft(db: AppDatabase, id: string): Promise<void> {
+  const existing = await db.drafts.findOne(id).exec();
+  if (existing) await existing.remove();
+}

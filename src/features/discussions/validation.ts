@@ -1,0 +1,45 @@
+import { CREATE_TEXT, CUSTOM_CATEGORY_MAX_LENGTH, OTHER_CATEGORY, TITLE_MAX_LENGTH } from './constants';
+
+export type Result<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** A reply is trimmed; empty or whitespace-only is refused (spec B section 5). */
+export function validateReply(content: string): Result<string> {
+  const trimmed = content.trim();
+  return trimmed === '' ? { ok: false, message: 'empty' } : { ok: true, value: trimmed };
+}
+
+export type NewDiscussionInput = { title: string; category: string; customCategory: string; content: string };
+export type NewDiscussion = { title: string; category: string; content: string };
+
+export function validateNewDiscussion(input: NewDiscussionInput): Result<NewDiscussion> {
+  const title = input.title.trim();
+  const content = input.content.trim();
+  const category = input.category.trim();
+  if (!title || !content || !category) return { ok: false, message: CREATE_TEXT.required };
+  let finalCategory = category;
+  if (category === OTHER_CATEGORY) {
+    finalCategory = input.customCategory.trim();
+    if (!finalCategory || finalCategory.toLowerCase() === OTHER_CATEGORY.toLowerCase()) {
+      return { ok: false, message: CREATE_TEXT.customRequired };
+    }
+    if (finalCategory.length > CUSTOM_CATEGORY_MAX_LENGTH) {
+      return { ok: false, message: `A custom category can be at most ${CUSTOM_CATEGORY_MAX_LENGTH} characters.` };
+    }
+  }
+  if (title.length > TITLE_MAX_LENGTH) return { ok: false, message: `Title can be at most ${TITLE_MAX_LENGTH} characters.` };
+  return { ok: true, value: { title, category: finalCategory, content } };
+}
+
+/** Title edit: an empty or unchanged title just closes the editor (spec B section 4). */
+export function titleEditOutcome(current: string, draft: string): { action: 'close' } | { action: 'save'; title: string } {
+  const trimmed = draft.trim();
+  if (trimmed === '' || trimmed === current) return { action: 'close' };
+  return { action: 'save', title: trimmed.slice(0, TITLE_MAX_LENGTH) };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `?post=` arrives as text (the route validates its shape); only a uuid can name a post. */
+export function postIdFromSearch(post: string | undefined): string | null {
+  return post && UUID.test(post) ? post.toLowerCase() : null;
+}

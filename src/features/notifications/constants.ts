@@ -1,0 +1,34 @@
+/** Notification texts and limits (spec A sections 2, 3, 7 and 9). Tests import them. */
+export const NOTIFICATIONS_LIMIT = 20;
+
+export const NOTIFICATION_TYPES = ['new_reply', 'like_content', 'new_follower', 'discussion_mention'] as const;
+
+export const NOTIFICATION_MESSAGES = {
+  title: 'Notifications',
+  subtitle: 'Replies, likes, new followers and mentions.',
+  markAllAsRead: 'Mark all as read',
+  markAsRead: 'Mark as read',
+  noNewNotifications: 'No new notifications.',
+  emptyPage: "You're all caught up. Notifications about replies, likes, followers and mentions will show up here.",
+  unread: (count: number) => (count === 1 ? '1 unread' : `${count} unread`),
+  today: 'Today',
+  yesterday: 'Yesterday',
+  someone: 'Someone',
+} as const;
+
+/** What each type says; anything else is generic. */
+export function notificationText(type: string, actor: string | null | undefined): string {
+  const who = actor ? `@${actor}` : NOTIFICATION_MESSAGES.someone;
+  switch (type) {
+    case 'new_reply':
+      return `${who} replied to your discussion`;
+    case 'like_content':
+      return `${who} liked your post`;
+    case 'new_follower':
+      return `${who} started following you`;
+    case 'discussion_mention':
+      return `${who} mentioned you in a discussion`;
+    default:
+      return 'You have a new notification';
+  }
+}

@@ -1,0 +1,47 @@
+import { useCallback, useMemo } from 'react';
+import { useDatabase } from '@/db/hooks/use-database';
+import { useRxQuery } from '@/db/hooks/use-rx-query';
+import type { NotificationDoc } from '@/db/schemas/notifications';
+import { NOTIFICATIONS_LIMIT } from '../constants';
+import { describeNotification, markAllNotificationsRead, markNotificationRead, notificationHref } from '../model/notifications';
+
+function logged(action: string) {
+  return (error: unknown) => console.error(`Notifications: ${action} failed.`, error);
+}
+
+/** The member's notifications from the local store (replication keeps them live), newest first. */
+export function useNotifications(userId: string | null, limit?: number) {
+  const db = useDatabase();
+  const { docs, loading } = useRxQuery<NotificationDoc>(
+    (d) => (userId ? d.notifications.find({ selector: { user_id: userId }, sort: [{ created_at: 'desc' }], ...(limit ? { limit } : {}) }) : null),
+    [userId, limit],
+  );
+  const unread = useRxQuery<NotificationDoc>((d) => (userId ? d.notifications.find({ selector: { user_id: userId, is_read: false } }) : null), [userId]);
+  const markAsRead = useCallback((id: string) => {
+    if (db && userId) markNotificationRead(db, userId, id).catch(logged('mark as read'));
+  }, [db, userId]);
+  const markAllAsRead = useCallback(() => {
+    if (db && userId) markAllNotificationsRead(db, userId).catch(logged('mark all as read'));
+  }, [db, userId]);
+  const items = useMemo(() => docs.map((d) => d.toJSON() as NotificationDoc), [docs]);
+  return { items, unreadCount: unread.docs.length, loading: Boolean(userId) && loading, markAsRead, markAllAsRead };
+}
+
+/** What the shell's bell and panel need (the shape of the header's notification slot). */
+export function useHeaderNotifications(userId: string | null) {
+  const { items, unreadCount, loading, markAsRead, markAllAsRead } = useNotifications(userId, NOTIFICATIONS_LIMIT);
+  const mapped = useMemo(
+    () =>
+      items.map((n) => ({
+        id: n.id,
+        text: describeNotification(n),
+        createdAt: n.created_at,
+        isRead: n.is_read,
+        href: notificationHref(n),
+        actorAvatarUrl: n.actor_avatar_url ?? null,
+        actorName: n.actor_username ?? null,
+      })),
+    [items],
+  );
+  return useMemo(() => ({ unreadCount, items: mapped, loading, markAsRead, markAllAsRead }), [unreadCount, mapped, loading, markAsRead, markAllAsRead]);
+}

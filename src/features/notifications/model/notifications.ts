@@ -1,0 +1,45 @@
+import { format, isToday, isYesterday } from 'date-fns';
+import type { AppDatabase } from '@/db/database';
+import type { NotificationDoc } from '@/db/schemas/notifications';
+import { NOTIFICATION_MESSAGES, notificationText } from '../constants';
+
+/** Where a click on a notification goes: the thread (at the post) or the follower's profile. */
+export function notificationHref(n: Pick<NotificationDoc, 'type' | 'related_entity_id' | 'target_entity_id' | 'actor_username'>): string {
+  if (n.type === 'new_follower') return n.actor_username ? `/profile/${encodeURIComponent(n.actor_username)}` : '/notifications';
+  if (n.related_entity_id && ['new_reply', 'like_content', 'discussion_mention'].includes(n.type)) {
+    const post = n.target_entity_id ? `?post=${encodeURIComponent(n.target_entity_id)}` : '';
+    return `/discussions/thread/${encodeURIComponent(n.related_entity_id)}${post}`;
+  }
+  return '/notifications';
+}
+
+export function describeNotification(n: NotificationDoc): string {
+  const text = notificationText(n.type, n.actor_username);
+  return n.content_preview ? `${text}: "${n.content_preview}"` : text;
+}
+
+/** Groups newest-first notifications by local day: 'Today', 'Yesterday', then the date. */
+export function groupByDay<T extends { created_at: string }>(items: readonly T[], now: Date = new Date()): Array<{ label: string; items: T[] }> {
+  const groups: Array<{ label: string; items: T[] }> = [];
+  for (const item of items) {
+    const date = new Date(item.created_at);
+    const sameDayAsNow = date.toDateString() === now.toDateString();
+    const label = sameDayAsNow || isToday(date) ? NOTIFICATION_MESSAGES.today : isYesterday(date) ? NOTIFICATION_MESSAGES.yesterday : format(date, 'EEEE, MMMM d, yyyy');
+    const last = groups[groups.length - 1];
+    if (last && last.label === label) last.items.push(item);
+    else groups.push({ label, items: [item] });
+  }
+  return groups;
+}
+
+/** Marks one of the member's notifications read on this device; replication pushes it. */
+export async function markNotificationRead(db: AppDatabase, userId: string, id: string): Promise<void> {
+  const doc = await db.notifications.findOne({ selector: { id, user_id: userId } }).exec();
+  if (doc && !doc.is_read) await doc.incrementalPatch({ is_read: true });
+}
+
+export async function markAllNotificationsRead(db: AppDatabase, userId: string): Promise<number> {
+  const unread = await db.notifications.find({ selector: { user_id: userId, is_read: false } }).exec();
+  for (const doc of unread) await doc.incrementalPatch({ is_read: true });
+  return unread.length;
+}

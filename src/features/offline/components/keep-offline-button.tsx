@@ -1,0 +1,85 @@
+import { CloudDownload, CloudCheck } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { map, type Observable } from 'rxjs';
+import { Button } from '@/components/ui/button';
+import type { AppDatabase } from '@/db/database';
+import { pinForOffline, unpin } from '@/db/pinning';
+import type { SyncHandle } from '@/db/replication/sync';
+import type { PinnableType } from '@/db/schemas/pinned';
+import { toast } from '@/stores/toast-store';
+import { KEEP_OFFLINE_TEXT } from '../constants';
+
+type Props = {
+  db: AppDatabase | null;
+  sync: SyncHandle | null;
+  type: PinnableType;
+  /** the discussion or blog post id; null while it is not known yet */
+  entityId: string | null;
+};
+
+function pinned$(db: AppDatabase, type: PinnableType, id: string): Observable<boolean> {
+  return db.pinned.findOne({ selector: { reason: 'keep_offline', entity_type: type, entity_id: id } }).$.pipe(map((doc) => doc !== null));
+}
+
+function useLive<T>(source: Observable<T> | null, initial: T): T {
+  const [value, setValue] = useState(initial);
+  useEffect(() => {
+    if (!source) return;
+    const sub = source.subscribe(setValue);
+    return () => sub.unsubscribe();
+  }, [source]);
+  return value;
+}
+
+/** 'Keep offline' before a gig: the thread's posts are fetched now and keep syncing while it stays pinned. */
+export function KeepOfflineButton({ db, sync, type, entityId }: Props) {
+  const source = useMemo(() => (db && entityId ? pinned$(db, type, entityId) : null), [db, type, entityId]);
+  const kept = useLive(source, false);
+  const [busy, setBusy] = useState(false);
+
+  async function toggle() {
+    if (!db || !entityId) return;
+    setBusy(true);
+    try {
+      if (kept) {
+        await unpin(db, type, entityId);
+        toast({ title: KEEP_OFFLINE_TEXT.removedTitle, description: KEEP_OFFLINE_TEXT.removedDescription });
+        return;
+      }
+      try {
+        await pinForOffline(db, type, entityId, sync);
+        toast({ variant: 'success', title: KEEP_OFFLINE_TEXT.savedTitle, description: KEEP_OFFLINE_TEXT.savedDescription });
+      } catch {
+        // The pin is recorded before the fetch; offline the next pull brings the posts.
+        toast({ title: KEEP_OFFLINE_TEXT.savedTitle, description: KEEP_OFFLINE_TEXT.queuedDescription });
+      }
+    } catch (error) {
+      toast({ variant: 'destructive', title: KEEP_OFFLINE_TEXT.failedTitle, description: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const Icon = kept ? CloudCheck : CloudDownload;
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      aria-pressed={kept}
+      disabled={!db || !entityId || busy}
+      onClick={() => void toggle()}
+      data-testid="keep-offline"
+    >
+      <Icon aria-hidden />
+      {kept ? KEEP_OFFLINE_TEXT.kept : KEEP_OFFLINE_TEXT.keep}
+    </Button>
+  );
+}
+
+/** The blog route knows the slug; the pin needs the post's id, read from the local store. */
+export function KeepBlogPostOfflineButton({ db, sync, slug }: { db: AppDatabase | null; sync: SyncHandle | null; slug: string }) {
+  const source = useMemo(() => (db ? db.blog_posts.findOne({ selector: { slug } }).$.pipe(map((doc) => doc?.id ?? null)) : null), [db, slug]);
+  const id = useLive(source, null);
+  return <KeepOfflineButton db={db} sync={sync} type="blog_post" entityId={id} />;
+}

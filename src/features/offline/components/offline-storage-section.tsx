@@ -1,0 +1,123 @@
+import { HardDrive } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { debounceTime, startWith, switchMap, from } from 'rxjs';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '@/components/ui/alert-dialog';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import type { AppDatabase } from '@/db/database';
+import { getStorageUsage, type StorageUsage } from '@/db/storage';
+import { useConnectivityStore } from '@/stores/connectivity-store';
+import { toast } from '@/stores/toast-store';
+import { STORAGE_ROWS, STORAGE_TEXT } from '../constants';
+import { formatBytes } from '../model/format-bytes';
+
+type Props = {
+  db: AppDatabase | null;
+  /** stops replication, removes the local database and restarts the app (owned by the app's data provider) */
+  clearDevice: () => Promise<void>;
+};
+
+/** Re-measures a second after the store stops changing; counting every collection on each synced row would be wasteful. */
+const REMEASURE_AFTER_MS = 1000;
+
+function useStorageUsage(db: AppDatabase | null): StorageUsage | null {
+  const [usage, setUsage] = useState<StorageUsage | null>(null);
+  useEffect(() => {
+    if (!db) return;
+    const sub = db.$
+      .pipe(
+        debounceTime(REMEASURE_AFTER_MS),
+        startWith(null),
+        switchMap(() => from(getStorageUsage(db))),
+      )
+      .subscribe({ next: setUsage, error: () => setUsage(null) });
+    return () => sub.unsubscribe();
+  }, [db]);
+  return usage;
+}
+
+/** Settings: how much this device holds for offline use, and a way to clear it. */
+export function OfflineStorageSection({ db, clearDevice }: Props) {
+  const usage = useStorageUsage(db);
+  const unsent = useConnectivityStore((s) => s.pendingChanges);
+  const [clearing, setClearing] = useState(false);
+
+  async function clear() {
+    setClearing(true);
+    try {
+      await clearDevice();
+    } catch (error) {
+      setClearing(false);
+      toast({ variant: 'destructive', title: STORAGE_TEXT.title, description: error instanceof Error ? error.message : STORAGE_TEXT.failed });
+    }
+  }
+
+  return (
+    <Card data-testid="offline-storage">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-base">
+          <HardDrive className="size-4" aria-hidden />
+          {STORAGE_TEXT.title}
+        </CardTitle>
+        <CardDescription>{STORAGE_TEXT.description}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4 text-sm">
+        {usage ? (
+          <>
+            <p data-testid="offline-storage-usage">
+              {usage.usageBytes !== null && usage.quotaBytes !== null
+                ? STORAGE_TEXT.usage(formatBytes(usage.usageBytes), formatBytes(usage.quotaBytes))
+                : STORAGE_TEXT.usageUnknown}
+              {' · '}
+              {STORAGE_TEXT.items(usage.totalDocuments)}
+            </p>
+            <dl className="grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-3">
+              {STORAGE_ROWS.map(([name, label]) => (
+                <div key={name} className="flex justify-between gap-2" data-testid={`offline-storage-${name}`}>
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className="font-medium tabular-nums">{usage.documents[name]}</dd>
+                </div>
+              ))}
+            </dl>
+          </>
+        ) : (
+          <p className="text-muted-foreground" aria-busy="true">
+            {STORAGE_TEXT.loading}
+          </p>
+        )}
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button variant="outline" disabled={!db || clearing}>
+              {clearing ? STORAGE_TEXT.clearing : STORAGE_TEXT.clear}
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>{STORAGE_TEXT.confirmTitle}</AlertDialogTitle>
+              <AlertDialogDescription>
+                {STORAGE_TEXT.confirmDescription}
+                {unsent > 0 ? ` ${STORAGE_TEXT.confirmUnsent(unsent)}` : ''}
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>{STORAGE_TEXT.cancel}</AlertDialogCancel>
+              <AlertDialogAction className={buttonVariants({ variant: 'destructive' })} onClick={() => void clear()}>
+                {STORAGE_TEXT.confirm}
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,74 @@
+import { Link } from '@tanstack/react-router';
+import { CloudOff, Radio, Users } from 'lucide-react';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
+import { PANEL_FULL_ROWS, PANEL_MAX_SHOWN, PANEL_TOOLTIP_DELAY_MS, PRESENCE_CHANNELS, PRESENCE_MESSAGES } from '../constants';
+import { usePresence, type PresenceMemberInput } from '../hooks/use-presence';
+import { panelLayout } from '../model/presence';
+import { OnlineAvatar } from './online-avatar';
+
+/** The home page's who-is-online panel over the 'online-users' presence channel. */
+export function OnlineUsersPanel({ member }: { member: PresenceMemberInput }) {
+  const presence = usePresence(PRESENCE_CHANNELS.panel, member);
+  const { rows, avatars, more } = panelLayout(presence.members, PANEL_FULL_ROWS, PANEL_MAX_SHOWN);
+  return (
+    <Card data-testid="online-panel" data-status={presence.status}>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-xl">
+          <Radio className="size-5 text-emerald-500" aria-hidden />
+          <span data-testid="online-heading">{presence.status === 'offline' ? PRESENCE_MESSAGES.sidebarHeading : PRESENCE_MESSAGES.heading(presence.members.length)}</span>
+        </CardTitle>
+      </CardHeader>
+      <CardContent aria-live="polite">
+        {presence.status === 'offline' ? (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground" data-testid="online-unavailable">
+            <CloudOff className="size-4" aria-hidden /> {PRESENCE_MESSAGES.offline}
+          </p>
+        ) : presence.status === 'connecting' ? (
+          <p className="text-sm text-muted-foreground">{PRESENCE_MESSAGES.connecting}</p>
+        ) : (
+          <TooltipProvider delayDuration={PANEL_TOOLTIP_DELAY_MS}>
+            {presence.members.length === 0 ? <p className="text-sm text-muted-foreground">{PRESENCE_MESSAGES.empty}</p> : null}
+            {rows.length > 0 ? (
+              <ul className="flex flex-col gap-2" data-testid="online-rows">
+                {rows.map((m) => (
+                  <li key={m.user_id}>
+                    <Link to="/profile/$username" params={{ username: m.username }} className="flex items-center gap-3 rounded-md p-1 hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                      <OnlineAvatar member={m} />
+                      <span className="font-medium">@{m.username}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {avatars.length > 0 || more > 0 ? (
+              <div className="mt-3 flex flex-wrap items-center gap-2" data-testid="online-avatars">
+                {avatars.map((m) => (
+                  <Tooltip key={m.user_id}>
+                    <TooltipTrigger asChild>
+                      <Link to="/profile/$username" params={{ username: m.username }} aria-label={`@${m.username}`} className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                        <OnlineAvatar member={m} className="size-7" />
+                      </Link>
+                    </TooltipTrigger>
+                    <TooltipContent>@{m.username}</TooltipContent>
+                  </Tooltip>
+                ))}
+                {more > 0 ? (
+                  <span className="rounded-full bg-muted px-2 py-1 text-xs font-semibold" title={PRESENCE_MESSAGES.more(more)}>
+                    +{more}
+                    <span className="sr-only"> {PRESENCE_MESSAGES.more(more)}</span>
+                  </span>
+                ) : null}
+              </div>
+            ) : null}
+            {presence.guests > 0 ? (
+              <p className="mt-3 flex items-center gap-2 text-sm text-muted-foreground" data-testid="online-guests">
+                <Users className="size-4" aria-hidden /> {PRESENCE_MESSAGES.guests(presence.guests)}
+              </p>
+            ) : null}
+          </TooltipProvider>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

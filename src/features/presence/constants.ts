@@ -1,0 +1,20 @@
+/** Presence texts and limits (spec A sections 7 and 9). Tests import them. */
+export const PRESENCE_CHANNELS = { panel: 'online-users', sidebar: 'sidebar-online-users' } as const;
+
+export const PANEL_FULL_ROWS = 5;
+/** Members shown in the panel in all: the full rows, then small avatars. */
+export const PANEL_MAX_SHOWN = 7;
+export const SIDEBAR_ONLINE_LIMIT = 5;
+export const PANEL_TOOLTIP_DELAY_MS = 100;
+export const GUEST_USERNAME = 'Guest';
+
+export const PRESENCE_MESSAGES = {
+  heading: (count: number) => `${count} Online Now`,
+  empty: 'The dance floor is quiet... invite some friends!',
+  more: (n: number) => `and ${n} more members online`,
+  guests: (n: number) => `${n} Guest(s) browsing`,
+  sidebarHeading: 'Online Now',
+  sidebarEmpty: 'Nobody else is online right now.',
+  offline: "Who's online is unavailable while you're offline.",
+  connecting: 'Connecting...',
+} as const;

@@ -1,0 +1,58 @@
+import { Link } from '@tanstack/react-router';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ScrollArea } from '@/components/ui/scroll-area';
+import { useRxQuery } from '@/db/hooks/use-rx-query';
+import type { ProfileDoc } from '@/db/schemas/profiles';
+import { roleLabel } from '@/lib/profile-rules';
+import { FOLLOW_LIST_HEIGHT_PX } from '../constants';
+import { MemberAvatar } from './member-avatar';
+
+type FollowListDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  emptyText: string;
+  ids: string[];
+};
+
+/** Followers or following: id, username, display_name, avatar_url and role of each member, from the local store. */
+export function FollowListDialog({ open, onOpenChange, title, emptyText, ids }: FollowListDialogProps) {
+  const key = ids.join(',');
+  const { docs } = useRxQuery<ProfileDoc>((db) => (open ? db.profiles.find({ selector: { id: { $in: ids } } }) : null), [open, key]);
+  const sorted = [...docs].sort((a, b) => (a.display_name || a.username).localeCompare(b.display_name || b.username));
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-md">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{ids.length === 1 ? '1 member' : `${ids.length} members`}</DialogDescription>
+        </DialogHeader>
+        <ScrollArea style={{ height: FOLLOW_LIST_HEIGHT_PX }}>
+          {sorted.length === 0 ? (
+            <p className="py-8 text-center text-sm text-muted-foreground">{emptyText}</p>
+          ) : (
+            <ul className="flex flex-col gap-1 pr-3" data-testid="follow-list">
+              {sorted.map((p) => (
+                <li key={p.id} data-user-id={p.id}>
+                  <Link
+                    to="/profile/$username"
+                    params={{ username: p.username }}
+                    onClick={() => onOpenChange(false)}
+                    className="flex items-center gap-3 rounded-md p-2 hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                  >
+                    <MemberAvatar url={p.avatar_url} username={p.username} name={p.display_name} className="size-9" />
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-medium">{p.display_name || p.username}</span>
+                      <span className="block truncate text-xs text-muted-foreground">@{p.username}</span>
+                    </span>
+                    <span className="text-xs text-muted-foreground">{roleLabel(p.role)}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </ScrollArea>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,176 @@
+import { Link } from '@tanstack/react-router';
+import { format, formatDistanceToNow } from 'date-fns';
+import { Award, CalendarDays, Coins, Globe, Loader2, Mail, MapPin, Settings, UserMinus, UserPlus } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import type { ProfileDoc } from '@/db/schemas/profiles';
+import { canReceiveTips, readTipJar, roleLabel, tierLabel, withHttps } from '@/lib/profile-rules';
+import { PROFILE_MESSAGES } from '../constants';
+import { useFollow, useFollowCounts } from '../hooks/use-follow';
+import { fetchMyEmail } from '../model/server-profile';
+import { FollowListDialog } from './follow-list-dialog';
+import { MemberAvatar } from './member-avatar';
+
+export type Viewer = { id: string; email?: string | null } | null;
+
+export function bannerFallback(username: string): string {
+  return `https://picsum.photos/seed/${encodeURIComponent(username)}-banner/1200/300`;
+}
+
+export function socialEntries(links: unknown): Array<[string, string]> {
+  if (!links || typeof links !== 'object') return [];
+  return Object.entries(links as Record<string, unknown>)
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '')
+    .map(([network, url]) => [network, withHttps(url)]);
+}
+
+export function JoinedDate({ iso }: { iso: string }) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <time dateTime={iso} tabIndex={0} className="rounded-sm underline decoration-dotted underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+          Joined {formatDistanceToNow(date, { addSuffix: true })}
+        </time>
+      </TooltipTrigger>
+      <TooltipContent>{format(date, 'EEEE, MMMM d, yyyy')}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+export function ProfileHeader({ profile, viewer }: { profile: ProfileDoc; viewer: Viewer }) {
+  const isOwner = viewer?.id === profile.id;
+  const name = profile.display_name || profile.username;
+  const counts = useFollowCounts(profile.id, { followers: profile.followers_count ?? 0, following: profile.following_count ?? 0 });
+  const follow = useFollow(viewer?.id ?? null, profile.id);
+  const [dialog, setDialog] = useState<'followers' | 'following' | null>(null);
+  const [email, setEmail] = useState<string | null>(isOwner ? (viewer?.email ?? null) : null);
+  const tipJar = readTipJar(profile.monetization);
+  const links = socialEntries(profile.social_links);
+
+  useEffect(() => {
+    if (!isOwner || email) return;
+    fetchMyEmail().then(setEmail, () => undefined);
+  }, [isOwner, email]);
+
+  return (
+    <Card className="overflow-hidden" data-testid="profile-header">
+      <div className="h-32 w-full bg-muted sm:h-48">
+        <img src={profile.banner_url || bannerFallback(profile.username)} alt="" className="size-full object-cover" loading="lazy" />
+      </div>
+      <CardContent className="relative flex flex-col gap-4 pt-0">
+        <div className="-mt-12 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <MemberAvatar url={profile.avatar_url} username={profile.username} name={name} className="size-24 border-4 border-background text-2xl" />
+          <div className="flex flex-wrap gap-2">
+            {isOwner ? (
+              <>
+                <Button asChild>
+                  <Link to="/settings/profile">
+                    <Settings aria-hidden /> {PROFILE_MESSAGES.editProfile}
+                  </Link>
+                </Button>
+                <Button variant="outline" asChild>
+                  <Link to="/settings/monetization">
+                    <Coins aria-hidden /> {PROFILE_MESSAGES.supportSettings}
+                  </Link>
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button
+                  onClick={() => void follow.toggle()}
+                  disabled={follow.phase !== 'idle'}
+                  variant={follow.isFollowing ? 'outline' : 'default'}
+                  data-testid="follow-button"
+                >
+                  {follow.phase !== 'idle' ? <Loader2 className="animate-spin" aria-hidden /> : follow.isFollowing ? <UserMinus aria-hidden /> : <UserPlus aria-hidden />}
+                  {follow.label}
+                </Button>
+                {canReceiveTips(tipJar) ? (
+                  <Button variant="outline" asChild>
+                    <Link to="/profile/$username/support" params={{ username: profile.username }}>
+                      <Coins aria-hidden /> {PROFILE_MESSAGES.tipCreator}
+                    </Link>
+                  </Button>
+                ) : null}
+              </>
+            )}
+          </div>
+        </div>
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{name}</h1>
+          <p className="text-muted-foreground">@{profile.username}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <Badge variant="secondary">
+            <Award className="mr-1 size-3.5" aria-hidden /> Karma {profile.karma}
+          </Badge>
+          <Badge variant="outline">{tierLabel(profile.subscription_tier)}</Badge>
+          <Badge variant="outline">{profile.role ? roleLabel(profile.role) : PROFILE_MESSAGES.defaultRole}</Badge>
+        </div>
+        <p className="max-w-prose">{profile.bio || PROFILE_MESSAGES.defaultBio}</p>
+        <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm text-muted-foreground">
+          {profile.location ? (
+            <span className="inline-flex items-center gap-1">
+              <MapPin className="size-4" aria-hidden /> {profile.location}
+            </span>
+          ) : null}
+          <span className="inline-flex items-center gap-1">
+            <CalendarDays className="size-4" aria-hidden /> <JoinedDate iso={profile.created_at} />
+          </span>
+          {isOwner && email ? (
+            <span className="inline-flex items-center gap-1" data-testid="owner-email">
+              <Mail className="size-4" aria-hidden /> {email}
+            </span>
+          ) : null}
+        </div>
+        {profile.genres && profile.genres.length > 0 ? (
+          <ul className="flex flex-wrap gap-2" aria-label="Genres">
+            {profile.genres.map((g) => (
+              <li key={g}>
+                <Badge variant="secondary">{g}</Badge>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {links.length > 0 ? (
+          <ul className="flex flex-wrap gap-3 text-sm" aria-label="Social links">
+            {links.map(([network, url]) => (
+              <li key={network}>
+                <a href={url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline">
+                  <Globe className="size-4" aria-hidden /> {network}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="flex gap-4 text-sm">
+          <Button variant="ghost" size="sm" className="px-2" onClick={() => setDialog('followers')} data-testid="followers-count">
+            <strong>{counts.followers}</strong> Followers
+          </Button>
+          <Button variant="ghost" size="sm" className="px-2" onClick={() => setDialog('following')} data-testid="following-count">
+            <strong>{counts.following}</strong> Following
+          </Button>
+        </div>
+      </CardContent>
+      <FollowListDialog
+        open={dialog === 'followers'}
+        onOpenChange={(open) => setDialog(open ? 'followers' : null)}
+        title={PROFILE_MESSAGES.followersTitle}
+        emptyText={PROFILE_MESSAGES.noFollowers}
+        ids={counts.followerIds}
+      />
+      <FollowListDialog
+        open={dialog === 'following'}
+        onOpenChange={(open) => setDialog(open ? 'following' : null)}
+        title={PROFILE_MESSAGES.followingTitle}
+        emptyText={PROFILE_MESSAGES.noFollowing}
+        ids={counts.followingIds}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,226 @@
+import { Link } from '@tanstack/react-router';
+import { formatDistanceToNow } from 'date-fns';
+import { Activity, Disc3, MessageSquare } from 'lucide-react';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useRxQuery } from '@/db/hooks/use-rx-query';
+import type { DiscussionDoc } from '@/db/schemas/discussions';
+import type { PostDoc } from '@/db/schemas/posts';
+import type { ProfileDoc } from '@/db/schemas/profiles';
+import type { UserActivityDoc } from '@/db/schemas/user-activities';
+import type { UserContentDoc } from '@/db/schemas/user-content';
+import { roleLabel } from '@/lib/profile-rules';
+import { ACTIVITY_LIMIT, ACTIVITY_TEXTS, PROFILE_CONTENT_PAGE_SIZE, PROFILE_DISCUSSIONS_PAGE_SIZE, PROFILE_MESSAGES } from '../constants';
+import { JoinedDate, socialEntries } from './profile-header';
+import { Pager } from './pager';
+
+function ago(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : formatDistanceToNow(d, { addSuffix: true });
+}
+
+export function pageSlice<T>(items: T[], page: number, size: number): { items: T[]; pageCount: number; page: number } {
+  const pageCount = Math.max(1, Math.ceil(items.length / size));
+  const current = Math.min(Math.max(1, page), pageCount);
+  return { items: items.slice((current - 1) * size, current * size), pageCount, page: current };
+}
+
+function ContentTab({ profile, isOwner }: { profile: ProfileDoc; isOwner: boolean }) {
+  const [page, setPage] = useState(1);
+  const { docs, loading } = useRxQuery<UserContentDoc>(
+    (db) => db.user_content.find({ selector: isOwner ? { user_id: profile.id } : { user_id: profile.id, is_public: true }, sort: [{ created_at: 'desc' }] }),
+    [profile.id, isOwner],
+  );
+  const slice = pageSlice(docs, page, PROFILE_CONTENT_PAGE_SIZE);
+  const name = profile.display_name || profile.username;
+  if (!loading && docs.length === 0) return <p className="py-8 text-center text-muted-foreground">{isOwner ? PROFILE_MESSAGES.noContentOwner : PROFILE_MESSAGES.noContentOther(name)}</p>;
+  return (
+    <>
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="profile-content">
+        {slice.items.map((c) => (
+          <li key={c.id}>
+            <Card className="h-full">
+              <CardHeader>
+                <CardTitle className="text-base">
+                  <Link to="/content/$id" params={{ id: c.id }} className="hover:underline">
+                    {c.title}
+                  </Link>
+                </CardTitle>
+              </CardHeader>
+              <CardContent className="flex flex-wrap gap-2 text-sm text-muted-foreground">
+                <Badge variant="secondary">{c.type.replace(/_/g, ' ')}</Badge>
+                {c.genre ? <Badge variant="outline">{c.genre}</Badge> : null}
+                {!c.is_public ? <Badge variant="outline">Private</Badge> : null}
+                <span>{ago(c.created_at)}</span>
+              </CardContent>
+            </Card>
+          </li>
+        ))}
+      </ul>
+      <Pager page={slice.page} pageCount={slice.pageCount} onPage={setPage} label="Content pages" />
+    </>
+  );
+}
+
+function ActivityTab({ profile }: { profile: ProfileDoc }) {
+  const { docs, loading } = useRxQuery<UserActivityDoc>(
+    (db) => db.user_activities.find({ selector: { user_id: profile.id }, sort: [{ created_at: 'desc' }], limit: ACTIVITY_LIMIT }),
+    [profile.id],
+  );
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <Activity className="size-5" aria-hidden /> {PROFILE_MESSAGES.recentActivity}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {!loading && docs.length === 0 ? (
+          <p className="text-muted-foreground">{PROFILE_MESSAGES.noActivity}</p>
+        ) : (
+          <ul className="flex flex-col gap-3" data-testid="profile-activity">
+            {docs.map((a) => (
+              <li key={a.id} className="text-sm">
+                <span className="font-medium">{profile.display_name || profile.username}</span> {ACTIVITY_TEXTS[a.activity_type] ?? a.activity_type.replace(/_/g, ' ')}{' '}
+                {a.related_entity_title ? <ActivityTarget activity={a} /> : null}
+                <span className="block text-xs text-muted-foreground">{ago(a.created_at)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ActivityTarget({ activity }: { activity: UserActivityDoc }) {
+  const title = activity.related_entity_title ?? '';
+  if (activity.related_entity_type === 'profile') {
+    return (
+      <Link to="/profile/$username" params={{ username: title }} className="text-primary hover:underline">
+        @{title}
+      </Link>
+    );
+  }
+  if (activity.related_entity_type === 'discussion' && activity.related_entity_id) {
+    return (
+      <Link to="/discussions/thread/$threadId" params={{ threadId: activity.related_entity_id }} className="text-primary hover:underline">
+        {title}
+      </Link>
+    );
+  }
+  return <span className="font-medium">{title}</span>;
+}
+
+function DiscussionsTab({ profile, isOwner }: { profile: ProfileDoc; isOwner: boolean }) {
+  const [page, setPage] = useState(1);
+  const posts = useRxQuery<PostDoc>((db) => db.posts.find({ selector: { user_id: profile.id } }), [profile.id]);
+  const participated = [...new Set(posts.docs.map((p) => p.discussion_id))];
+  const key = participated.join(',');
+  const { docs, loading } = useRxQuery<DiscussionDoc>(
+    (db) => db.discussions.find({ selector: { $or: [{ user_id: profile.id }, { id: { $in: participated } }] }, sort: [{ created_at: 'desc' }] }),
+    [profile.id, key],
+  );
+  const slice = pageSlice(docs, page, PROFILE_DISCUSSIONS_PAGE_SIZE);
+  const name = profile.display_name || profile.username;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <MessageSquare className="size-5" aria-hidden /> {PROFILE_MESSAGES.discussionsHeading(docs.length)}
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {!loading && docs.length === 0 ? (
+          <p className="text-muted-foreground">{isOwner ? PROFILE_MESSAGES.noDiscussionsOwner : PROFILE_MESSAGES.noDiscussionsOther(name)}</p>
+        ) : (
+          <ul className="flex flex-col divide-y" data-testid="profile-discussions">
+            {slice.items.map((d) => (
+              <li key={d.id} className="py-3">
+                <Link to="/discussions/thread/$threadId" params={{ threadId: d.id }} className="font-medium hover:underline">
+                  {d.title}
+                </Link>
+                <p className="text-xs text-muted-foreground">
+                  {d.category} · {d.post_count} posts · {ago(d.created_at)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pager page={slice.page} pageCount={slice.pageCount} onPage={setPage} label="Discussion pages" />
+      </CardContent>
+    </Card>
+  );
+}
+
+function AboutTab({ profile }: { profile: ProfileDoc }) {
+  const links = socialEntries(profile.social_links);
+  return (
+    <Card>
+      <CardContent className="pt-6">
+        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-[10rem_1fr]">
+          <dt className="font-medium">Bio</dt>
+          <dd>{profile.bio || PROFILE_MESSAGES.defaultBio}</dd>
+          <dt className="font-medium">Role</dt>
+          <dd>{profile.role ? roleLabel(profile.role) : PROFILE_MESSAGES.defaultRole}</dd>
+          <dt className="font-medium">Location</dt>
+          <dd>{profile.location || '—'}</dd>
+          <dt className="font-medium">Joined</dt>
+          <dd>
+            <JoinedDate iso={profile.created_at} />
+          </dd>
+          <dt className="font-medium">Karma</dt>
+          <dd>{profile.karma}</dd>
+          <dt className="font-medium">Genres</dt>
+          <dd>{profile.genres && profile.genres.length > 0 ? profile.genres.join(', ') : '—'}</dd>
+          <dt className="font-medium">Social links</dt>
+          <dd>
+            {links.length === 0 ? (
+              '—'
+            ) : (
+              <ul className="flex flex-col gap-1">
+                {links.map(([network, url]) => (
+                  <li key={network}>
+                    <span className="capitalize">{network}</span>:{' '}
+                    <a href={url} target="_blank" rel="noopener noreferrer" className="break-all text-primary hover:underline">
+                      {url}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </dd>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function ProfileTabs({ profile, isOwner }: { profile: ProfileDoc; isOwner: boolean }) {
+  return (
+    <Tabs defaultValue="content" className="mt-6">
+      <TabsList className="flex h-auto w-full flex-wrap sm:w-auto">
+        <TabsTrigger value="content">
+          <Disc3 className="mr-1 size-4" aria-hidden /> Content
+        </TabsTrigger>
+        <TabsTrigger value="activity">Activity</TabsTrigger>
+        <TabsTrigger value="discussions">Discussions</TabsTrigger>
+        <TabsTrigger value="about">About</TabsTrigger>
+      </TabsList>
+      <TabsContent value="content">
+        <ContentTab profile={profile} isOwner={isOwner} />
+      </TabsContent>
+      <TabsContent value="activity">
+        <ActivityTab profile={profile} />
+      </TabsContent>
+      <TabsContent value="discussions">
+        <DiscussionsTab profile={profile} isOwner={isOwner} />
+      </TabsContent>
+      <TabsContent value="about">
+        <AboutTab profile={profile} />
+      </TabsContent>
+    </Tabs>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { useDatabase } from '@/db/hooks/use-database';
+import { useRxDoc, useRxQuery } from '@/db/hooks/use-rx-query';
+import type { FollowerDoc } from '@/db/schemas/followers';
+import { toast } from '@/stores/toast-store';
+import { FOLLOW_LABELS, PROFILE_MESSAGES } from '../constants';
+import { followRowId } from '../model/follow-id';
+import { toggleFollowLocal } from '../model/follow';
+
+export type FollowPhase = 'checking' | 'idle' | 'following' | 'unfollowing';
+
+/** The follow button's state machine (spec A section 4) over the local followers collection. */
+export function followLabel(phase: FollowPhase, isFollowing: boolean): string {
+  if (phase === 'checking') return FOLLOW_LABELS.checking;
+  if (phase === 'following') return FOLLOW_LABELS.following;
+  if (phase === 'unfollowing') return FOLLOW_LABELS.unfollowing;
+  return isFollowing ? FOLLOW_LABELS.unfollow : FOLLOW_LABELS.follow;
+}
+
+export function useFollow(viewerId: string | null, profileId: string) {
+  const db = useDatabase();
+  const id = viewerId ? followRowId(viewerId, profileId) : null;
+  const { doc, loading } = useRxDoc<FollowerDoc>((d) => (id ? d.followers.findOne(id) : null), [id]);
+  const [busy, setBusy] = useState<'following' | 'unfollowing' | null>(null);
+  const isFollowing = Boolean(doc);
+  const phase: FollowPhase = busy ?? (viewerId && (loading || !db) ? 'checking' : 'idle');
+
+  async function toggle() {
+    if (!viewerId) {
+      toast({ variant: 'destructive', title: PROFILE_MESSAGES.loginRequiredTitle, description: PROFILE_MESSAGES.loginRequired });
+      return;
+    }
+    if (!db || busy) return;
+    setBusy(isFollowing ? 'unfollowing' : 'following');
+    try {
+      const result = await toggleFollowLocal(db, viewerId, profileId);
+      if (result.status === 'followed') toast({ variant: 'success', title: PROFILE_MESSAGES.followedTitle, description: PROFILE_MESSAGES.followed });
+      else toast({ title: PROFILE_MESSAGES.unfollowedTitle, description: PROFILE_MESSAGES.unfollowed });
+    } catch (error) {
+      toast({ variant: 'destructive', title: PROFILE_MESSAGES.actionFailedTitle, description: error instanceof Error && error.message ? error.message : PROFILE_MESSAGES.actionFailed });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return { phase, isFollowing, label: followLabel(phase, isFollowing), toggle };
+}
+
+/** Live follower and following counts from the local store, the profile's own counts until follows have synced. */
+export function useFollowCounts(profileId: string, fallback: { followers: number; following: number }) {
+  const followers = useRxQuery<FollowerDoc>((d) => d.followers.find({ selector: { following_id: profileId } }), [profileId]);
+  const following = useRxQuery<FollowerDoc>((d) => d.followers.find({ selector: { follower_id: profileId } }), [profileId]);
+  const any = useRxQuery<FollowerDoc>((d) => d.followers.find({ limit: 1 }), []);
+  const synced = any.docs.length > 0;
+  return {
+    followers: synced ? followers.docs.length : fallback.followers,
+    following: synced ? following.docs.length : fallback.following,
+    followerIds: followers.docs.map((d) => d.follower_id),
+    followingIds: following.docs.map((d) => d.following_id),
+  };
+}

@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { useRxQuery } from '@/db/hooks/use-rx-query';
+import type { ProfileDoc } from '@/db/schemas/profiles';
+import { useConnectivityStore } from '@/stores/connectivity-store';
+import { toast } from '@/stores/toast-store';
+import { PROFILE_MESSAGES } from '../constants';
+import { fetchProfileByUsername } from '../model/server-profile';
+
+export type ProfileLookup =
+  | { state: 'loading' }
+  | { state: 'found'; profile: ProfileDoc; local: boolean }
+  | { state: 'not-found' }
+  | { state: 'offline-missing' };
+
+function isNetworkError(error: unknown): boolean {
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return true;
+  const e = error as { message?: string; name?: string } | null;
+  return Boolean(e && /fetch|network|load failed/i.test(`${e.name ?? ''} ${e.message ?? ''}`));
+}
+
+/**
+ * A profile by username from the local store; when the store lacks it, the
+ * server decides between "not found" and a profile not synced yet. Offline,
+ * a profile the device never saw is reported as such, never as not found.
+ */
+export function useProfileByUsername(rawUsername: string): ProfileLookup {
+  const username = rawUsername.toLowerCase();
+  const { docs, loading } = useRxQuery<ProfileDoc>((db) => db.profiles.find({ selector: { username }, limit: 1 }), [username]);
+  const online = useConnectivityStore((s) => s.online);
+  const [remote, setRemote] = useState<{ username: string; result: ProfileLookup } | null>(null);
+  const local = docs[0];
+
+  useEffect(() => {
+    if (loading || local) return;
+    let alive = true;
+    if (!online) {
+      setRemote({ username, result: { state: 'offline-missing' } });
+      return;
+    }
+    fetchProfileByUsername(username).then(
+      (found) => {
+        if (!alive) return;
+        setRemote({ username, result: found.kind === 'found' ? { state: 'found', profile: found.profile, local: false } : { state: 'not-found' } });
+      },
+      (error: unknown) => {
+        if (!alive) return;
+        if (isNetworkError(error)) {
+          setRemote({ username, result: { state: 'offline-missing' } });
+          return;
+        }
+        const message = error instanceof Error ? error.message : String((error as { message?: string })?.message ?? error);
+        toast({ variant: 'destructive', title: PROFILE_MESSAGES.errorTitle, description: PROFILE_MESSAGES.loadFailed(message) });
+        setRemote({ username, result: { state: 'not-found' } });
+      },
+    );
+    return () => {
+      alive = false;
+    };
+  }, [loading, local, online, username]);
+
+  if (local) return { state: 'found', profile: local.toJSON() as ProfileDoc, local: true };
+  if (loading) return { state: 'loading' };
+  return remote && remote.username === username ? remote.result : { state: 'loading' };
+}

@@ -1,0 +1,152 @@
+import { useNavigate } from '@tanstack/react-router';
+import { Loader2, LocateFixed, Save, Settings } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { PageHeader } from '@/components/ui/page-header';
+import { Textarea } from '@/components/ui/textarea';
+import { useDatabase } from '@/db/hooks/use-database';
+import { useOutboxState } from '@/db/hooks/use-outbox-state';
+import { detectLocation, GEOLOCATION_MESSAGES } from '@/lib/geolocation';
+import { SIGNATURE_MAX_LENGTH } from '@/lib/profile-rules';
+import { toast } from '@/stores/toast-store';
+import { SETTINGS_MESSAGES, SOCIAL_LABELS, SOCIAL_NETWORKS } from '../constants';
+import { formFromMember, profileChanges, validateProfileForm, type ProfileForm } from '../model/profile-form';
+import type { SaveProfile, SettingsMember } from '../model/types';
+import { usernameTaken } from '../model/username-check';
+import { SettingsAlert } from './settings-alert';
+
+export function ProfileSettingsScreen({ member, save }: { member: SettingsMember; save: SaveProfile }) {
+  const db = useDatabase();
+  const navigate = useNavigate();
+  const outbox = useOutboxState('profiles', member.id);
+  const [form, setForm] = useState<ProfileForm>(() => formFromMember(member));
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [locating, setLocating] = useState(false);
+
+  const field = (name: Exclude<keyof ProfileForm, 'social'>) => ({
+    value: form[name],
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
+  });
+
+  async function onDetect() {
+    setLocating(true);
+    try {
+      const location = await detectLocation();
+      setForm((f) => ({ ...f, location }));
+      toast({ variant: 'success', title: GEOLOCATION_MESSAGES.successTitle, description: GEOLOCATION_MESSAGES.successDescription });
+    } catch (err) {
+      toast({ variant: 'destructive', title: 'Location', description: err instanceof Error ? err.message : GEOLOCATION_MESSAGES.failed });
+    } finally {
+      setLocating(false);
+    }
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setSuccess(null);
+    const invalid = validateProfileForm(form);
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    const changes = profileChanges(member, form);
+    setSaving(true);
+    try {
+      if (changes.username && (await usernameTaken(db, changes.username, member.id))) throw new Error(SETTINGS_MESSAGES.profileSaveFailed);
+      if (Object.keys(changes).length > 0) await save(changes);
+      setSuccess(navigator.onLine ? SETTINGS_MESSAGES.profileUpdated : SETTINGS_MESSAGES.savedOffline);
+      toast({ variant: 'success', title: SETTINGS_MESSAGES.profileUpdatedTitle, description: SETTINGS_MESSAGES.profileUpdated });
+      if (changes.username) void navigate({ to: '/profile/$username', params: { username: changes.username }, replace: true });
+    } catch (err) {
+      const message = err instanceof Error && err.message ? err.message : SETTINGS_MESSAGES.profileSaveFailed;
+      setError(message);
+      toast({ variant: 'destructive', title: SETTINGS_MESSAGES.updateFailedTitle, description: message });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-2xl">
+      <PageHeader title={SETTINGS_MESSAGES.profileTitle} subtitle={SETTINGS_MESSAGES.profileSubtitle} icon={<Settings />} back={true} />
+      <Card>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate>
+          <CardContent className="flex flex-col gap-5 pt-6">
+            {error ? <SettingsAlert kind="error" testId="settings-error">{error}</SettingsAlert> : null}
+            {success ? <SettingsAlert kind="success" testId="settings-success">{success}</SettingsAlert> : null}
+            {outbox?.state === 'rejected' && outbox.reason ? <SettingsAlert kind="error" testId="settings-rejected">{SETTINGS_MESSAGES.rejected(outbox.reason)}</SettingsAlert> : null}
+            {outbox?.state === 'waiting' && !success ? <SettingsAlert kind="pending">{SETTINGS_MESSAGES.savedOffline}</SettingsAlert> : null}
+            <div className="grid gap-5 sm:grid-cols-2">
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="settings-username">Username</Label>
+                <Input id="settings-username" autoComplete="username" {...field('username')} />
+              </div>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="settings-display-name">Display Name</Label>
+                <Input id="settings-display-name" autoComplete="nickname" {...field('display_name')} />
+              </div>
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="settings-bio">Bio</Label>
+              <Textarea id="settings-bio" rows={4} {...field('bio')} />
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="settings-signature">Forum Signature</Label>
+              <Textarea id="settings-signature" rows={2} maxLength={SIGNATURE_MAX_LENGTH} aria-describedby="settings-signature-hint" {...field('signature')} />
+              <p id="settings-signature-hint" className="text-xs text-muted-foreground">
+                {form.signature.trim().length}/{SIGNATURE_MAX_LENGTH} characters
+              </p>
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="settings-location">Location</Label>
+              <div className="flex gap-2">
+                <Input id="settings-location" {...field('location')} />
+                <Button type="button" variant="outline" onClick={() => void onDetect()} disabled={locating} aria-label="Detect my location">
+                  {locating ? <Loader2 className="animate-spin" aria-hidden /> : <LocateFixed aria-hidden />}
+                </Button>
+              </div>
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="settings-genres">Favorite Genres (comma separated)</Label>
+              <Input id="settings-genres" placeholder="Techno, House, Drum & Bass" {...field('genres')} />
+            </div>
+            <fieldset className="grid gap-4 sm:grid-cols-2">
+              <legend className="mb-2 text-sm font-semibold">Social Links</legend>
+              {SOCIAL_NETWORKS.map((network) => (
+                <div key={network} className="flex flex-col gap-2">
+                  <Label htmlFor={`settings-social-${network}`}>{SOCIAL_LABELS[network]}</Label>
+                  <Input
+                    id={`settings-social-${network}`}
+                    inputMode="url"
+                    value={form.social[network]}
+                    onChange={(e) => setForm((f) => ({ ...f, social: { ...f.social, [network]: e.target.value } }))}
+                  />
+                </div>
+              ))}
+            </fieldset>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="settings-avatar">Avatar URL</Label>
+                <Input id="settings-avatar" type="url" {...field('avatar_url')} />
+              </div>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="settings-banner">Banner URL</Label>
+                <Input id="settings-banner" type="url" {...field('banner_url')} />
+              </div>
+            </div>
+            <Button type="submit" disabled={saving} className="self-start">
+              {saving ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+              {saving ? SETTINGS_MESSAGES.saving : SETTINGS_MESSAGES.save}
+            </Button>
+          </CardContent>
+        </form>
+      </Card>
+    </div>
+  );
+}

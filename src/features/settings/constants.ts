@@ -1,0 +1,43 @@
+/** Rules and texts of profile settings and tip jar settings (spec A sections 2, 5 and 8). Tests import them. */
+export { SIGNATURE_MAX_LENGTH, USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from '@/lib/profile-rules';
+
+export const SOCIAL_NETWORKS = ['soundcloud', 'mixcloud', 'instagram', 'website'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+export const SOCIAL_LABELS: Record<SocialNetwork, string> = {
+  soundcloud: 'SoundCloud',
+  mixcloud: 'Mixcloud',
+  instagram: 'Instagram',
+  website: 'Website',
+};
+
+export const SETTINGS_MESSAGES = {
+  profileTitle: 'Profile Settings',
+  profileSubtitle: 'How the community sees you.',
+  usernameEmpty: 'Username cannot be empty.',
+  signatureTooLong: 'Signature must be 255 characters or fewer.',
+  profileSaveFailed: 'Failed to update profile. The username might already be taken or another error occurred.',
+  updateFailedTitle: 'Update Failed',
+  profileUpdatedTitle: 'Profile Updated',
+  profileUpdated: 'Your profile has been saved.',
+  savedOffline: "Saved on this device. It will sync when you're back online.",
+  rejected: (reason: string) => `The server did not accept your last change: ${reason}`,
+  noUser: 'No user logged in or user ID is missing',
+  tipJarTitle: 'Tip Jar Settings',
+  tipJarSubtitle: 'Let fans support you directly.',
+  tipJarToggle: 'Enable Tip Jar',
+  cryptoOption: 'Crypto',
+  paypalOption: 'PayPal',
+  cryptoLabel: 'Crypto wallet address',
+  paypalLabel: 'PayPal email or PayPal.Me link',
+  cryptoMissing: 'Please provide a crypto address if the crypto tip jar is enabled.',
+  paypalMissing: 'Please provide a PayPal email address or PayPal.Me link if the PayPal tip jar is enabled.',
+  missingInfoTitle: '⚠️ Missing Information',
+  tipJarSaveFailed: 'Failed to update Tip Jar settings.',
+  tipJarSavedTitle: 'Tip Jar Settings Saved',
+  tipJarSaved: 'Your tip jar settings have been updated.',
+  supportPlatformLink: 'Support the platform',
+  backToProfile: 'Back to my profile',
+  save: 'Save Changes',
+  saving: 'Saving...',
+} as const;

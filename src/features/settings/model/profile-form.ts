@@ -1,0 +1,101 @@
+import { SIGNATURE_MAX_LENGTH, USERNAME_PATTERN, USERNAME_RULE_MESSAGE, type TipJar } from '@/lib/profile-rules';
+import { SETTINGS_MESSAGES, SOCIAL_NETWORKS, type SocialNetwork } from '../constants';
+import type { ProfileChanges, SettingsMember } from './types';
+
+export type ProfileForm = {
+  username: string;
+  display_name: string;
+  bio: string;
+  signature: string;
+  location: string;
+  genres: string;
+  social: Record<SocialNetwork, string>;
+  avatar_url: string;
+  banner_url: string;
+};
+
+export function formFromMember(member: SettingsMember): ProfileForm {
+  const social = Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, member.social_links[n] ?? ''])) as Record<SocialNetwork, string>;
+  return {
+    username: member.username,
+    display_name: member.display_name,
+    bio: member.bio,
+    signature: member.signature,
+    location: member.location,
+    genres: member.genres.join(', '),
+    social,
+    avatar_url: member.avatar_url ?? '',
+    banner_url: member.banner_url ?? '',
+  };
+}
+
+export function validateProfileForm(form: ProfileForm): string | null {
+  const username = form.username.trim();
+  if (!username) return SETTINGS_MESSAGES.usernameEmpty;
+  if (!USERNAME_PATTERN.test(username)) return USERNAME_RULE_MESSAGE;
+  if (form.signature.trim().length > SIGNATURE_MAX_LENGTH) return SETTINGS_MESSAGES.signatureTooLong;
+  return null;
+}
+
+/** Genres trimmed and empty entries dropped. */
+export function parseGenres(text: string): string[] {
+  return text.split(',').map((g) => g.trim()).filter(Boolean);
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The fields that changed, shaped as the spec says: empty social links
+ * omitted (networks the form does not show are kept), signature null when
+ * empty, empty avatar and banner URLs not sent.
+ */
+export function profileChanges(member: SettingsMember, form: ProfileForm): ProfileChanges {
+  const changes: ProfileChanges = {};
+  const username = form.username.trim().toLowerCase();
+  if (username !== member.username) changes.username = username;
+  const displayName = form.display_name.trim() || username;
+  if (displayName !== member.display_name) changes.display_name = displayName;
+  if (form.bio.trim() !== member.bio) changes.bio = form.bio.trim();
+  if (form.location.trim() !== member.location) changes.location = form.location.trim();
+  const signature = form.signature.trim() || null;
+  if (signature !== (member.signature || null)) changes.signature = signature;
+  const genres = parseGenres(form.genres);
+  if (!sameJson(genres, member.genres)) changes.genres = genres;
+  const social: Record<string, string> = {};
+  for (const [network, url] of Object.entries(member.social_links)) if (!(SOCIAL_NETWORKS as readonly string[]).includes(network) && url) social[network] = url;
+  for (const network of SOCIAL_NETWORKS) {
+    const value = form.social[network].trim();
+    if (value) social[network] = value;
+  }
+  if (!sameJson(social, member.social_links)) changes.social_links = social;
+  const avatar = form.avatar_url.trim();
+  if (avatar && avatar !== member.avatar_url) changes.avatar_url = avatar;
+  const banner = form.banner_url.trim();
+  if (banner && banner !== member.banner_url) changes.banner_url = banner;
+  return changes;
+}
+
+export type TipJarForm = { enabled: boolean; type: 'crypto' | 'paypal'; value: string };
+
+export function tipJarForm(jar: TipJar): TipJarForm {
+  const type = jar.tipJarType === 'paypal' ? 'paypal' : 'crypto';
+  return { enabled: jar.tipJarEnabled, type, value: (type === 'paypal' ? jar.paypalEmail : jar.cryptoAddress) ?? '' };
+}
+
+/** The missing-information message, or null when the form can be saved. */
+export function validateTipJar(form: TipJarForm): string | null {
+  if (!form.enabled) return null;
+  if (form.value.trim()) return null;
+  return form.type === 'crypto' ? SETTINGS_MESSAGES.cryptoMissing : SETTINGS_MESSAGES.paypalMissing;
+}
+
+/** Saving with the toggle off stores null type, address and e-mail. */
+export function tipJarToSave(form: TipJarForm): TipJar {
+  if (!form.enabled) return { tipJarEnabled: false, tipJarType: null, cryptoAddress: null, paypalEmail: null };
+  const value = form.value.trim();
+  return form.type === 'crypto'
+    ? { tipJarEnabled: true, tipJarType: 'crypto', cryptoAddress: value, paypalEmail: null }
+    : { tipJarEnabled: true, tipJarType: 'paypal', cryptoAddress: null, paypalEmail: value };
+}

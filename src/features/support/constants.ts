@@ -1,0 +1,31 @@
+/** Texts of the tip page and the platform donation page (spec A section 2). Tests import them. */
+export const SUPPORT_MESSAGES = {
+  tipTitle: 'Tip Creator',
+  tipSubtitle: (name: string) => `Show ${name} some love for the music.`,
+  cryptoHeading: 'Crypto address',
+  paypalHeading: 'PayPal',
+  copy: 'Copy',
+  copied: 'Copied!',
+  copiedDescription: 'Copied to your clipboard.',
+  copyFailed: 'Could not copy. Select the text and copy it yourself.',
+  openPaypal: 'Open PayPal',
+  noTipJar: (name: string) => `${name} is not accepting tips right now.`,
+  notFound: 'Profile Not Found',
+  notOnDevice: "You're offline and this profile hasn't been saved on this device yet.",
+  backToProfile: 'Back to profile',
+  platformTitle: 'Support the Platform',
+  platformSubtitle: 'Core features are free; the community is funded by donations.',
+  paypalTab: 'PayPal',
+  cryptoTab: 'Crypto',
+  paypalIntro: 'Donate through PayPal to keep the servers spinning.',
+  cryptoIntro: 'Prefer crypto? Use our hosted crypto checkout.',
+  cryptoLink: 'Donate with Crypto',
+  offlineDonate: "You're offline. The donation options load from the payment provider, so they appear once you're back online.",
+  setUpTipJar: 'Set up your own Tip Jar',
+  setUpTipJarIntro: 'Members can receive tips too.',
+} as const;
+
+/** The payment provider's hosted donate button (loaded only online). */
+export const PAYPAL_DONATE_SCRIPT = 'https://www.paypalobjects.com/donate/sdk/donate-sdk.js';
+export const PAYPAL_HOSTED_BUTTON_ID = 'DJCIRCLE-COMMUNITY';
+export const CRYPTO_CHECKOUT_URL = 'https://commerce.coinbase.com/checkout/djcircle-community';

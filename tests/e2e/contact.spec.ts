@@ -1,0 +1,48 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { CONTACT_TEXTS, CONTACT_TOASTS, CONTACT_VALIDATION } from '../../src/features/contact/constants';
+import { serviceClient } from '../support/standins/e2e-session';
+
+if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
+
+test.describe('contact', () => {
+  test('shows hours and response target, validates, and stores the message', async ({ page }) => {
+    await page.goto('/contact');
+    await expect(page.getByText(CONTACT_TEXTS.hours)).toBeVisible();
+    await expect(page.getByText(CONTACT_TEXTS.response)).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.getByRole('button', { name: CONTACT_TEXTS.send }).click();
+    await expect(page.getByText(CONTACT_VALIDATION.nameRequired)).toBeVisible();
+    await expect(page.getByText(CONTACT_VALIDATION.messageRequired)).toBeVisible();
+    await page.getByLabel(CONTACT_TEXTS.email).fill('not-an-email');
+    await page.getByRole('button', { name: CONTACT_TEXTS.send }).click();
+    await expect(page.getByText(CONTACT_VALIDATION.emailInvalid)).toBeVisible();
+
+    const subject = `Online ${Date.now()}`;
+    await page.getByLabel(CONTACT_TEXTS.name).fill('Ada');
+    await page.getByLabel(CONTACT_TEXTS.email).fill('ada@example.test');
+    await page.getByLabel(CONTACT_TEXTS.subject).fill(subject);
+    await page.getByLabel(CONTACT_TEXTS.message).fill('Love the app.');
+    await page.getByRole('button', { name: CONTACT_TEXTS.send }).click();
+    await expect(page.getByText(CONTACT_TEXTS.success)).toBeVisible();
+    await expect(page.getByTestId('toast').getByText(CONTACT_TOASTS.sent.title)).toBeVisible();
+    await expect.poll(async () => (await serviceClient().from('contact_messages').select('id').eq('subject', subject)).data?.length, { timeout: 20_000 }).toBe(1);
+  });
+
+  test('offline, the message is queued and stored after reconnecting', async ({ page, context }) => {
+    await page.goto('/contact');
+    await expect(page.getByLabel(CONTACT_TEXTS.name)).toBeVisible();
+    await context.setOffline(true);
+    const subject = `Queued ${Date.now()}`;
+    await page.getByLabel(CONTACT_TEXTS.name).fill('Grace');
+    await page.getByLabel(CONTACT_TEXTS.email).fill('grace@example.test');
+    await page.getByLabel(CONTACT_TEXTS.subject).fill(subject);
+    await page.getByLabel(CONTACT_TEXTS.message).fill('Sent from the basement.');
+    await page.getByRole('button', { name: CONTACT_TEXTS.send }).click();
+    await expect(page.getByText(CONTACT_TEXTS.queued)).toBeVisible();
+    await page.waitForTimeout(1500);
+    expect((await serviceClient().from('contact_messages').select('id').eq('subject', subject)).data).toHaveLength(0);
+    await context.setOffline(false);
+    await expect.poll(async () => (await serviceClient().from('contact_messages').select('id').eq('subject', subject)).data?.length, { timeout: 30_000 }).toBe(1);
+  });
+});

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { expect, test, type Page } from '@playwright/test';
+import pg from 'pg';
+import ws from 'ws';
+import { NOTIFICATION_MESSAGES, notificationText } from '../../src/features/notifications/constants';
+import { MESSAGES } from '../../src/lib/shell-constants';
+
+if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
+
+type Member = { id: string; email: string; password: string; username: string; client: SupabaseClient };
+
+async function dbQuery<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DB_URL });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+async function newMember(prefix: string): Promise<Member> {
+  const username = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 8)}`.toLowerCase();
+  const email = `${username}@example.test`;
+  const password = `pw-${username}`;
+  const client = createClient(process.env.E2E_API_URL!, process.env.E2E_ANON_KEY!, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: ws as unknown as typeof WebSocket },
+  });
+  const { data, error } = await client.auth.signUp({ email, password, options: { data: { username, display_name: username } } });
+  if (error || !data.user) throw error ?? new Error('no user');
+  if (!data.session) await client.auth.signInWithPassword({ email, password });
+  return { id: data.user.id, email, password, username, client };
+}
+
+/** Another member follows `target` through the API; the server's trigger writes the notification. */
+async function follow(actor: Member, target: Member): Promise<void> {
+  const { error } = await actor.client.from('followers').insert({ id: randomUUID(), follower_id: actor.id, following_id: target.id });
+  if (error) throw error;
+}
+
+async function logIn(page: Page, m: Member) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(m.email);
+  await page.getByLabel('Password').fill(m.password);
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/profile/${m.username}$`));
+}
+
+async function waitForDb<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = await read();
+    if (accept(value) || Date.now() - start > timeoutMs) return value;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+test('a new follower arrives live in the bell; clicking it opens their profile and marks it read', async ({ page }) => {
+  const me = await newMember('bell');
+  const fan = await newMember('fan');
+  await logIn(page, me);
+  const bell = page.getByTestId('notification-bell');
+  await expect(bell).toHaveAccessibleName('Notifications');
+  await bell.click();
+  await expect(page.getByText(MESSAGES.noNewNotifications)).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await follow(fan, me);
+  await expect(page.getByTestId('notification-badge')).toHaveText('1');
+  await bell.click();
+  const item = page.getByRole('link', { name: new RegExp(notificationText('new_follower', fan.username)) });
+  await expect(item).toBeVisible();
+  await item.click();
+  await expect(page).toHaveURL(new RegExp(`/profile/${fan.username}$`));
+  await expect(page.getByTestId('notification-badge')).toHaveCount(0);
+  const rows = await waitForDb(() => dbQuery<{ is_read: boolean }>('select is_read from public.notifications where user_id = $1', [me.id]), (r) => r[0]?.is_read === true);
+  expect(rows).toEqual([{ is_read: true }]);
+});
+
+test("the badge caps at '9+' and 'Mark all as read' in the panel clears it", async ({ page }) => {
+  const me = await newMember('many');
+  await logIn(page, me);
+  const fans = await Promise.all(Array.from({ length: 10 }, (_, i) => newMember(`fan${i}`)));
+  for (const fan of fans) await follow(fan, me);
+  await expect(page.getByTestId('notification-badge')).toHaveText('9+');
+  await page.getByTestId('notification-bell').click();
+  await page.getByRole('button', { name: MESSAGES.markAllAsRead }).click();
+  await expect(page.getByTestId('notification-badge')).toHaveCount(0);
+  const unread = await waitForDb(() => dbQuery<{ n: string }>('select count(*) as n from public.notifications where user_id = $1 and not is_read', [me.id]), (r) => r[0].n === '0');
+  expect(unread[0].n).toBe('0');
+});
+
+test('the notifications page groups by day, marks one read, and marks all read offline, syncing after reconnect', async ({ page, context }) => {
+  const me = await newMember('page');
+  const a = await newMember('alpha');
+  const b = await newMember('bravo');
+  const c = await newMember('charlie');
+  await follow(a, me);
+  await follow(b, me);
+  await follow(c, me);
+  // One older notification, to see a second day group.
+  await dbQuery("update public.notifications set created_at = now() - interval '3 days' where user_id = $1 and actor_id = $2", [me.id, c.id]);
+  await logIn(page, me);
+  await page.goto('/notifications');
+  await expect(page.getByRole('heading', { level: 1, name: NOTIFICATION_MESSAGES.title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: NOTIFICATION_MESSAGES.today })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(2);
+  await expect(page.getByTestId('notification-row')).toHaveCount(3);
+  await expect(page.getByTestId('notification-row').and(page.locator('[data-read="false"]'))).toHaveCount(3);
+  await expect(page.getByText(NOTIFICATION_MESSAGES.unread(3))).toBeVisible();
+
+  await page.getByRole('link', { name: new RegExp(notificationText('new_follower', a.username)) }).click();
+  await expect(page).toHaveURL(new RegExp(`/profile/${a.username}$`));
+  await page.goBack();
+  await expect(page.getByText(NOTIFICATION_MESSAGES.unread(2))).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: NOTIFICATION_MESSAGES.markAllAsRead }).click();
+  await expect(page.getByTestId('notification-row').and(page.locator('[data-read="false"]'))).toHaveCount(0);
+  await page.waitForTimeout(1000);
+  const stillUnread = await dbQuery<{ n: string }>('select count(*) as n from public.notifications where user_id = $1 and not is_read', [me.id]);
+  expect(Number(stillUnread[0].n)).toBeGreaterThan(0);
+  await context.setOffline(false);
+  const synced = await waitForDb(() => dbQuery<{ n: string }>('select count(*) as n from public.notifications where user_id = $1 and not is_read', [me.id]), (r) => r[0].n === '0');
+  expect(synced[0].n).toBe('0');
+});

@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { SIGN_OUT_TEXT } from '../../src/app/data/constants';
+import { REPLY_TEXT } from '../../src/features/discussions/constants';
+import { DEMO_ACCOUNTS } from '../../src/lib/demo-accounts';
+import { serviceClient } from '../support/standins/e2e-session';
+import { createThread, deviceHolds, expectDeviceToHold, memberIdOf, sql, waitForWorker } from './offline-support';
+
+if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
+
+const [dj, producer] = DEMO_ACCOUNTS;
+
+test('after signing out on a shared device, the next visitor finds none of the member’s notifications or drafts', async ({ page, context }) => {
+  const djId = await memberIdOf(dj.username);
+  const producerId = await memberIdOf(producer.username);
+  const thread = await createThread(producerId, [{ authorId: producerId, content: 'Post your festival checklist.' }]);
+  const notice = `Private note for the DJ ${randomUUID().slice(0, 8)}`;
+  const { error } = await serviceClient().from('notifications').insert({ user_id: djId, type: 'reply', content_preview: notice, actor_id: producerId, actor_username: producer.username, related_entity_id: thread.id });
+  expect(error).toBeNull();
+
+  // The member signs in on the shared device through the login screen.
+  await page.goto('/login');
+  await page.getByRole('button', { name: dj.label }).click();
+  await expect(page.getByTestId('avatar-menu')).toBeVisible({ timeout: 20_000 });
+  await waitForWorker(page);
+  await page.goto('/notifications');
+  await expect(page.getByText(notice)).toBeVisible({ timeout: 20_000 });
+
+  await page.goto(`/discussions/thread/${thread.id}`);
+  await expect(page.getByText(thread.posts[0].content)).toBeVisible();
+  await context.setOffline(true);
+  const unsent = `Earplugs, spare USB, the RCA cable ${randomUUID().slice(0, 8)}`;
+  await page.locator('#reply-content').fill(unsent);
+  await page.getByRole('button', { name: REPLY_TEXT.submit }).click();
+  await expect(page.getByTestId('post').filter({ hasText: unsent }).getByTestId('outbox-status')).toHaveAttribute('data-state', 'waiting');
+  const draft = `Half-written: headphones and a ${randomUUID().slice(0, 8)}`;
+  await page.locator('#reply-content').fill(draft);
+  await expectDeviceToHold(page, draft);
+
+  // Signing out asks about the unsent reply; the member discards it.
+  await page.getByTestId('avatar-menu').click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  const question = page.getByRole('alertdialog');
+  await expect(question).toContainText(SIGN_OUT_TEXT.description(1));
+  await question.getByRole('button', { name: SIGN_OUT_TEXT.discard }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log In' })).toBeVisible({ timeout: 20_000 });
+  await context.setOffline(false);
+
+  // The next person at the device.
+  await page.goto('/notifications');
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto(`/discussions/thread/${thread.id}`);
+  await expect(page.getByTestId('guest-prompt')).toBeVisible();
+  await expect(page.getByText(unsent)).toHaveCount(0);
+  for (const text of [notice, draft, unsent]) {
+    expect(await deviceHolds(page, text, { includeDeleted: true }), `the device still holds "${text}"`).toBe(false);
+  }
+  expect((await sql<{ n: string }>('select count(*) as n from public.posts where content = $1', [unsent]))[0].n).toBe('0');
+});

@@ -1,0 +1,281 @@
+import { randomUUID } from 'node:crypto';
+import { createClient } from '@supabase/supabase-js';
+import { expect, test, type Page } from '@playwright/test';
+import pg from 'pg';
+import ws from 'ws';
+import { FOLLOW_LABELS, PROFILE_MESSAGES } from '../../src/features/profiles/constants';
+import { followRowId } from '../../src/features/profiles/model/follow-id';
+import { SETTINGS_MESSAGES } from '../../src/features/settings/constants';
+import { SUPPORT_MESSAGES } from '../../src/features/support/constants';
+import { DEMO_ACCOUNTS } from '../../src/lib/demo-accounts';
+import { TIER_LABELS, USERNAME_RULE_MESSAGE } from '../../src/lib/profile-rules';
+
+if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
+
+const dj = DEMO_ACCOUNTS.find((a) => a.kind === 'dj')!;
+const producer = DEMO_ACCOUNTS.find((a) => a.kind === 'producer')!;
+
+type Member = { id: string; email: string; password: string; username: string };
+
+async function dbQuery<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DB_URL });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh member through the real auth API, so each test starts from a clean profile. */
+async function newMember(prefix: string): Promise<Member> {
+  const username = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 8)}`.toLowerCase();
+  const email = `${username}@example.test`;
+  const password = `pw-${username}`;
+  const client = createClient(process.env.E2E_API_URL!, process.env.E2E_ANON_KEY!, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    // Node 20 has no global WebSocket; the client wants one even when it never opens it.
+    realtime: { transport: ws as unknown as typeof WebSocket },
+  });
+  const { data, error } = await client.auth.signUp({ email, password, options: { data: { username, display_name: username } } });
+  if (error || !data.user) throw error ?? new Error('no user');
+  return { id: data.user.id, email, password, username };
+}
+
+async function logIn(page: Page, email: string, password: string, username: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/profile/${username}$`));
+}
+
+async function waitForDb<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = await read();
+    if (accept(value)) return value;
+    if (Date.now() - start > timeoutMs) return value;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+test.describe('profile page', () => {
+  test("a visitor sees the header card, tabs and the Tip Creator page with the creator's PayPal link", async ({ page }) => {
+    await page.goto(`/profile/${dj.username}`);
+    const header = page.getByTestId('profile-header');
+    await expect(header.getByRole('heading', { level: 1, name: 'Demo DJ' })).toBeVisible();
+    await expect(header).toContainText(`@${dj.username}`);
+    await expect(header).toContainText(TIER_LABELS.pro);
+    await expect(header).toContainText(/Karma \d+/);
+    await expect(header).toContainText(/Joined .* ago/);
+    await expect(header.getByRole('list', { name: 'Genres' })).toContainText('Tech House');
+    await expect(header.getByRole('link', { name: 'soundcloud' })).toHaveAttribute('href', 'https://soundcloud.com/demo-dj');
+    await expect(header.getByRole('link', { name: PROFILE_MESSAGES.editProfile })).toHaveCount(0);
+    await expect(page.getByTestId('owner-email')).toHaveCount(0);
+
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    await expect(page.getByText(PROFILE_MESSAGES.recentActivity)).toBeVisible();
+    await page.getByRole('tab', { name: 'Discussions' }).click();
+    await expect(page.getByRole('heading', { name: /^Discussions \(\d+\)$/ })).toBeVisible();
+    await page.getByRole('tab', { name: 'About' }).click();
+    await expect(page.getByRole('tabpanel')).toContainText('Tech House, Minimal, Afro House');
+
+    await header.getByRole('link', { name: PROFILE_MESSAGES.tipCreator }).click();
+    await expect(page).toHaveURL(new RegExp(`/profile/${dj.username}/support$`));
+    await expect(page.getByRole('heading', { level: 1, name: SUPPORT_MESSAGES.tipTitle })).toBeVisible();
+    await expect(page.getByTestId('tip-paypal')).toHaveText('https://paypal.me/demodj');
+    await expect(page.getByRole('button', { name: `${SUPPORT_MESSAGES.copy} ${SUPPORT_MESSAGES.paypalHeading}` })).toBeVisible();
+  });
+
+  test("the producer's tip page shows the crypto address; members without a tip jar show no Tip Creator button", async ({ page }) => {
+    await page.goto(`/profile/${producer.username}/support`);
+    await expect(page.getByTestId('tip-crypto-address')).toHaveText('bc1qdemoproducer7x3l4u9k2w0tipjar8s6f');
+    const fresh = await newMember('notips');
+    await page.goto(`/profile/${fresh.username}`);
+    await expect(page.getByTestId('follow-button')).toBeVisible();
+    await expect(page.getByRole('link', { name: PROFILE_MESSAGES.tipCreator })).toHaveCount(0);
+  });
+
+  test("a visitor pressing Follow is told 'Login Required'", async ({ page }) => {
+    await page.goto(`/profile/${dj.username}`);
+    await page.getByTestId('follow-button').click();
+    await expect(page.getByTestId('toast')).toContainText(PROFILE_MESSAGES.loginRequiredTitle);
+    await expect(page.getByTestId('toast')).toContainText(PROFILE_MESSAGES.loginRequired);
+  });
+
+  test("'Profile Not Found' with a way back to the directory", async ({ page }) => {
+    await page.goto('/profile/nobody_by_this_name');
+    await expect(page.getByRole('heading', { level: 1, name: PROFILE_MESSAGES.notFound })).toBeVisible();
+    await page.getByRole('link', { name: PROFILE_MESSAGES.backToDirectory }).click();
+    await expect(page).toHaveURL(/\/directory$/);
+  });
+
+  test('the owner sees Edit Profile, Support Settings and their e-mail, and no follow or tip button', async ({ page }) => {
+    const me = await newMember('owner');
+    await logIn(page, me.email, me.password, me.username);
+    const header = page.getByTestId('profile-header');
+    await expect(header.getByRole('link', { name: PROFILE_MESSAGES.editProfile })).toHaveAttribute('href', '/settings/profile');
+    await expect(header.getByRole('link', { name: PROFILE_MESSAGES.supportSettings })).toHaveAttribute('href', '/settings/monetization');
+    await expect(page.getByTestId('owner-email')).toHaveText(me.email);
+    await expect(page.getByTestId('follow-button')).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Discussions' }).click();
+    await expect(page.getByText(PROFILE_MESSAGES.noDiscussionsOwner)).toBeVisible();
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    await expect(page.getByText(PROFILE_MESSAGES.noActivity)).toBeVisible();
+  });
+});
+
+test.describe('follow', () => {
+  test('follow and unfollow: labels, toasts, counts, the followers dialog and the database row', async ({ page }) => {
+    const me = await newMember('follower');
+    const target = await newMember('target');
+    await logIn(page, me.email, me.password, me.username);
+    await page.goto(`/profile/${target.username}`);
+    const button = page.getByTestId('follow-button');
+    await expect(button).toHaveText(FOLLOW_LABELS.follow);
+    await expect(page.getByTestId('followers-count')).toContainText('0 Followers');
+
+    await button.click();
+    await expect(page.getByTestId('toast')).toContainText(PROFILE_MESSAGES.followedTitle);
+    await expect(page.getByTestId('toast')).toContainText(PROFILE_MESSAGES.followed);
+    await expect(button).toHaveText(FOLLOW_LABELS.unfollow);
+    await expect(page.getByTestId('followers-count')).toContainText('1 Followers');
+
+    const id = followRowId(me.id, target.id);
+    const followed = await waitForDb(() => dbQuery<{ id: string; _deleted: boolean }>('select id, _deleted from public.followers where follower_id = $1 and following_id = $2', [me.id, target.id]), (rows) => rows.length === 1);
+    expect(followed).toEqual([{ id, _deleted: false }]);
+
+    await page.getByTestId('followers-count').click();
+    const dialog = page.getByRole('dialog', { name: PROFILE_MESSAGES.followersTitle });
+    await expect(dialog.getByRole('link', { name: new RegExp(`@${me.username}`) })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await button.click();
+    await expect(page.getByTestId('toast')).toContainText(PROFILE_MESSAGES.unfollowedTitle);
+    await expect(page.getByTestId('toast')).toContainText(PROFILE_MESSAGES.unfollowed);
+    await expect(button).toHaveText(FOLLOW_LABELS.follow);
+    const unfollowed = await waitForDb(() => dbQuery<{ _deleted: boolean }>('select _deleted from public.followers where id = $1', [id]), (rows) => rows[0]?._deleted === true);
+    expect(unfollowed).toEqual([{ _deleted: true }]);
+    const counts = await waitForDb(() => dbQuery<{ followers_count: number }>('select followers_count from public.profiles where id = $1', [target.id]), (rows) => rows[0]?.followers_count === 0);
+    expect(counts[0].followers_count).toBe(0);
+  });
+
+  test('a follow made offline queues and reaches the server after reconnecting', async ({ page, context }) => {
+    const me = await newMember('offfollow');
+    const target = await newMember('offtarget');
+    await logIn(page, me.email, me.password, me.username);
+    await page.goto(`/profile/${target.username}`);
+    await expect(page.getByTestId('follow-button')).toHaveText(FOLLOW_LABELS.follow);
+    await context.setOffline(true);
+    await page.getByTestId('follow-button').click();
+    await expect(page.getByTestId('follow-button')).toHaveText(FOLLOW_LABELS.unfollow);
+    await page.waitForTimeout(1000);
+    expect(await dbQuery('select 1 from public.followers where follower_id = $1 and following_id = $2', [me.id, target.id])).toHaveLength(0);
+    await context.setOffline(false);
+    const rows = await waitForDb(() => dbQuery<{ _deleted: boolean }>('select _deleted from public.followers where follower_id = $1 and following_id = $2', [me.id, target.id]), (r) => r.length === 1);
+    expect(rows).toEqual([{ _deleted: false }]);
+  });
+});
+
+test.describe('profile settings', () => {
+  test('validates the username, then saves and moves to the new profile URL with history replaced', async ({ page }) => {
+    const me = await newMember('editor');
+    await logIn(page, me.email, me.password, me.username);
+    await page.goto('/directory');
+    await page.goto('/settings/profile');
+    const error = page.getByTestId('settings-error');
+    await page.getByLabel('Username').fill('');
+    await page.getByRole('button', { name: SETTINGS_MESSAGES.save }).click();
+    await expect(error).toHaveText(SETTINGS_MESSAGES.usernameEmpty);
+    await page.getByLabel('Username').fill('x!');
+    await page.getByRole('button', { name: SETTINGS_MESSAGES.save }).click();
+    await expect(error).toHaveText(USERNAME_RULE_MESSAGE);
+    await page.getByLabel('Username').fill(dj.username);
+    await page.getByRole('button', { name: SETTINGS_MESSAGES.save }).click();
+    await expect(error).toHaveText(SETTINGS_MESSAGES.profileSaveFailed);
+    await expect(page.getByTestId('toast')).toContainText(SETTINGS_MESSAGES.updateFailedTitle);
+
+    const renamed = `${me.username.slice(0, 14)}_new`;
+    await page.getByLabel('Username').fill(renamed);
+    await page.getByLabel('Display Name').fill('Night Shift');
+    await page.getByLabel('Favorite Genres (comma separated)').fill(' Techno, , House ,');
+    await page.getByLabel('SoundCloud').fill('soundcloud.com/nightshift');
+    await page.getByLabel('Forum Signature').fill('  See you on the floor  ');
+    await page.getByRole('button', { name: SETTINGS_MESSAGES.save }).click();
+    await expect(page.getByTestId('toast')).toContainText(SETTINGS_MESSAGES.profileUpdatedTitle);
+    await expect(page).toHaveURL(new RegExp(`/profile/${renamed}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Night Shift' })).toBeVisible();
+    await expect(page.getByTestId('profile-header').getByRole('link', { name: 'soundcloud' })).toHaveAttribute('href', 'https://soundcloud.com/nightshift');
+    // The settings page was replaced in history: back returns to the page before it.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/directory$/);
+
+    const rows = await waitForDb(
+      () => dbQuery<{ username: string; display_name: string; genres: string[]; signature: string; social_links: Record<string, string> }>('select username, display_name, genres, signature, social_links from public.profiles where id = $1', [me.id]),
+      (r) => r[0]?.username === renamed,
+    );
+    expect(rows[0]).toEqual({ username: renamed, display_name: 'Night Shift', genres: ['Techno', 'House'], signature: 'See you on the floor', social_links: { soundcloud: 'soundcloud.com/nightshift' } });
+  });
+
+  test('an edit made offline is queued and applied after reconnecting', async ({ page, context }) => {
+    const me = await newMember('offedit');
+    await logIn(page, me.email, me.password, me.username);
+    await page.goto('/settings/profile');
+    await expect(page.getByLabel('Username')).toHaveValue(me.username);
+    await context.setOffline(true);
+    await page.getByLabel('Bio').fill('Written on a train with no signal.');
+    await page.getByRole('button', { name: SETTINGS_MESSAGES.save }).click();
+    await expect(page.getByTestId('settings-success')).toHaveText(SETTINGS_MESSAGES.savedOffline);
+    await page.waitForTimeout(1000);
+    expect((await dbQuery<{ bio: string | null }>('select bio from public.profiles where id = $1', [me.id]))[0].bio).not.toBe('Written on a train with no signal.');
+    await context.setOffline(false);
+    const rows = await waitForDb(() => dbQuery<{ bio: string | null }>('select bio from public.profiles where id = $1', [me.id]), (r) => r[0]?.bio === 'Written on a train with no signal.');
+    expect(rows[0].bio).toBe('Written on a train with no signal.');
+  });
+});
+
+test.describe('tip jar settings', () => {
+  for (const path of ['/settings/tip-jar', '/settings/monetization']) {
+    test(`${path}: missing details are refused, then the jar is saved and shows on the profile`, async ({ page, browser }) => {
+      const me = await newMember('tipper');
+      const fan = await newMember('fan');
+      await logIn(page, me.email, me.password, me.username);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: SETTINGS_MESSAGES.tipJarTitle })).toBeVisible();
+      await page.getByLabel(SETTINGS_MESSAGES.tipJarToggle).click();
+      await page.getByRole('button', { name: SETTINGS_MESSAGES.save }).click();
+      await expect(page.getByTestId('tipjar-error')).toHaveText(SETTINGS_MESSAGES.cryptoMissing);
+      await expect(page.getByTestId('toast')).toContainText(SETTINGS_MESSAGES.missingInfoTitle);
+      await page.getByLabel(SETTINGS_MESSAGES.paypalOption).check();
+      await page.getByRole('button', { name: SETTINGS_MESSAGES.save }).click();
+      await expect(page.getByTestId('tipjar-error')).toHaveText(SETTINGS_MESSAGES.paypalMissing);
+      await page.getByLabel(SETTINGS_MESSAGES.paypalLabel).fill('  paypal.me/tipper  ');
+      await page.getByRole('button', { name: SETTINGS_MESSAGES.save }).click();
+      await expect(page.getByTestId('toast')).toContainText(SETTINGS_MESSAGES.tipJarSavedTitle);
+      const saved = await waitForDb(() => dbQuery<{ monetization: unknown }>('select monetization from public.profiles where id = $1', [me.id]), (r) => (r[0]?.monetization as { tipJarEnabled?: boolean })?.tipJarEnabled === true);
+      expect(saved[0].monetization).toEqual({ tipJarEnabled: true, tipJarType: 'paypal', cryptoAddress: null, paypalEmail: 'paypal.me/tipper' });
+
+      // Another member, in their own browser, now sees the Tip Creator button.
+      const other = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+      const fanPage = await other.newPage();
+      await logIn(fanPage, fan.email, fan.password, fan.username);
+      await fanPage.goto(`/profile/${me.username}`);
+      await expect(fanPage.getByRole('link', { name: PROFILE_MESSAGES.tipCreator })).toBeVisible();
+      await other.close();
+    });
+  }
+
+  test('turning the jar off stores null type, address and e-mail', async ({ page }) => {
+    const me = await newMember('offjar');
+    await dbQuery(`update public.profiles set monetization = '{"tipJarEnabled":true,"tipJarType":"crypto","cryptoAddress":"0xabc","paypalEmail":null}' where id = $1`, [me.id]);
+    await logIn(page, me.email, me.password, me.username);
+    await page.goto('/settings/tip-jar');
+    await expect(page.getByLabel(SETTINGS_MESSAGES.cryptoLabel)).toHaveValue('0xabc');
+    await page.getByLabel(SETTINGS_MESSAGES.tipJarToggle).click();
+    await page.getByRole('button', { name: SETTINGS_MESSAGES.save }).click();
+    await expect(page.getByTestId('toast')).toContainText(SETTINGS_MESSAGES.tipJarSavedTitle);
+    const saved = await waitForDb(() => dbQuery<{ monetization: unknown }>('select monetization from public.profiles where id = $1', [me.id]), (r) => (r[0]?.monetization as { tipJarEnabled?: boolean })?.tipJarEnabled === false);
+    expect(saved[0].monetization).toEqual({ tipJarEnabled: false, tipJarType: null, cryptoAddress: null, paypalEmail: null });
+  });
+});

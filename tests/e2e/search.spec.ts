@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { SEARCH_TEXTS, noResultsText } from '../../src/features/search/constants';
+import { waitForOfflineReady } from '../support/standins/e2e-session';
+
+if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
+
+test.describe('universal search', () => {
+  test('empty state, required term, online results with summary, type filter and no-result text', async ({ page }) => {
+    await page.goto('/search');
+    await expect(page.getByText(SEARCH_TEXTS.start)).toBeVisible();
+    await page.getByRole('button', { name: SEARCH_TEXTS.submit, exact: true }).click();
+    await expect(page.getByTestId('toast').getByText(SEARCH_TEXTS.termRequiredDescription)).toBeVisible();
+
+    await page.getByLabel(SEARCH_TEXTS.inputLabel).fill('beatmatching');
+    await page.getByRole('button', { name: SEARCH_TEXTS.submit, exact: true }).click();
+    await expect(page).toHaveURL(/\/search\?q=beatmatching&page=1$/);
+    await expect(page.getByTestId('search-summary')).toContainText(/Showing \d+ of \d+ results for/);
+    await expect(page.getByTestId('result-blog_post').first()).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+    await page.getByLabel(SEARCH_TEXTS.typeLabel).selectOption('discussions');
+    await page.getByRole('button', { name: SEARCH_TEXTS.submit, exact: true }).click();
+    await expect(page).toHaveURL(/type=discussions/);
+    await expect(page.getByTestId('result-blog_post')).toHaveCount(0);
+
+    await page.goto('/search?q=qqqxyzzyqqq');
+    await expect(page.getByTestId('search-no-results')).toHaveText(noResultsText('qqqxyzzyqqq'));
+  });
+
+  test('offline, results come from the device with a note', async ({ page, context }) => {
+    await page.goto('/blog');
+    await expect(page.getByTestId('blog-card').first()).toBeVisible();
+    await page.goto('/search');
+    await waitForOfflineReady(page);
+    // Let replication put the blog on the device before the network goes away.
+    await page.waitForTimeout(3000);
+    await context.setOffline(true);
+    await page.getByLabel(SEARCH_TEXTS.inputLabel).fill('beatmatching');
+    await page.getByRole('button', { name: SEARCH_TEXTS.submit, exact: true }).click();
+    await expect(page.getByText(SEARCH_TEXTS.offlineNote)).toBeVisible();
+    await expect(page.getByTestId('result-blog_post').first()).toBeVisible();
+    await context.setOffline(false);
+  });
+});
