@@ -14,11 +14,12 @@ test('DJ.Bot answers quick questions after typing, links to the right screens, a
   for (const q of QUICK_QUESTIONS) await expect(page.getByRole('group', { name: BOT_TEXTS.quickHeading }).getByRole('button', { name: q.label, exact: true })).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
-  await context.setOffline(true);
   await page.getByRole('group', { name: BOT_TEXTS.quickHeading }).getByRole('button', { name: 'My Profile', exact: true }).click();
   await expect(page.getByTestId('bot-typing')).toHaveText(BOT_TEXTS.typing);
   await expect(page.getByRole('link', { name: 'Go to my profile' })).toHaveAttribute('href', `/profile/${dj.username}`);
   await expect(page.getByTestId('bot-typing')).toHaveCount(0);
+
+  await context.setOffline(true);
 
   await page.getByLabel(BOT_TEXTS.inputLabel).fill('how much does premium cost?');
   await page.getByRole('button', { name: BOT_TEXTS.send }).click();

@@ -105,8 +105,9 @@ test('the notifications page groups by day, marks one read, and marks all read o
   await logIn(page, me);
   await page.goto('/notifications');
   await expect(page.getByRole('heading', { level: 1, name: NOTIFICATION_MESSAGES.title })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: NOTIFICATION_MESSAGES.today })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(2);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 2, name: NOTIFICATION_MESSAGES.today })).toBeVisible();
+  await expect(main.getByRole('heading', { level: 2 })).toHaveCount(2);
   await expect(page.getByTestId('notification-row')).toHaveCount(3);
   await expect(page.getByTestId('notification-row').and(page.locator('[data-read="false"]'))).toHaveCount(3);
   await expect(page.getByText(NOTIFICATION_MESSAGES.unread(3))).toBeVisible();

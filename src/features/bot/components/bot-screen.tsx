@@ -17,10 +17,14 @@ export function BotScreen({ username }: { username: string | null }) {
   const [input, setInput] = useState('');
   const [typing, setTyping] = useState(false);
   const timers = useRef<number[]>([]);
-  const endRef = useRef<HTMLDivElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => () => timers.current.forEach((t) => clearTimeout(t)), []);
-  useEffect(() => endRef.current?.scrollIntoView?.({ block: 'end' }), [messages, typing]);
+  // Keep the newest message in view inside the log, without scrolling the page.
+  useEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [messages, typing]);
 
   function send(text: string) {
     const trimmed = text.trim();
@@ -44,7 +48,7 @@ export function BotScreen({ username }: { username: string | null }) {
     <div className="mx-auto max-w-3xl">
       <PageHeader title={BOT_TEXTS.title} subtitle={BOT_TEXTS.subtitle} icon={<Bot />} />
       <Card className="flex h-[65vh] flex-col">
-        <CardContent className="flex-1 space-y-3 overflow-y-auto pt-6" role="log" aria-live="polite" aria-label="Conversation">
+        <CardContent ref={logRef} className="flex-1 space-y-3 overflow-y-auto pt-6" role="log" aria-live="polite" aria-label="Conversation">
           {messages.map((m) => (
             <div key={m.id} className={m.sender === 'user' ? 'flex justify-end' : 'flex justify-start'} data-sender={m.sender}>
               <div className={`flex max-w-[80%] items-start gap-2 rounded-lg px-3 py-2 ${m.sender === 'user' ? 'bg-primary text-primary-foreground' : 'bg-muted'}`}>
@@ -63,7 +67,6 @@ export function BotScreen({ username }: { username: string | null }) {
             </div>
           ))}
           {typing ? <p className="text-sm italic text-muted-foreground" data-testid="bot-typing">{BOT_TEXTS.typing}</p> : null}
-          <div ref={endRef} />
         </CardContent>
         <CardFooter className="flex flex-col gap-3 border-t pt-4">
           <div className="flex w-full flex-wrap gap-2" role="group" aria-label={BOT_TEXTS.quickHeading}>

@@ -1,4 +1,4 @@
-import type { RealtimeChannel } from '@supabase/supabase-js';
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { useEffect, useState } from 'react';
 import { getSupabase } from '@/lib/lazy-supabase';
 import { useConnectivityStore } from '@/stores/connectivity-store';
@@ -27,9 +27,16 @@ export function usePresence(channelName: string, member: PresenceMemberInput): P
     }
     setState((s) => ({ ...s, status: s.status === 'live' ? 'live' : 'connecting' }));
     let channel: RealtimeChannel | null = null;
+    let owner: SupabaseClient | null = null;
     let cancelled = false;
     const key = memberId ?? `guest-${crypto.randomUUID()}`;
-    void getSupabase().then((client) => {
+    void getSupabase().then(async (client) => {
+      if (cancelled) return;
+      owner = client;
+      // realtime-js hands back an existing channel of the same topic: one still leaving from the
+      // previous identity would swallow this subscription, so it is removed first.
+      const stale = client.getChannels().find((c) => c.topic === `realtime:${channelName}`);
+      if (stale) await client.removeChannel(stale);
       if (cancelled) return;
       const ch = client.channel(channelName, { config: { presence: { key } } });
       channel = ch;
@@ -43,15 +50,11 @@ export function usePresence(channelName: string, member: PresenceMemberInput): P
           void ch.track(presencePayload(self));
         }
       });
-      // The client is shared with the rest of the app: leave the channel, never the socket.
-      channel = ch;
     });
     return () => {
       cancelled = true;
-      const ch = channel;
-      if (ch) {
-        void ch.untrack().finally(() => void getSupabase().then((client) => client.removeChannel(ch)));
-      }
+      // Leaving the channel removes this tab's presence; the shared socket stays for the rest of the app.
+      if (channel && owner) void owner.removeChannel(channel);
     };
   }, [online, channelName, memberId, username, avatar]);
 

@@ -1,0 +1,319 @@
+/**
+ * App benchmark (issue 5, "Targets"): `npx tsx tests/bench/app.ts` or `npm run bench -- app`.
+ *
+ * Starts its own stack (seeded), builds the app pointed at it, serves the
+ * build, and drives Debian's Chromium with playwright-core:
+ *  - build: gzip JavaScript the page loads for the first screen; the worker's precache size;
+ *  - a thread with 500 posts, from in-app navigation to the posts rendered from the local store (median);
+ *  - opening that thread under an emulated 300 ms round trip: this app (local store) against the
+ *    spec's online-only design (calls B7 #1 and #2 through PostgREST), side by side, ratio;
+ *  - initial sync into an empty browser of the community grown to 20,000 posts, against the raw
+ *    floor (the same tables through PostgREST plus a bulk IndexedDB write) in the same run, ratio;
+ *  - offline cold start with 4x CPU throttling, from navigation to a readable hub list (median).
+ * Prints a table, merges the figures into bench-results.json under `app`, exits 1 when a target is missed.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { build, preview } from 'vite';
+import { CHROMIUM_ARGS } from '../../playwright.config';
+import { MAX_KEPT_THREADS } from '../../src/db/replication/kept-threads';
+import { RECENT_WINDOW_DAYS } from '../../src/db/replication/tables';
+import { ROOT, startStackProcess, testStackLocation } from '../support/stack-process';
+import { gzipBytes, precacheSize } from './app-build';
+import { rawFloorSync, storedCount, timeInAppNavigation, timeOnlineThreadFetch } from './app-browser';
+
+export const APP_TARGETS = {
+  firstScreenJsGzipKb: 200,
+  precacheMb: 2,
+  thread500MedianMs: 150,
+  rttRatioMin: 10,
+  syncRatioMax: 2,
+  coldStartMedianMs: 1500,
+  posts: 20_000,
+  threadPosts: 500,
+  rttMs: 300,
+} as const;
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+const round = (x: number) => Math.round(x * 10) / 10;
+const log = (message: string) => console.log(`[app bench] ${message}`);
+
+async function query<T extends Record<string, unknown>>(dbUrl: string, text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A 500-post thread, then the rest of the community grown to 20,000 posts spread over every discussion. */
+async function growCommunity(dbUrl: string): Promise<{ threadId: string; discussions: number }> {
+  const [author] = await query<{ id: string }>(dbUrl, "select id from public.profiles where username = 'demo_producer'");
+  const threadId = randomUUID();
+  await query(dbUrl, "insert into public.discussions (id, user_id, title, category) values ($1, $2, 'Benchmark: a 500-post thread', 'Track Feedback')", [threadId, author.id]);
+  await query(
+    dbUrl,
+    `insert into public.posts (discussion_id, user_id, content, created_at)
+     select $1, p.id, 'Post ' || g || ': the low end on the second drop needs a cut around 40 Hz, and the hats could sit back a touch.', now() - make_interval(secs => 600 - g)
+     from generate_series(1, $2::int) g
+     cross join lateral (select id from public.profiles order by md5(id::text || g) limit 1) p`,
+    [threadId, APP_TARGETS.threadPosts],
+  );
+  const [{ n }] = await query<{ n: string }>(dbUrl, 'select count(*) as n from public.posts');
+  const missing = APP_TARGETS.posts - Number(n);
+  if (missing > 0) {
+    await query(
+      dbUrl,
+      `with d as (select id, row_number() over (order by id) - 1 as i, count(*) over () as c from public.discussions where id <> $2 and not is_locked and not _deleted),
+            u as (select id, row_number() over (order by id) - 1 as i, count(*) over () as c from public.profiles)
+       insert into public.posts (discussion_id, user_id, content, created_at)
+       select d.id, u.id, 'Grown post ' || g || ': how do you prepare a two-hour set for a room you have never played?', now() - make_interval(mins => g % 10000)
+       from generate_series(1, $1::int) g
+       join d on d.i = g % d.c
+       join u on u.i = g % u.c`,
+      [missing, threadId],
+    );
+  }
+  const [{ d }] = await query<{ d: string }>(dbUrl, 'select count(*) as d from public.discussions where not _deleted');
+  return { threadId, discussions: Number(d) };
+}
+
+async function newContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: { width: 1280, height: 900 } });
+}
+
+/** Every JavaScript file the page itself loaded until `ready` resolved (the worker's precache fetches excluded). */
+async function firstScreenJs(browser: Browser, baseUrl: string, distDir: string) {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin === baseUrl && url.pathname.endsWith('.js') && url.pathname !== '/sw.js') scripts.add(url.pathname);
+  });
+  await page.goto(`${baseUrl}/`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  const atFirstScreen = [...scripts];
+  await page.waitForLoadState('networkidle');
+  const afterIdle = [...scripts];
+  await context.close();
+  const kb = (paths: string[]) => round(paths.reduce((sum, p) => sum + gzipBytes(distDir, p), 0) / 1024);
+  const largest = atFirstScreen
+    .map((p) => [p.replace('/assets/', ''), round(gzipBytes(distDir, p) / 1024)] as const)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6);
+  return {
+    firstScreenFiles: atFirstScreen.length,
+    firstScreenGzipKb: kb(atFirstScreen),
+    firstScreenLargestGzipKb: Object.fromEntries(largest),
+    loadedByIdleFiles: afterIdle.length,
+    loadedByIdleGzipKb: kb(afterIdle),
+  };
+}
+
+async function waitForSync(page: Page, expected: Record<string, number>, timeoutMs = 180_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    let done = true;
+    for (const [collection, count] of Object.entries(expected)) {
+      if ((await storedCount(page, collection)) < count) {
+        done = false;
+        break;
+      }
+    }
+    if (done) return;
+    if (Date.now() > deadline) {
+      const got = Object.fromEntries(await Promise.all(Object.keys(expected).map(async (c) => [c, await storedCount(page, c)] as const)));
+      throw new Error(`initial sync did not finish: expected ${JSON.stringify(expected)}, stored ${JSON.stringify(got)}`);
+    }
+    await page.waitForTimeout(100);
+  }
+}
+
+async function main() {
+  const location = await testStackLocation('bench-app');
+  log('starting a seeded stack');
+  const stack = await startStackProcess(location);
+  const distDir = join(ROOT, '.local', 'bench-app-dist');
+  let server: Awaited<ReturnType<typeof preview>> | undefined;
+  let browser: Browser | undefined;
+  try {
+    const { API_URL: apiUrl, ANON_KEY: anonKey, DB_URL: dbUrl } = stack.status;
+    log('building the app');
+    Object.assign(process.env, { VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: anonKey, VITE_DEMO_LOGINS: 'true' });
+    await build({ logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+    server = await preview({ logLevel: 'warn', build: { outDir: distDir }, preview: { port: 0, host: '127.0.0.1' } });
+    const address = server.httpServer.address();
+    const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    browser = await chromium.launch({ executablePath: execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim(), args: CHROMIUM_ARGS });
+
+    const precache = precacheSize(distDir);
+    const js = await firstScreenJs(browser, baseUrl, distDir);
+    log(`first screen JS ${js.firstScreenGzipKb} KB gzip; precache ${round(precache.bytes / 1024)} KB`);
+
+    log('growing the community');
+    const { threadId, discussions } = await growCommunity(dbUrl);
+    // A visitor's device keeps the posts of threads active in the recent window (ARCHITECTURE.md section 5).
+    const kept = await query<{ id: string }>(dbUrl, `select id from public.discussions where not _deleted and last_activity_at >= now() - make_interval(days => $1::int) order by last_activity_at desc limit $2`, [RECENT_WINDOW_DAYS, MAX_KEPT_THREADS]);
+    const keptIds = kept.map((k) => k.id);
+    const [{ n: keptPosts }] = await query<{ n: string }>(dbUrl, 'select count(*) as n from public.posts where discussion_id = any($1::uuid[])', [keptIds]);
+    const counts: Record<string, number> = { posts: Number(keptPosts) };
+    for (const t of ['discussions', 'profiles']) counts[t] = Number((await query<{ n: string }>(dbUrl, `select count(*) as n from public.${t}`))[0].n);
+    log(`server holds ${JSON.stringify(counts)}`);
+
+    // Initial sync, side by side: app, floor, app, floor (fresh contexts, same browser).
+    const floorTables = [
+      { table: 'discussions', filter: '' },
+      { table: 'posts', filter: `&discussion_id=in.(${keptIds.join(',')})` },
+      { table: 'profiles', filter: '' },
+      { table: 'followers', filter: '' },
+      { table: 'blog_posts', filter: '' },
+      { table: 'user_content', filter: '' },
+      { table: 'user_activities', filter: `&created_at=gte.${new Date(Date.now() - 28 * 86_400_000).toISOString()}` },
+    ];
+    const appSyncMs: number[] = [];
+    const floorMs: number[] = [];
+    let floorRows: Record<string, number> = {};
+    let appRows: Record<string, number> = {};
+    let synced: BrowserContext | undefined;
+    for (let round_ = 0; round_ < 2; round_++) {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      const t0 = performance.now();
+      await page.goto(`${baseUrl}/discussions`);
+      await waitForSync(page, counts);
+      appSyncMs.push(performance.now() - t0);
+      appRows = Object.fromEntries(await Promise.all(Object.keys(counts).map(async (c) => [c, await storedCount(page, c)] as const)));
+      log(`app initial sync ${Math.round(appSyncMs.at(-1)!)} ms`);
+      if (round_ === 0) synced = context;
+      else await context.close();
+
+      const floorContext = await newContext(browser);
+      const floorPage = await floorContext.newPage();
+      await floorPage.goto(`${baseUrl}/robots.txt`);
+      const floor = await rawFloorSync(floorPage, apiUrl, anonKey, floorTables);
+      floorMs.push(floor.ms);
+      floorRows = floor.rows;
+      log(`raw floor ${Math.round(floor.ms)} ms`);
+      await floorContext.close();
+    }
+
+    // Thread with 500 posts from the local store (the synced device), in-app navigation.
+    const page = await synced!.newPage();
+    await page.goto(`${baseUrl}/discussions`);
+    await page.waitForSelector('[data-testid="discussion-card"]');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    const threadPath = `/discussions/thread/${threadId}`;
+    const threadTimes: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      await timeInAppNavigation(page, '/discussions', '[data-testid="discussion-card"]', 1);
+      threadTimes.push(await timeInAppNavigation(page, threadPath, '[data-testid="post"]', APP_TARGETS.threadPosts));
+    }
+    log(`thread of 500 from the local store: median ${round(median(threadTimes))} ms`);
+
+    // 300 ms round trip: the local store against the spec's two PostgREST calls, alternating.
+    const cdp = await synced!.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: APP_TARGETS.rttMs, downloadThroughput: -1, uploadThroughput: -1 });
+    const localRtt: number[] = [];
+    const onlineRtt: number[] = [];
+    let onlinePosts = 0;
+    for (let i = 0; i < 9; i++) {
+      await timeInAppNavigation(page, '/discussions', '[data-testid="discussion-card"]', 1);
+      localRtt.push(await timeInAppNavigation(page, threadPath, '[data-testid="post"]', APP_TARGETS.threadPosts));
+      const online = await timeOnlineThreadFetch(page, apiUrl, anonKey, threadId);
+      onlineRtt.push(online.ms);
+      onlinePosts = online.posts;
+    }
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    log(`300 ms RTT: local ${round(median(localRtt))} ms, online-only ${round(median(onlineRtt))} ms`);
+    await page.close();
+
+    // Offline cold start, 4x CPU throttling, from navigation to a readable hub list.
+    await synced!.setOffline(true);
+    const coldTimes: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const cold = await synced!.newPage();
+      const session = await synced!.newCDPSession(cold);
+      await session.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await cold.goto(`${baseUrl}/discussions`, { waitUntil: 'commit' });
+      const handle = await cold.waitForFunction(
+        () => (document.querySelector('[data-testid="discussion-card"]')?.textContent ? performance.now() : 0),
+        undefined,
+        { timeout: 30_000, polling: 'raf' },
+      );
+      coldTimes.push(Number(await handle.jsonValue()));
+      await cold.close();
+    }
+    log(`offline cold start (4x CPU): median ${round(median(coldTimes))} ms`);
+    await synced!.close();
+
+    const result = {
+      firstScreenJsGzipKb: js.firstScreenGzipKb,
+      firstScreenJsFiles: js.firstScreenFiles,
+      firstScreenLargestGzipKb: js.firstScreenLargestGzipKb,
+      jsLoadedByNetworkIdleGzipKb: js.loadedByIdleGzipKb,
+      precacheEntries: precache.entries,
+      precacheKb: round(precache.bytes / 1024),
+      precacheGzipKb: round(precache.gzipBytes / 1024),
+      thread500MedianMs: round(median(threadTimes)),
+      thread500Runs: threadTimes.length,
+      rtt300LocalMedianMs: round(median(localRtt)),
+      rtt300OnlineOnlyMedianMs: round(median(onlineRtt)),
+      rtt300Ratio: round(median(onlineRtt) / median(localRtt)),
+      rtt300OnlineOnlyPosts: onlinePosts,
+      serverPosts: counts.posts,
+      serverDiscussions: discussions,
+      initialSyncMedianMs: Math.round(median(appSyncMs)),
+      initialSyncRuns: appSyncMs.map(Math.round),
+      rawFloorMedianMs: Math.round(median(floorMs)),
+      rawFloorRuns: floorMs.map(Math.round),
+      initialSyncRatio: round(median(appSyncMs) / median(floorMs)),
+      appStoredRows: appRows,
+      rawFloorRows: floorRows,
+      coldStartOfflineCpu4xMedianMs: round(median(coldTimes)),
+      coldStartRuns: coldTimes.map(Math.round),
+      browser: 'Debian Chromium via playwright-core; app and floor in the same browser, same run',
+    };
+    console.table(Object.fromEntries(Object.entries(result).filter(([, v]) => typeof v !== 'object')));
+    console.log(JSON.stringify({ firstScreenLargestGzipKb: js.firstScreenLargestGzipKb, appStoredRows: appRows, rawFloorRows: floorRows }));
+    const file = join(ROOT, 'bench-results.json');
+    const all = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+    all.app = result;
+    writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`);
+    const missed = [
+      result.firstScreenJsGzipKb > APP_TARGETS.firstScreenJsGzipKb && 'first-screen JS',
+      result.precacheKb > APP_TARGETS.precacheMb * 1024 && 'precache size',
+      result.thread500MedianMs >= APP_TARGETS.thread500MedianMs && 'thread of 500',
+      result.rtt300Ratio < APP_TARGETS.rttRatioMin && '300 ms RTT ratio',
+      result.initialSyncRatio > APP_TARGETS.syncRatioMax && 'initial sync ratio',
+      result.coldStartOfflineCpu4xMedianMs >= APP_TARGETS.coldStartMedianMs && 'offline cold start',
+    ].filter(Boolean);
+    if (missed.length > 0) {
+      console.error(`app benchmark: missed ${missed.join(', ')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await browser?.close();
+    await server?.close();
+    await stack.stop();
+    rmSync(location.localDir, { recursive: true, force: true });
+    rmSync(distDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(2);
+});
