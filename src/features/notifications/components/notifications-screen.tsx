@@ -10,7 +10,7 @@ import type { NotificationDoc } from '@/db/schemas/notifications';
 import { cn } from '@/lib/utils';
 import { NOTIFICATION_MESSAGES, notificationText } from '../constants';
 import { useNotifications } from '../hooks/use-notifications';
-import { groupByDay, notificationHref } from '../model/notifications';
+import { groupByDay, notificationTarget } from '../model/notifications';
 
 const TYPE_ICONS: Record<string, LucideIcon> = {
   new_reply: MessageSquareReply,
@@ -21,10 +21,12 @@ const TYPE_ICONS: Record<string, LucideIcon> = {
 
 function NotificationRow({ n, onRead }: { n: NotificationDoc; onRead: (id: string) => void }) {
   const Icon = TYPE_ICONS[n.type] ?? Bell;
+  const target = notificationTarget(n);
   return (
     <li data-testid="notification-row" data-read={n.is_read}>
       <Link
-        to={notificationHref(n)}
+        to={target.to}
+        search={target.search}
         onClick={() => {
           if (!n.is_read) onRead(n.id);
         }}

@@ -3,7 +3,7 @@ import { useDatabase } from '@/db/hooks/use-database';
 import { useRxQuery } from '@/db/hooks/use-rx-query';
 import type { NotificationDoc } from '@/db/schemas/notifications';
 import { NOTIFICATIONS_LIMIT } from '../constants';
-import { describeNotification, markAllNotificationsRead, markNotificationRead, notificationHref } from '../model/notifications';
+import { describeNotification, markAllNotificationsRead, markNotificationRead, notificationTarget } from '../model/notifications';
 
 function logged(action: string) {
   return (error: unknown) => console.error(`Notifications: ${action} failed.`, error);
@@ -37,7 +37,8 @@ export function useHeaderNotifications(userId: string | null) {
         text: describeNotification(n),
         createdAt: n.created_at,
         isRead: n.is_read,
-        href: notificationHref(n),
+        // The shell's panel passes href to the router as a path; the post to scroll to travels only on the full page.
+        href: notificationTarget(n).to,
         actorAvatarUrl: n.actor_avatar_url ?? null,
         actorName: n.actor_username ?? null,
       })),

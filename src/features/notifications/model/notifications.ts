@@ -13,6 +13,13 @@ export function notificationHref(n: Pick<NotificationDoc, 'type' | 'related_enti
   return '/notifications';
 }
 
+/** The same target as router parts: the thread path and the post to scroll to. */
+export function notificationTarget(n: Pick<NotificationDoc, 'type' | 'related_entity_id' | 'target_entity_id' | 'actor_username'>): { to: string; search: { post?: string } } {
+  const [path, query] = notificationHref(n).split('?');
+  const post = query ? new URLSearchParams(query).get('post') ?? undefined : undefined;
+  return { to: path, search: post ? { post } : {} };
+}
+
 export function describeNotification(n: NotificationDoc): string {
   const text = notificationText(n.type, n.actor_username);
   return n.content_preview ? `${text}: "${n.content_preview}"` : text;

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import type { NotificationDoc } from '@/db/schemas/notifications';
+import { NOTIFICATION_MESSAGES, notificationText } from '@/features/notifications/constants';
+import { groupByDay, notificationHref, notificationTarget } from '@/features/notifications/model/notifications';
+
+const base: NotificationDoc = { id: 'n1', user_id: 'u1', type: 'new_reply', is_read: false, created_at: '2026-03-10T10:00:00Z', related_entity_id: 'd1', target_entity_id: 'p1', actor_username: 'sam' };
+
+describe('notifications (spec A sections 3, 4 and 7)', () => {
+  it('has a text for each type and a generic one', () => {
+    expect(notificationText('new_reply', 'sam')).toBe('@sam replied to your discussion');
+    expect(notificationText('like_content', 'sam')).toBe('@sam liked your post');
+    expect(notificationText('new_follower', 'sam')).toBe('@sam started following you');
+    expect(notificationText('discussion_mention', null)).toBe('Someone mentioned you in a discussion');
+    expect(notificationText('weird', 'sam')).toBe('You have a new notification');
+  });
+
+  it('opens the thread at the post, or the follower', () => {
+    expect(notificationHref(base)).toBe('/discussions/thread/d1?post=p1');
+    expect(notificationHref({ ...base, type: 'new_follower' })).toBe('/profile/sam');
+    expect(notificationHref({ ...base, type: 'other' })).toBe('/notifications');
+    expect(notificationTarget(base)).toEqual({ to: '/discussions/thread/d1', search: { post: 'p1' } });
+    expect(notificationTarget({ ...base, type: 'new_follower' })).toEqual({ to: '/profile/sam', search: {} });
+  });
+
+  it('groups by day: Today, Yesterday, then dates', () => {
+    const now = new Date('2026-03-10T12:00:00');
+    const groups = groupByDay(
+      [{ created_at: new Date('2026-03-10T09:00:00').toISOString() }, { created_at: new Date('2026-03-09T09:00:00').toISOString() }, { created_at: new Date('2026-03-01T09:00:00').toISOString() }],
+      now,
+    );
+    expect(groups.map((g) => g.label)[0]).toBe(NOTIFICATION_MESSAGES.today);
+    expect(groups).toHaveLength(3);
+    expect(groups[2].label).toBe('Sunday, March 1, 2026');
+  });
+});
