@@ -49,6 +49,8 @@ function hardenLinksAndMedia(purify: DOMPurifyInstance): void {
     if (tag === 'img') {
       const src = el.getAttribute('src');
       if (src !== null && !/^(?:https?:|\/(?!\/))/i.test(src.trim())) el.removeAttribute('src');
+      // An image a member did not describe is decoration to a screen reader, not an unlabelled graphic.
+      if (!el.hasAttribute('alt')) el.setAttribute('alt', '');
     }
     if (tag === 'iframe') {
       const src = el.getAttribute('src');

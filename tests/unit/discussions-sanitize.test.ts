@@ -75,6 +75,14 @@ describe('post sanitizer', () => {
     expect(frame?.getAttribute('sandbox')).not.toContain('allow-same-origin');
   });
 
+  it('gives an undescribed image an empty alt so screen readers skip it, and keeps a given one', () => {
+    const root = document.createElement('div');
+    root.innerHTML = sanitizePostHtml('<img src="https://example.com/a.png"><img src="https://example.com/b.png" alt="Flyer">');
+    const [plain, described] = Array.from(root.querySelectorAll('img'));
+    expect(plain.getAttribute('alt')).toBe('');
+    expect(described.getAttribute('alt')).toBe('Flyer');
+  });
+
   it('drops tags outside the allow-list but keeps their text', () => {
     const html = sanitizePostHtml('<h1>Title</h1><table><tr><td>cell</td></tr></table>');
     expect(html).not.toMatch(/<h1|<table|<td/);
