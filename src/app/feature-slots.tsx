@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { SidebarOnlineList, useSidebarPresence } from '@/features/presence/components/sidebar-online-list';
+import { PushSignOutCleanup } from '@/features/push/components/push-sign-out-cleanup';
 import { EMPTY_NOTIFICATIONS, LayoutSlotsProvider, type HeaderNotifications, type LayoutSlots } from './layout/layout-slots';
 
 // The bell reads the local store; RxDB loads after the first screen instead of with it.
@@ -8,8 +9,9 @@ const NotificationsBridge = lazy(() => import('@/features/notifications/componen
 
 /**
  * Plugs the notifications and presence features into the shell's header and
- * sidebar slots. The sidebar's presence channel is joined once here and
- * rendered by both the sidebar and the mobile drawer.
+ * sidebar slots, and stops this device's pushes when its member signs out.
+ * The sidebar's presence channel is joined once here and rendered by both the
+ * sidebar and the mobile drawer.
  */
 export function FeatureSlots({ children }: { children: ReactNode }) {
   const { user } = useAuth();
@@ -21,6 +23,7 @@ export function FeatureSlots({ children }: { children: ReactNode }) {
   const value = useMemo<LayoutSlots>(() => ({ notifications: userId ? notifications : EMPTY_NOTIFICATIONS, renderOnlineNow }), [userId, notifications, renderOnlineNow]);
   return (
     <LayoutSlotsProvider value={value}>
+      <PushSignOutCleanup />
       {userId ? (
         <Suspense fallback={null}>
           <NotificationsBridge userId={userId} onChange={setNotifications} />

@@ -2,6 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { CREATE_TEXT, HUB_TEXT, REPLY_TEXT, THREAD_TEXT, THREAD_TOASTS } from '../../src/features/discussions/constants';
 import { SEED_STAFF_ACCOUNTS } from '../../src/lib/demo-accounts';
+import { THREADS } from '../../supabase/seed/content/threads';
+import { seedId } from '../../supabase/seed/random';
 import { newMemberApi, serviceClient, signInApi, signInPage } from '../support/standins/e2e-session';
 
 // Journeys of issue 7 against the real local stack: run with E2E_STACK=1 npx playwright test tests/e2e/discussions.spec.ts
@@ -161,6 +163,21 @@ test.describe('Community Hub and threads', () => {
     const { data: row } = await serviceClient().from('discussions').select('is_pinned,is_locked,title').eq('id', id).single();
     expect(row).toMatchObject({ is_pinned: false, is_locked: false });
     expect(row!.title).not.toBe('hijacked');
+  });
+
+  test('?post= scrolls a post far down a long thread into view, with no page error', async ({ page }) => {
+    // Chromium's scroll methods now return a promise; one leaked into a React effect crashes the production build.
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const thread = THREADS[0];
+    const openingId = seedId(`post:${thread.key}:0`);
+    const lastId = seedId(`post:${thread.key}:${thread.replies.length + thread.chatter}`);
+    await page.goto(`/discussions/thread/${seedId(`discussion:${thread.key}`)}?post=${lastId}`);
+    const target = page.locator(`[data-post-id="${lastId}"]`);
+    await expect(target).toHaveAttribute('data-highlighted', 'true', { timeout: 30_000 });
+    await expect(target).toBeInViewport();
+    await expect(page.locator(`[data-post-id="${openingId}"]`)).not.toBeInViewport();
+    expect(errors).toEqual([]);
   });
 
   test('moderator: pins and locks; the locked notice replaces the reply form', async ({ page }) => {

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { SHARE_PLATFORMS, SHARE_TEXTS } from '../../src/features/share/constants';
 import { serviceClient } from '../support/standins/e2e-session';
+import { THREADS } from '../../supabase/seed/content/threads';
+import { seedId } from '../../supabase/seed/random';
 
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
 
@@ -43,4 +45,35 @@ test('share dialog: 20 platforms with encoded links in a 600x400 pop-up, copy li
   await dialog.locator('[data-platform="discord"]').click();
   await expect(page.getByTestId('toast').getByText(SHARE_TEXTS.linkCopiedTitle)).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/blog/${post!.slug}`);
+});
+
+test('thread page: the header shares the thread itself, without the ?post= the visitor arrived with', async ({ page, context, baseURL }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.addInitScript(() => {
+    const w = window as unknown as { __opened: string[] };
+    w.__opened = [];
+    window.open = ((url: string) => {
+      w.__opened.push(url);
+      return null;
+    }) as typeof window.open;
+  });
+  const thread = THREADS[0];
+  const id = seedId(`discussion:${thread.key}`);
+  await page.goto(`/discussions/thread/${id}?post=${seedId(`post:${thread.key}:1`)}`);
+  await page.getByTestId('thread-page').getByRole('button', { name: SHARE_TEXTS.trigger }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.locator('[data-platform]')).toHaveCount(20);
+
+  const url = encodeURIComponent(`${baseURL}/discussions/thread/${id}`);
+  await dialog.locator('[data-platform="x"]').click();
+  await dialog.locator('[data-platform="email"]').click();
+  const opened = await page.evaluate(() => (window as unknown as { __opened: string[] }).__opened);
+  expect(opened[0]).toBe(`https://x.com/intent/tweet?url=${url}&text=${encodeURIComponent(thread.title)}`);
+  // The description is the opening post as plain text.
+  const openingStart = thread.opening.replace(/<[^>]+>/g, '').slice(0, 30);
+  expect(opened[1]).toContain(`body=${encodeURIComponent(openingStart)}`);
+
+  await dialog.getByRole('button', { name: SHARE_TEXTS.copyLink }).click();
+  await expect(page.getByTestId('toast').getByText(SHARE_TEXTS.linkCopiedTitle)).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/discussions/thread/${id}`);
 });

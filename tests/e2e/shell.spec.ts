@@ -6,26 +6,38 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 import { APP_NAME, APP_TITLE, MESSAGES, THEME_STORAGE_KEY } from '../../src/lib/shell-constants';
+import { BLOG_POSTS } from '../../supabase/seed/content/blog';
+import { member } from '../../supabase/seed/content/members';
+import { THREADS } from '../../supabase/seed/content/threads';
+import { UPLOADS } from '../../supabase/seed/content/uploads';
+import { seedId } from '../../supabase/seed/random';
 
-// With E2E_STACK=1 the global setup serves the build; its URL is only known once the setup has run.
+// The stack's global setup serves the build; its URL is only known once the setup has run.
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
 
-/**
- * Public routes, the heading of their placeholder (null once a feature owns the screen and its
- * content depends on data) and the tab title (spec A and B, section 2).
- */
-const PUBLIC_ROUTES: Array<[path: string, heading: string | null, title: string]> = [
+// Seeded records (supabase/seed), so data screens are checked with what a member would see.
+const seededMember = member('demo_dj');
+const seededThread = THREADS[0];
+const seededThreadId = seedId(`discussion:${seededThread.key}`);
+// A reply rather than the opening post, so ?post= has somewhere to scroll to.
+const seededReplyId = seedId(`post:${seededThread.key}:1`);
+const seededBlogPost = BLOG_POSTS.find((b) => b.status === 'published')!;
+const seededUpload = UPLOADS.find((u) => u.isPublic)!;
+const seededUploadId = seedId(`content:${seededUpload.owner}:${seededUpload.file}`);
+
+/** Public routes, the heading a visitor sees and the tab title (spec A and B, section 2). */
+const PUBLIC_ROUTES: Array<[path: string, heading: string, title: string]> = [
   ['/', 'The Future of DJ Culture', APP_TITLE],
   ['/login', 'Log In', `Log In | ${APP_NAME}`],
   ['/login?status=confirm_email', 'Log In', `Log In | ${APP_NAME}`],
   ['/signup', 'Join the Movement', `Sign Up | ${APP_NAME}`],
-  ['/profile/mia', '@mia', `Profile | ${APP_NAME}`],
-  ['/profile/mia/support', 'Tip Creator', `Tip Creator | ${APP_NAME}`],
+  [`/profile/${seededMember.username}`, seededMember.displayName, `Profile | ${APP_NAME}`],
+  [`/profile/${seededMember.username}/support`, 'Tip Creator', `Tip Creator | ${APP_NAME}`],
   ['/support-platform', 'Support the Platform', `Support the Platform | ${APP_NAME}`],
   ['/directory', 'Community Directory', `Community Directory | ${APP_NAME}`],
   ['/directory/DJ?sort=karma_desc&page=2', 'Community Directory', `Community Directory | ${APP_NAME}`],
   ['/discussions', 'Community Hub', `Community Hub | ${APP_NAME}`],
-  ['/discussions/thread/abc?post=p1', null, `Discussion | ${APP_NAME}`],
+  [`/discussions/thread/${seededThreadId}?post=${seededReplyId}`, seededThread.title, `${seededThread.title} | ${APP_NAME}`],
   ['/contact', 'Contact', `Contact | ${APP_NAME}`],
   ['/about', 'About', `About | ${APP_NAME}`],
   ['/privacy', 'Privacy Policy', `Privacy Policy | ${APP_NAME}`],
@@ -33,10 +45,10 @@ const PUBLIC_ROUTES: Array<[path: string, heading: string | null, title: string]
   ['/guidelines', 'Community Guidelines', `Community Guidelines | ${APP_NAME}`],
   ['/brand', 'Brand', `Brand | ${APP_NAME}`],
   ['/blog', 'The Beat Drop', `The Beat Drop | ${APP_NAME}`],
-  ['/blog/first-post', 'Blog post', `Blog | ${APP_NAME}`],
+  [`/blog/${seededBlogPost.slug}`, seededBlogPost.title, `Blog | ${APP_NAME}`],
   ['/search?q=techno&type=profiles&page=1', 'Search', `Search | ${APP_NAME}`],
   ['/subscriptions', 'Subscriptions', `Subscriptions | ${APP_NAME}`],
-  ['/content/c1', 'Content', `Content | ${APP_NAME}`],
+  [`/content/${seededUploadId}`, seededUpload.title, `Content | ${APP_NAME}`],
   ['/settings/notifications', 'Notification & Offline Settings', `Notification & Offline Settings | ${APP_NAME}`],
 ];
 
@@ -95,7 +107,7 @@ test.describe('routes', () => {
     test(`${path} renders its screen and title`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('main')).toBeVisible();
-      if (heading) await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page).toHaveTitle(title);
       await expect(page.getByTestId('not-found')).toHaveCount(0);
     });

@@ -37,6 +37,13 @@ export async function startDataRuntime(getClient: () => Promise<SupabaseClient>)
   const controller = new SyncController(db, client);
   const subscriptions: Subscription[] = [
     waitingCount$(db).subscribe((count) => useConnectivityStore.getState().setPendingChanges(count)),
+    controller.current$.subscribe((sync) => {
+      // Which threads' posts a device keeps follows from its discussions; on a fresh device the first
+      // posts pull runs before any discussion arrived and finds nothing to keep. Pull posts again once they are in.
+      const discussions = sync?.states.discussions;
+      const posts = sync?.states.posts;
+      if (discussions && posts) void discussions.awaitInitialReplication().then(() => posts.reSync(), () => undefined);
+    }),
   ];
   // Pulls that failed offline wait for their retry timer; coming back online should not.
   const onOnline = () => controller.current?.resync();

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Check, Lock, LockOpen, Pencil, Pin, PinOff, Share2, Trash2, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -24,6 +24,8 @@ type ThreadHeaderProps = {
   permissions: ThreadPermissions;
   outbox: OutboxState | undefined;
   tools: ThreadTools;
+  /** The route's share control; without one, the header offers its own copy-link button. */
+  share?: ReactNode;
 };
 
 async function shareThread(title: string) {
@@ -41,7 +43,7 @@ async function shareThread(title: string) {
   }
 }
 
-export function ThreadHeader({ discussion, permissions, outbox, tools }: ThreadHeaderProps) {
+export function ThreadHeader({ discussion, permissions, outbox, tools, share }: ThreadHeaderProps) {
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(discussion.title);
   const author = discussion.author_display_name || discussion.author_username || '';
@@ -63,10 +65,12 @@ export function ThreadHeader({ discussion, permissions, outbox, tools }: ThreadH
           </Link>
         </Button>
         <div className="flex flex-wrap items-center gap-1" role="toolbar" aria-label="Discussion tools">
-          <Button variant="outline" size="sm" onClick={() => void shareThread(discussion.title)}>
-            <Share2 aria-hidden />
-            {THREAD_TEXT.share}
-          </Button>
+          {share ?? (
+            <Button variant="outline" size="sm" onClick={() => void shareThread(discussion.title)}>
+              <Share2 aria-hidden />
+              {THREAD_TEXT.share}
+            </Button>
+          )}
           {permissions.canPin ? (
             <Button variant="outline" size="sm" onClick={tools.onTogglePin} aria-pressed={discussion.is_pinned}>
               {discussion.is_pinned ? <PinOff aria-hidden /> : <Pin aria-hidden />}

@@ -1,10 +1,11 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AlertTriangle, CloudOff, Lock } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/document-title';
+import { renderPostContent } from '@/lib/markdown';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { toast } from '@/stores/toast-store';
 import { THREAD_TEXT, THREAD_TOASTS } from '../constants';
@@ -40,16 +41,34 @@ type ThreadScreenProps = {
   /** The local store and the running replication from the app's data provider. */
   db: AppDatabase | null;
   sync: SyncHandle | null;
+  /** Renders the header's share control (the route composes the share feature's dialog). */
+  renderShare?: (share: { url: string; title: string; description: string; imageUrl: string | null }) => ReactNode;
 };
 
 const HIGHLIGHT_MS = 4000;
+
+const SHARE_DESCRIPTION_MAX = 200;
+
+/** The thread's own address: a `?post=` the member arrived with is not part of what they share. */
+function threadUrl(id: string): string {
+  return `${window.location.origin}/discussions/thread/${id}`;
+}
+
+/** The opening post as plain text, short enough for a share preview. */
+function shareDescription(content: string | undefined): string {
+  if (!content) return '';
+  // DOMParser builds an inert document: nothing in it loads or runs.
+  const html = renderPostContent(content);
+  const text = (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').replace(/\s+/g, ' ').trim();
+  return text.length > SHARE_DESCRIPTION_MAX ? `${text.slice(0, SHARE_DESCRIPTION_MAX - 1)}…` : text;
+}
 
 function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
 /** The thread page (spec B section 2), read from and written to the local store. */
-export function ThreadScreen({ threadId, highlightPostId, member, db, sync }: ThreadScreenProps) {
+export function ThreadScreen({ threadId, highlightPostId, member, db, sync, renderShare }: ThreadScreenProps) {
   const navigate = useNavigate();
   const { viewer } = useViewer(db, member);
   const online = useConnectivityStore((s) => s.online);
@@ -61,6 +80,8 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync }: Th
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const scrolledTo = useRef<string | null>(null);
   useDocumentTitle(discussion?.title);
+  const openingContent = data.posts.value[0]?.content;
+  const description = useMemo(() => (renderShare ? shareDescription(openingContent) : ''), [renderShare, openingContent]);
 
   // Not found: only when the server confirms it (offline, the thread may simply not be on this device yet).
   const notFound = missingLocally && verdict === 'missing';
@@ -209,7 +230,14 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync }: Th
 
   return (
     <div className="mx-auto w-full max-w-4xl" data-testid="thread-page">
-      <ThreadHeader key={discussion.id} discussion={discussion} permissions={perms} outbox={data.discussionOutbox} tools={tools} />
+      <ThreadHeader
+        key={discussion.id}
+        discussion={discussion}
+        permissions={perms}
+        outbox={data.discussionOutbox}
+        tools={tools}
+        share={renderShare?.({ url: threadUrl(discussion.id), title: discussion.title, description, imageUrl: null })}
+      />
 
       <section className="space-y-4" aria-label={THREAD_TEXT.postsHeading(data.posts.value.length)}>
         {data.posts.value.map((post) => {

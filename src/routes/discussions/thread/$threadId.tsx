@@ -4,6 +4,9 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { KeepOfflineButton } from '@/features/offline/components/keep-offline-button';
 import { ThreadScreen } from '@/features/discussions/components/thread-screen';
 import { postIdFromSearch } from '@/features/discussions/validation';
+import { PushReplyOffer } from '@/features/push/components/push-reply-offer';
+import { ShareDialog } from '@/features/share/components/share-dialog';
+import type { ShareData } from '@/features/share/model/share-links';
 import { threadSearchSchema } from '@/lib/route-search';
 
 export const Route = createFileRoute('/discussions/thread/$threadId')({
@@ -11,6 +14,11 @@ export const Route = createFileRoute('/discussions/thread/$threadId')({
   validateSearch: threadSearchSchema,
   component: ThreadRoute,
 });
+
+// Module-level so the screen sees one stable renderer across renders.
+function renderShare(data: ShareData) {
+  return <ShareDialog data={data} />;
+}
 
 function ThreadRoute() {
   const { threadId } = Route.useParams();
@@ -25,7 +33,18 @@ function ThreadRoute() {
       <div className="mx-auto mb-2 flex w-full max-w-4xl justify-end">
         <KeepOfflineButton db={db} sync={sync} type="discussion" entityId={threadId} />
       </div>
-      <ThreadScreen key={threadId} threadId={threadId} highlightPostId={postIdFromSearch(post)} member={member} db={db} sync={sync} />
+      <ThreadScreen
+        key={threadId}
+        threadId={threadId}
+        highlightPostId={postIdFromSearch(post)}
+        member={member}
+        db={db}
+        sync={sync}
+        renderShare={renderShare}
+      />
+      <div className="mx-auto w-full max-w-4xl">
+        <PushReplyOffer key={threadId} userId={user?.id ?? null} threadId={threadId} />
+      </div>
     </>
   );
 }
