@@ -90,7 +90,10 @@ async function growCommunity(dbUrl: string): Promise<{ threadId: string; discuss
 }
 
 async function newContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // tsx keeps function names with an `__name` helper that page.evaluate callbacks then expect in the page.
+  await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+  return context;
 }
 
 /** Every JavaScript file the page itself loaded until `ready` resolved (the worker's precache fetches excluded). */

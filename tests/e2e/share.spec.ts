@@ -73,7 +73,7 @@ test('thread page: the header shares the thread itself, without the ?post= the v
   const openingStart = thread.opening.replace(/<[^>]+>/g, '').slice(0, 30);
   expect(opened[1]).toContain(`body=${encodeURIComponent(openingStart)}`);
 
-  await dialog.getByRole('button', { name: SHARE_TEXTS.copyLink }).click();
+  await dialog.getByRole('button', { name: SHARE_TEXTS.copyLink, exact: true }).click();
   await expect(page.getByTestId('toast').getByText(SHARE_TEXTS.linkCopiedTitle)).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/discussions/thread/${id}`);
 });

@@ -13,12 +13,12 @@ export const Route = createFileRoute('/discussions/')({
 function HubRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   const { db } = useAppData();
   const member = user
     ? { id: user.id, role: user.role, username: user.username, display_name: user.display_name, avatar_url: user.avatar_url }
     : null;
   // Typing in the search box replaces the history entry instead of stacking one per key.
   const onSearchChange = (next: HubSearchState) => void navigate({ search: next, replace: true });
-  return <HubScreen search={search} onSearchChange={onSearchChange} member={member} db={db} />;
+  return <HubScreen search={search} onSearchChange={onSearchChange} member={member} db={db} authPending={loading} />;
 }

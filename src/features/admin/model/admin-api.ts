@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { invokeFunction } from '@/lib/invoke-function';
 import { getSupabase } from '@/lib/lazy-supabase';
 import { ADMIN_TOASTS } from '../constants';
 
@@ -31,24 +32,9 @@ export async function updateRole(targetUserId: string, role: string): Promise<vo
   if (error) throw new Error(error.message);
 }
 
-async function functionErrorMessage(error: { message: string; context?: unknown }): Promise<string> {
-  const context = error.context as Response | undefined;
-  if (context && typeof context.json === 'function') {
-    try {
-      const body = (await context.json()) as { error?: string; message?: string };
-      return body.error ?? body.message ?? error.message;
-    } catch {
-      // not JSON
-    }
-  }
-  return error.message;
-}
-
 /** spec B call 23: the text the language model wrote for the prompt. */
 export async function generateDraft(prompt: string, client?: SupabaseClient): Promise<string> {
-  const supabase = client ?? (await getSupabase());
-  const { data, error } = await supabase.functions.invoke<{ generatedContent?: string | null }>('generate-blog-content', { body: { prompt } });
-  if (error) throw new Error(await functionErrorMessage(error));
+  const data = await invokeFunction<{ generatedContent?: string | null }>('generate-blog-content', { prompt }, client);
   if (!data?.generatedContent) throw new Error(ADMIN_TOASTS.noContent);
   return data.generatedContent;
 }

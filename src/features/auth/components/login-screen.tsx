@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Disc3, Loader2, LogIn } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -14,7 +15,6 @@ import { AUTH_MESSAGES } from '../constants';
 import { useAuth } from '../hooks/use-auth';
 import { isNetworkFailure } from '../model/network';
 import { loginErrorMessage, postLoginPath, validateLogin } from '../model/validation';
-import { FormAlert } from './form-alert';
 
 type LoginScreenProps = { from?: string; status?: 'confirm_email' };
 
@@ -78,9 +78,9 @@ export function LoginScreen({ from, status }: LoginScreenProps) {
         </CardHeader>
         <form onSubmit={onSubmit} noValidate>
           <CardContent className="flex flex-col gap-4">
-            {status === 'confirm_email' ? <FormAlert kind="info" testId="confirm-email-notice">{AUTH_MESSAGES.confirmEmail}</FormAlert> : null}
-            {offlineNotice || !online ? <FormAlert kind="offline" testId="login-offline">{AUTH_MESSAGES.offlineSignIn}</FormAlert> : null}
-            {error ? <FormAlert kind="error" testId="login-error">{error}</FormAlert> : null}
+            {status === 'confirm_email' ? <Alert variant="info" data-testid="confirm-email-notice">{AUTH_MESSAGES.confirmEmail}</Alert> : null}
+            {offlineNotice || !online ? <Alert variant="offline" data-testid="login-offline">{AUTH_MESSAGES.offlineSignIn}</Alert> : null}
+            {error ? <Alert variant="error" data-testid="login-error">{error}</Alert> : null}
             <div className="flex flex-col gap-2">
               <Label htmlFor="login-email">Email</Label>
               <Input id="login-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />

@@ -1,12 +1,13 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { Loader2, LocateFixed, UserPlus } from 'lucide-react';
+import { Loader2, UserPlus } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { LocationInput } from '@/components/ui/location-input';
 import { PageHeader } from '@/components/ui/page-header';
-import { detectLocation, GEOLOCATION_MESSAGES } from '@/lib/geolocation';
 import { getSupabase } from '@/lib/lazy-supabase';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { toast } from '@/stores/toast-store';
@@ -14,7 +15,6 @@ import { AUTH_MESSAGES, CONFIRM_EMAIL_TOAST_MS } from '../constants';
 import { useAuth } from '../hooks/use-auth';
 import { isNetworkFailure } from '../model/network';
 import { postLoginPath, signupErrorMessage, validateSignup, type SignupInput } from '../model/validation';
-import { FormAlert } from './form-alert';
 
 const EMPTY: SignupInput = { username: '', email: '', password: '', confirmPassword: '', location: '', honeypot: '' };
 
@@ -33,26 +33,12 @@ export function SignupScreen({ from }: { from?: string }) {
   const [error, setError] = useState<string | null>(null);
   const [offlineNotice, setOfflineNotice] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [locating, setLocating] = useState(false);
 
   useEffect(() => {
     if (user) void navigate({ to: postLoginPath(from, user), replace: true });
   }, [user, from, navigate]);
 
   const set = (field: keyof SignupInput) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: event.target.value }));
-
-  async function onDetect() {
-    setLocating(true);
-    try {
-      const location = await detectLocation();
-      setForm((f) => ({ ...f, location }));
-      toast({ variant: 'success', title: GEOLOCATION_MESSAGES.successTitle, description: GEOLOCATION_MESSAGES.successDescription });
-    } catch (err) {
-      toast({ variant: 'destructive', title: 'Location', description: err instanceof Error ? err.message : GEOLOCATION_MESSAGES.failed });
-    } finally {
-      setLocating(false);
-    }
-  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -102,8 +88,8 @@ export function SignupScreen({ from }: { from?: string }) {
         </CardHeader>
         <form onSubmit={(e) => void onSubmit(e)} noValidate>
           <CardContent className="flex flex-col gap-4">
-            {offlineNotice || !online ? <FormAlert kind="offline" testId="signup-offline">{AUTH_MESSAGES.offlineSignUp}</FormAlert> : null}
-            {error ? <FormAlert kind="error" testId="signup-error">{error}</FormAlert> : null}
+            {offlineNotice || !online ? <Alert variant="offline" data-testid="signup-offline">{AUTH_MESSAGES.offlineSignUp}</Alert> : null}
+            {error ? <Alert variant="error" data-testid="signup-error">{error}</Alert> : null}
             <div className="flex flex-col gap-2">
               <Label htmlFor="signup-username">Username</Label>
               <Input id="signup-username" autoComplete="username" value={form.username} onChange={set('username')} />
@@ -122,12 +108,7 @@ export function SignupScreen({ from }: { from?: string }) {
             </div>
             <div className="flex flex-col gap-2">
               <Label htmlFor="signup-location">Location (optional)</Label>
-              <div className="flex gap-2">
-                <Input id="signup-location" autoComplete="address-level2" value={form.location} onChange={set('location')} />
-                <Button type="button" variant="outline" onClick={() => void onDetect()} disabled={locating} aria-label="Detect my location">
-                  {locating ? <Loader2 className="animate-spin" aria-hidden /> : <LocateFixed aria-hidden />}
-                </Button>
-              </div>
+              <LocationInput id="signup-location" autoComplete="address-level2" value={form.location} onChange={set('location')} onDetected={(location) => setForm((f) => ({ ...f, location }))} />
             </div>
             {/* Bots fill every field; people never see this one. */}
             <div aria-hidden className="absolute left-[-10000px] top-auto h-px w-px overflow-hidden">

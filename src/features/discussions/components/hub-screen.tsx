@@ -25,12 +25,14 @@ type HubScreenProps = {
   member: MemberInput;
   /** The local store from the app's data provider; null while it opens. */
   db: AppDatabase | null;
+  /** While a stored session is being restored, a signed-in member must not be told to log in. */
+  authPending?: boolean;
 };
 
 const NO_ROWS: DiscussionRow[] = [];
 
 /** The Community Hub (spec B section 2), read from the local store. */
-export function HubScreen({ search, onSearchChange, member, db }: HubScreenProps) {
+export function HubScreen({ search, onSearchChange, member, db, authPending = false }: HubScreenProps) {
   const navigate = useNavigate();
   const { viewer, avatarUrl } = useViewer(db, member);
   const [createOpen, setCreateOpen] = useState(false);
@@ -74,7 +76,7 @@ export function HubScreen({ search, onSearchChange, member, db }: HubScreenProps
         subtitle={HUB_TEXT.intro}
         icon={<MessagesSquare />}
         actions={
-          <Button onClick={openCreate}>
+          <Button onClick={openCreate} disabled={authPending && !member}>
             <Plus aria-hidden />
             {HUB_TEXT.startNewDiscussion}
           </Button>

@@ -107,14 +107,16 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
     return true;
   }, []);
 
-  // ?post= scrolls to the post once it is rendered.
+  // ?post= scrolls to the post once it is rendered: posts can reach the store before the discussion
+  // does, and until then the page shows a skeleton with no post in it.
+  const postsRendered = Boolean(db && data.discussion.ready && discussion);
   useEffect(() => {
-    if (!highlightPostId || scrolledTo.current === highlightPostId) return;
+    if (!postsRendered || !highlightPostId || scrolledTo.current === highlightPostId) return;
     if (!data.posts.value.some((p) => p.id === highlightPostId)) return;
     requestAnimationFrame(() => {
       if (scrollToPost(highlightPostId)) scrolledTo.current = highlightPostId;
     });
-  }, [highlightPostId, data.posts.value, scrollToPost]);
+  }, [postsRendered, highlightPostId, data.posts.value, scrollToPost]);
 
   if (data.discussion.error) {
     return (

@@ -1,21 +1,7 @@
-import { getSupabase } from '@/lib/lazy-supabase';
+import { invokeFunction } from '@/lib/invoke-function';
 
 async function invoke<T>(body: Record<string, unknown>): Promise<T> {
-  const supabase = await getSupabase();
-  const { data, error } = await supabase.functions.invoke<T>('activate-subscription', { body });
-  if (error) {
-    let message = error.message;
-    const context = (error as { context?: Response }).context;
-    if (context && typeof context.json === 'function') {
-      try {
-        message = ((await context.json()) as { error?: string }).error ?? message;
-      } catch {
-        // not JSON: keep the library's message
-      }
-    }
-    throw new Error(message);
-  }
-  return data as T;
+  return (await invokeFunction<T>('activate-subscription', body)) as T;
 }
 
 /** Starts a PayPal checkout for a tier; the member approves it on PayPal and comes back to /payment-success. */

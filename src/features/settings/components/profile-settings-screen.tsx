@@ -1,22 +1,22 @@
 import { useNavigate } from '@tanstack/react-router';
-import { Loader2, LocateFixed, Save, Settings } from 'lucide-react';
+import { Loader2, Save, Settings } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { LocationInput } from '@/components/ui/location-input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Textarea } from '@/components/ui/textarea';
 import { useDatabase } from '@/db/hooks/use-database';
 import { useOutboxState } from '@/db/hooks/use-outbox-state';
-import { detectLocation, GEOLOCATION_MESSAGES } from '@/lib/geolocation';
 import { SIGNATURE_MAX_LENGTH } from '@/lib/profile-rules';
 import { toast } from '@/stores/toast-store';
 import { SETTINGS_MESSAGES, SOCIAL_LABELS, SOCIAL_NETWORKS } from '../constants';
 import { formFromMember, profileChanges, validateProfileForm, type ProfileForm } from '../model/profile-form';
 import type { SaveProfile, SettingsMember } from '../model/types';
 import { usernameTaken } from '../model/username-check';
-import { SettingsAlert } from './settings-alert';
 
 export function ProfileSettingsScreen({ member, save }: { member: SettingsMember; save: SaveProfile }) {
   const db = useDatabase();
@@ -26,25 +26,11 @@ export function ProfileSettingsScreen({ member, save }: { member: SettingsMember
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [locating, setLocating] = useState(false);
 
   const field = (name: Exclude<keyof ProfileForm, 'social'>) => ({
     value: form[name],
     onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
   });
-
-  async function onDetect() {
-    setLocating(true);
-    try {
-      const location = await detectLocation();
-      setForm((f) => ({ ...f, location }));
-      toast({ variant: 'success', title: GEOLOCATION_MESSAGES.successTitle, description: GEOLOCATION_MESSAGES.successDescription });
-    } catch (err) {
-      toast({ variant: 'destructive', title: 'Location', description: err instanceof Error ? err.message : GEOLOCATION_MESSAGES.failed });
-    } finally {
-      setLocating(false);
-    }
-  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -78,10 +64,10 @@ export function ProfileSettingsScreen({ member, save }: { member: SettingsMember
       <Card>
         <form onSubmit={(e) => void onSubmit(e)} noValidate>
           <CardContent className="flex flex-col gap-5 pt-6">
-            {error ? <SettingsAlert kind="error" testId="settings-error">{error}</SettingsAlert> : null}
-            {success ? <SettingsAlert kind="success" testId="settings-success">{success}</SettingsAlert> : null}
-            {outbox?.state === 'rejected' && outbox.reason ? <SettingsAlert kind="error" testId="settings-rejected">{SETTINGS_MESSAGES.rejected(outbox.reason)}</SettingsAlert> : null}
-            {outbox?.state === 'waiting' && !success ? <SettingsAlert kind="pending">{SETTINGS_MESSAGES.savedOffline}</SettingsAlert> : null}
+            {error ? <Alert variant="error" data-testid="settings-error">{error}</Alert> : null}
+            {success ? <Alert variant="success" data-testid="settings-success">{success}</Alert> : null}
+            {outbox?.state === 'rejected' && outbox.reason ? <Alert variant="error" data-testid="settings-rejected">{SETTINGS_MESSAGES.rejected(outbox.reason)}</Alert> : null}
+            {outbox?.state === 'waiting' && !success ? <Alert variant="offline">{SETTINGS_MESSAGES.savedOffline}</Alert> : null}
             <div className="grid gap-5 sm:grid-cols-2">
               <div className="flex flex-col gap-2">
                 <Label htmlFor="settings-username">Username</Label>
@@ -105,12 +91,7 @@ export function ProfileSettingsScreen({ member, save }: { member: SettingsMember
             </div>
             <div className="flex flex-col gap-2">
               <Label htmlFor="settings-location">Location</Label>
-              <div className="flex gap-2">
-                <Input id="settings-location" {...field('location')} />
-                <Button type="button" variant="outline" onClick={() => void onDetect()} disabled={locating} aria-label="Detect my location">
-                  {locating ? <Loader2 className="animate-spin" aria-hidden /> : <LocateFixed aria-hidden />}
-                </Button>
-              </div>
+              <LocationInput id="settings-location" {...field('location')} onDetected={(location) => setForm((f) => ({ ...f, location }))} />
             </div>
             <div className="flex flex-col gap-2">
               <Label htmlFor="settings-genres">Favorite Genres (comma separated)</Label>

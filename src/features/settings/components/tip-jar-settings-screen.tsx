@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Coins, HandHeart, Loader2, Save, User } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -12,7 +13,6 @@ import { toast } from '@/stores/toast-store';
 import { SETTINGS_MESSAGES } from '../constants';
 import { tipJarForm, tipJarToSave, validateTipJar, type TipJarForm } from '../model/profile-form';
 import type { SaveProfile, SettingsMember } from '../model/types';
-import { SettingsAlert } from './settings-alert';
 
 export function TipJarSettingsScreen({ member, save }: { member: SettingsMember; save: SaveProfile }) {
   const [form, setForm] = useState<TipJarForm>(() => tipJarForm(member.monetization));
@@ -51,9 +51,9 @@ export function TipJarSettingsScreen({ member, save }: { member: SettingsMember;
       <Card>
         <form onSubmit={(e) => void onSubmit(e)} noValidate>
           <CardContent className="flex flex-col gap-5 pt-6">
-            {error ? <SettingsAlert kind="error" testId="tipjar-error">{error}</SettingsAlert> : null}
-            {success ? <SettingsAlert kind="success" testId="tipjar-success">{success}</SettingsAlert> : null}
-            {outbox?.state === 'rejected' && outbox.reason ? <SettingsAlert kind="error">{SETTINGS_MESSAGES.rejected(outbox.reason)}</SettingsAlert> : null}
+            {error ? <Alert variant="error" data-testid="tipjar-error">{error}</Alert> : null}
+            {success ? <Alert variant="success" data-testid="tipjar-success">{success}</Alert> : null}
+            {outbox?.state === 'rejected' && outbox.reason ? <Alert variant="error">{SETTINGS_MESSAGES.rejected(outbox.reason)}</Alert> : null}
             <div className="flex items-center gap-3">
               <Switch id="tipjar-enabled" checked={form.enabled} onCheckedChange={(enabled) => setForm((f) => ({ ...f, enabled }))} />
               <Label htmlFor="tipjar-enabled">{SETTINGS_MESSAGES.tipJarToggle}</Label>
