@@ -1,26 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import pg from 'pg';
 import { AUTH_MESSAGES, USERNAME_RULE_MESSAGE } from '../../src/features/auth/constants';
 import { DEMO_ACCOUNTS } from '../../src/lib/demo-accounts';
+import { dbQuery, uniqueName } from '../support/standins/e2e-session';
 
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
 
 const dj = DEMO_ACCOUNTS.find((a) => a.kind === 'dj')!;
-
-function unique(prefix: string): string {
-  return `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 8)}`.toLowerCase();
-}
-
-async function dbQuery<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DB_URL });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 async function fillSignup(page: Page, values: { username?: string; email?: string; password?: string; confirm?: string; location?: string }) {
   await page.getByLabel('Username').fill(values.username ?? '');
@@ -115,17 +100,17 @@ test.describe('signup', () => {
 
   test('a taken username and a registered e-mail get their own messages', async ({ page }) => {
     await page.goto('/signup');
-    await fillSignup(page, { username: dj.username, email: `${unique('fresh')}@example.test`, password: 'secret12', confirm: 'secret12' });
+    await fillSignup(page, { username: dj.username, email: `${uniqueName('fresh')}@example.test`, password: 'secret12', confirm: 'secret12' });
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page.getByTestId('signup-error')).toHaveText(AUTH_MESSAGES.signupUsernameTaken);
 
-    await fillSignup(page, { username: unique('fresh'), email: dj.email, password: 'secret12', confirm: 'secret12' });
+    await fillSignup(page, { username: uniqueName('fresh'), email: dj.email, password: 'secret12', confirm: 'secret12' });
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page.getByTestId('signup-error')).toHaveText(AUTH_MESSAGES.signupAlreadyRegistered);
   });
 
   test('creates the account with a lowercased username, the typed display name and the location, and signs in', async ({ page }) => {
-    const base = unique('New');
+    const base = uniqueName('New');
     const typed = `Mix_${base.slice(4)}`;
     await page.goto('/signup');
     await fillSignup(page, { username: typed, email: `${base}@example.test`, password: 'secret12', confirm: 'secret12', location: '  Leeds, UK  ' });

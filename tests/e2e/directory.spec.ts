@@ -1,18 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import pg from 'pg';
 import { DIRECTORY_MESSAGES, DIRECTORY_PAGE_SIZE, DIRECTORY_SEARCH_DEBOUNCE_MS, SORT_LABELS } from '../../src/features/directory/constants';
+import { dbQuery } from '../support/standins/e2e-session';
 
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
-
-async function dbQuery<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DB_URL });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 async function memberCount(role?: string): Promise<number> {
   const rows = await dbQuery<{ n: string }>(`select count(*) as n from public.profiles where not _deleted ${role ? 'and role = $1' : ''}`, role ? [role] : []);

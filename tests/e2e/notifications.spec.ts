@@ -1,60 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { expect, test, type Page } from '@playwright/test';
-import pg from 'pg';
-import ws from 'ws';
+import { expect, test } from '@playwright/test';
 import { NOTIFICATION_MESSAGES, notificationText } from '../../src/features/notifications/constants';
 import { MESSAGES } from '../../src/lib/shell-constants';
+import { dbQuery, logIn, newMember, waitForDb, type E2eMember } from '../support/standins/e2e-session';
 
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
 
-type Member = { id: string; email: string; password: string; username: string; client: SupabaseClient };
-
-async function dbQuery<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DB_URL });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
-async function newMember(prefix: string): Promise<Member> {
-  const username = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 8)}`.toLowerCase();
-  const email = `${username}@example.test`;
-  const password = `pw-${username}`;
-  const client = createClient(process.env.E2E_API_URL!, process.env.E2E_ANON_KEY!, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: ws as unknown as typeof WebSocket },
-  });
-  const { data, error } = await client.auth.signUp({ email, password, options: { data: { username, display_name: username } } });
-  if (error || !data.user) throw error ?? new Error('no user');
-  if (!data.session) await client.auth.signInWithPassword({ email, password });
-  return { id: data.user.id, email, password, username, client };
-}
-
 /** Another member follows `target` through the API; the server's trigger writes the notification. */
-async function follow(actor: Member, target: Member): Promise<void> {
+async function follow(actor: E2eMember, target: E2eMember): Promise<void> {
   const { error } = await actor.client.from('followers').insert({ id: randomUUID(), follower_id: actor.id, following_id: target.id });
   if (error) throw error;
-}
-
-async function logIn(page: Page, m: Member) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(m.email);
-  await page.getByLabel('Password').fill(m.password);
-  await page.getByRole('button', { name: 'Log In', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/profile/${m.username}$`));
-}
-
-async function waitForDb<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await read();
-    if (accept(value) || Date.now() - start > timeoutMs) return value;
-    await new Promise((r) => setTimeout(r, 300));
-  }
 }
 
 test('a new follower arrives live in the bell; clicking it opens their profile and marks it read', async ({ page }) => {

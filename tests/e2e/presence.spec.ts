@@ -1,35 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { createClient } from '@supabase/supabase-js';
-import { expect, test, type Page } from '@playwright/test';
-import ws from 'ws';
+import { expect, test } from '@playwright/test';
 import { PRESENCE_MESSAGES } from '../../src/features/presence/constants';
+import { logIn, newMember } from '../support/standins/e2e-session';
 
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
 
-async function newMember(prefix: string) {
-  const username = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 8)}`.toLowerCase();
-  const email = `${username}@example.test`;
-  const password = `pw-${username}`;
-  const client = createClient(process.env.E2E_API_URL!, process.env.E2E_ANON_KEY!, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: ws as unknown as typeof WebSocket },
-  });
-  const { data, error } = await client.auth.signUp({ email, password, options: { data: { username, display_name: username } } });
-  if (error || !data.user) throw error ?? new Error('no user');
-  return { id: data.user.id, email, password, username };
-}
-
-async function logIn(page: Page, email: string, password: string, username: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log In', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/profile/${username}$`));
-}
-
 test('a member and a guest see each other: the member in the lists, the guest counted separately', async ({ page, browser }) => {
   const member = await newMember('online');
-  await logIn(page, member.email, member.password, member.username);
+  await logIn(page, member);
   await page.goto('/');
 
   const guestContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });

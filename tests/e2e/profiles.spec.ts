@@ -1,64 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import { createClient } from '@supabase/supabase-js';
-import { expect, test, type Page } from '@playwright/test';
-import pg from 'pg';
-import ws from 'ws';
+import { expect, test } from '@playwright/test';
 import { FOLLOW_LABELS, PROFILE_MESSAGES } from '../../src/features/profiles/constants';
 import { followRowId } from '../../src/features/profiles/model/follow-id';
 import { SETTINGS_MESSAGES } from '../../src/features/settings/constants';
 import { SUPPORT_MESSAGES } from '../../src/features/support/constants';
 import { DEMO_ACCOUNTS } from '../../src/lib/demo-accounts';
 import { TIER_LABELS, USERNAME_RULE_MESSAGE } from '../../src/lib/profile-rules';
+import { dbQuery, logIn, newMember, waitForDb } from '../support/standins/e2e-session';
 
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
 
 const dj = DEMO_ACCOUNTS.find((a) => a.kind === 'dj')!;
 const producer = DEMO_ACCOUNTS.find((a) => a.kind === 'producer')!;
-
-type Member = { id: string; email: string; password: string; username: string };
-
-async function dbQuery<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DB_URL });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
-/** A fresh member through the real auth API, so each test starts from a clean profile. */
-async function newMember(prefix: string): Promise<Member> {
-  const username = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 8)}`.toLowerCase();
-  const email = `${username}@example.test`;
-  const password = `pw-${username}`;
-  const client = createClient(process.env.E2E_API_URL!, process.env.E2E_ANON_KEY!, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    // Node 20 has no global WebSocket; the client wants one even when it never opens it.
-    realtime: { transport: ws as unknown as typeof WebSocket },
-  });
-  const { data, error } = await client.auth.signUp({ email, password, options: { data: { username, display_name: username } } });
-  if (error || !data.user) throw error ?? new Error('no user');
-  return { id: data.user.id, email, password, username };
-}
-
-async function logIn(page: Page, email: string, password: string, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log In', exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/profile/${username}$`));
-}
-
-async function waitForDb<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() - start > timeoutMs) return value;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
 
 test.describe('profile page', () => {
   test("a visitor sees the header card, tabs and the Tip Creator page with the creator's PayPal link", async ({ page }) => {
@@ -113,7 +65,7 @@ test.describe('profile page', () => {
 
   test('the owner sees Edit Profile, Support Settings and their e-mail, and no follow or tip button', async ({ page }) => {
     const me = await newMember('owner');
-    await logIn(page, me.email, me.password, me.username);
+    await logIn(page, me);
     const header = page.getByTestId('profile-header');
     await expect(header.getByRole('link', { name: PROFILE_MESSAGES.editProfile })).toHaveAttribute('href', '/settings/profile');
     await expect(header.getByRole('link', { name: PROFILE_MESSAGES.supportSettings })).toHaveAttribute('href', '/settings/monetization');
@@ -130,7 +82,7 @@ test.describe('follow', () => {
   test('follow and unfollow: labels, toasts, counts, the followers dialog and the database row', async ({ page }) => {
     const me = await newMember('follower');
     const target = await newMember('target');
-    await logIn(page, me.email, me.password, me.username);
+    await logIn(page, me);
     await page.goto(`/profile/${target.username}`);
     const button = page.getByTestId('follow-button');
     await expect(button).toHaveText(FOLLOW_LABELS.follow);
@@ -164,7 +116,7 @@ test.describe('follow', () => {
   test('a follow made offline queues and reaches the server after reconnecting', async ({ page, context }) => {
     const me = await newMember('offfollow');
     const target = await newMember('offtarget');
-    await logIn(page, me.email, me.password, me.username);
+    await logIn(page, me);
     await page.goto(`/profile/${target.username}`);
     await expect(page.getByTestId('follow-button')).toHaveText(FOLLOW_LABELS.follow);
     await context.setOffline(true);
@@ -181,7 +133,7 @@ test.describe('follow', () => {
 test.describe('profile settings', () => {
   test('validates the username, then saves and moves to the new profile URL with history replaced', async ({ page }) => {
     const me = await newMember('editor');
-    await logIn(page, me.email, me.password, me.username);
+    await logIn(page, me);
     await page.goto('/directory');
     await page.goto('/settings/profile');
     const error = page.getByTestId('settings-error');
@@ -220,7 +172,7 @@ test.describe('profile settings', () => {
 
   test('an edit made offline is queued and applied after reconnecting', async ({ page, context }) => {
     const me = await newMember('offedit');
-    await logIn(page, me.email, me.password, me.username);
+    await logIn(page, me);
     await page.goto('/settings/profile');
     await expect(page.getByLabel('Username')).toHaveValue(me.username);
     await context.setOffline(true);
@@ -240,7 +192,7 @@ test.describe('tip jar settings', () => {
     test(`${path}: missing details are refused, then the jar is saved and shows on the profile`, async ({ page, browser }) => {
       const me = await newMember('tipper');
       const fan = await newMember('fan');
-      await logIn(page, me.email, me.password, me.username);
+      await logIn(page, me);
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1, name: SETTINGS_MESSAGES.tipJarTitle })).toBeVisible();
       await page.getByLabel(SETTINGS_MESSAGES.tipJarToggle).click();
@@ -259,7 +211,7 @@ test.describe('tip jar settings', () => {
       // Another member, in their own browser, now sees the Tip Creator button.
       const other = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
       const fanPage = await other.newPage();
-      await logIn(fanPage, fan.email, fan.password, fan.username);
+      await logIn(fanPage, fan);
       await fanPage.goto(`/profile/${me.username}`);
       await expect(fanPage.getByRole('link', { name: PROFILE_MESSAGES.tipCreator })).toBeVisible();
       await other.close();
@@ -269,7 +221,7 @@ test.describe('tip jar settings', () => {
   test('turning the jar off stores null type, address and e-mail', async ({ page }) => {
     const me = await newMember('offjar');
     await dbQuery(`update public.profiles set monetization = '{"tipJarEnabled":true,"tipJarType":"crypto","cryptoAddress":"0xabc","paypalEmail":null}' where id = $1`, [me.id]);
-    await logIn(page, me.email, me.password, me.username);
+    await logIn(page, me);
     await page.goto('/settings/tip-jar');
     await expect(page.getByLabel(SETTINGS_MESSAGES.cryptoLabel)).toHaveValue('0xabc');
     await page.getByLabel(SETTINGS_MESSAGES.tipJarToggle).click();
