@@ -107,16 +107,19 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
     return true;
   }, []);
 
-  // ?post= scrolls to the post once it is rendered: posts can reach the store before the discussion
-  // does, and until then the page shows a skeleton with no post in it.
+  // ?post= scrolls to the post once the page around it has its final height: posts can reach the
+  // store before the discussion (the page is a skeleton until then) and before their authors (a
+  // post without its author is a one-line card that grows when the profile arrives, pushing the
+  // target down after the scroll).
   const postsRendered = Boolean(db && data.discussion.ready && discussion);
+  const targetIndex = highlightPostId ? data.posts.value.findIndex((p) => p.id === highlightPostId) : -1;
+  const settledUpToTarget = targetIndex >= 0 && data.posts.value.slice(0, targetIndex + 1).every((p) => data.profiles.has(p.user_id));
   useEffect(() => {
-    if (!postsRendered || !highlightPostId || scrolledTo.current === highlightPostId) return;
-    if (!data.posts.value.some((p) => p.id === highlightPostId)) return;
+    if (!postsRendered || !settledUpToTarget || !highlightPostId || scrolledTo.current === highlightPostId) return;
     requestAnimationFrame(() => {
       if (scrollToPost(highlightPostId)) scrolledTo.current = highlightPostId;
     });
-  }, [postsRendered, highlightPostId, data.posts.value, scrollToPost]);
+  }, [postsRendered, settledUpToTarget, highlightPostId, scrollToPost]);
 
   if (data.discussion.error) {
     return (
