@@ -15,6 +15,7 @@ const BENCHMARKS: Record<string, string> = {
   hub: 'hub.ts',
   push: 'push.ts',
   app: 'app.ts',
+  reconnect: 'reconnect.ts',
 };
 
 const wanted = process.argv.slice(2);
