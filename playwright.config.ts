@@ -30,6 +30,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 1,
+  // One retry in CI: a journey that fails twice still fails the run; one that passes on retry is reported as flaky.
+  retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   globalSetup: useStack ? './tests/support/e2e-global-setup.ts' : undefined,
   webServer: useStack

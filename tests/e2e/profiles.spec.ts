@@ -173,6 +173,9 @@ test.describe('profile settings', () => {
   test('an edit made offline is queued and applied after reconnecting', async ({ page, context }) => {
     const me = await newMember('offedit');
     await logIn(page, me);
+    // An offline edit needs the member's profile on the device: visit it online first, as a member would.
+    await page.goto(`/profile/${me.username}`);
+    await expect(page.getByTestId('profile-header')).toBeVisible();
     await page.goto('/settings/profile');
     await expect(page.getByLabel('Username')).toHaveValue(me.username);
     await context.setOffline(true);
