@@ -169,25 +169,6 @@ test.describe('profile settings', () => {
     );
     expect(rows[0]).toEqual({ username: renamed, display_name: 'Night Shift', genres: ['Techno', 'House'], signature: 'See you on the floor', social_links: { soundcloud: 'soundcloud.com/nightshift' } });
   });
-
-  test('an edit made offline is queued and applied after reconnecting', async ({ page, context }) => {
-    const me = await newMember('offedit');
-    await logIn(page, me);
-    // An offline edit needs the member's profile on the device: visit it online first, as a member would.
-    await page.goto(`/profile/${me.username}`);
-    await expect(page.getByTestId('profile-header')).toBeVisible();
-    await page.goto('/settings/profile');
-    await expect(page.getByLabel('Username')).toHaveValue(me.username);
-    await context.setOffline(true);
-    await page.getByLabel('Bio').fill('Written on a train with no signal.');
-    await page.getByRole('button', { name: SETTINGS_MESSAGES.save }).click();
-    await expect(page.getByTestId('settings-success')).toHaveText(SETTINGS_MESSAGES.savedOffline);
-    await page.waitForTimeout(1000);
-    expect((await dbQuery<{ bio: string | null }>('select bio from public.profiles where id = $1', [me.id]))[0].bio).not.toBe('Written on a train with no signal.');
-    await context.setOffline(false);
-    const rows = await waitForDb(() => dbQuery<{ bio: string | null }>('select bio from public.profiles where id = $1', [me.id]), (r) => r[0]?.bio === 'Written on a train with no signal.');
-    expect(rows[0].bio).toBe('Written on a train with no signal.');
-  });
 });
 
 test.describe('tip jar settings', () => {
