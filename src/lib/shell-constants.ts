@@ -46,3 +46,6 @@ export const MESSAGES = {
 export function formatBadgeCount(count: number): string {
   return count > NOTIFICATION_BADGE_CAP ? `${NOTIFICATION_BADGE_CAP}+` : String(count);
 }
+
+/** Where supabase-js keeps the member's session in localStorage. */
+export const AUTH_STORAGE_KEY = 'djcircle-auth';

@@ -1,5 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { env } from './env';
+import { AUTH_STORAGE_KEY } from './shell-constants';
 
 /**
  * The one backend client of the app. The session persists in local storage so
@@ -13,6 +14,6 @@ export const supabase: SupabaseClient = createClient(env.supabaseUrl, env.supaba
     persistSession: true,
     autoRefreshToken: true,
     detectSessionInUrl: true,
-    storageKey: 'djcircle-auth',
+    storageKey: AUTH_STORAGE_KEY,
   },
 });

@@ -1,3 +1,4 @@
+import { AUTH_STORAGE_KEY } from '../../src/lib/shell-constants';
 /**
  * Reconnect benchmark (issue 7, "Targets"): `npx tsx tests/bench/reconnect.ts` or `npm run bench -- reconnect`.
  *
@@ -37,7 +38,6 @@ export const RECONNECT_TARGETS = {
 } as const;
 
 /** Where the app's supabase client keeps its session (src/lib/supabase.ts, `storageKey`). */
-const AUTH_STORAGE_KEY = 'djcircle-auth';
 const DB_POLL_MS = 20;
 const ROUND_TIMEOUT_MS = 30_000;
 /** Past this a watcher's arrival counts as missed (5x the target), so one lost live update cannot stall the run. */

@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
-import { APP_NAME, APP_TITLE, MESSAGES, THEME_STORAGE_KEY } from '../../src/lib/shell-constants';
+import { APP_NAME, APP_TITLE, AUTH_STORAGE_KEY, MESSAGES, THEME_STORAGE_KEY } from '../../src/lib/shell-constants';
 import { BLOG_POSTS } from '../../supabase/seed/content/blog';
 import { member } from '../../supabase/seed/content/members';
 import { THREADS } from '../../supabase/seed/content/threads';
@@ -132,11 +132,11 @@ test.describe('routes', () => {
 test.describe('admin guard', () => {
   test("a signed-in member who is not an admin lands on / with 'unauthorized_admin_access'", async ({ page }) => {
     // A stored session far from expiry: the client trusts it without the server, and with no profile row the member is a fan.
-    await page.addInitScript(() => {
+    await page.addInitScript((key) => {
       const user = { id: '00000000-0000-4000-8000-000000000001', aud: 'authenticated', role: 'authenticated', email: 'fan@example.com', created_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z', app_metadata: {}, user_metadata: {} };
       const expiresAt = Math.floor(Date.now() / 1000) + 3600;
-      localStorage.setItem('djcircle-auth', JSON.stringify({ access_token: 'header.payload.signature', refresh_token: 'r', token_type: 'bearer', expires_in: 3600, expires_at: expiresAt, user }));
-    });
+      localStorage.setItem(key, JSON.stringify({ access_token: 'header.payload.signature', refresh_token: 'r', token_type: 'bearer', expires_in: 3600, expires_at: expiresAt, user }));
+    }, AUTH_STORAGE_KEY);
     await page.goto('/admin');
     // Generous: with no backend the profile read is retried by postgrest-js before the defaults apply (~10 s).
     await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: 30_000 });

@@ -1,3 +1,4 @@
+import { AUTH_STORAGE_KEY } from '../../../src/lib/shell-constants';
 import { randomUUID } from 'node:crypto';
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import { expect, type Page } from '@playwright/test';
@@ -5,7 +6,6 @@ import pg from 'pg';
 import ws from 'ws';
 
 /** The storage key the app's supabase client uses (src/lib/supabase.ts). */
-const AUTH_STORAGE_KEY = 'djcircle-auth';
 
 export function e2eEnv() {
   const env = (name: string) => {
