@@ -22,6 +22,15 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // An expression-bodied effect returns whatever the call returns, and React calls a returned
+      // value as the cleanup: Chromium 156's scrollIntoView returns a Promise, which crashed unmounts.
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression[body.type!='BlockStatement'][body.type!='ArrowFunctionExpression']",
+        message: 'Give effects a block body, so a call\'s return value is never taken as the cleanup.',
+      }, {
+        selector: "CallExpression[callee.property.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression[body.type!='BlockStatement'][body.type!='ArrowFunctionExpression']",
+        message: 'Give effects a block body, so a call\'s return value is never taken as the cleanup.',
+      }],
       // Code flows one way: routes -> features -> shared; features never import each other.
       'import-x/no-restricted-paths': ['error', {
         zones: [

@@ -13,6 +13,8 @@ export function ThemeSync() {
     query.addEventListener('change', onChange);
     return () => query.removeEventListener('change', onChange);
   }, [theme]);
-  useEffect(() => watchConnectivity(), []);
+  useEffect(() => {
+    return watchConnectivity();
+  }, []);
   return null;
 }

@@ -83,7 +83,9 @@ export function UserRoster() {
 function EditRoleDialog({ user, onClose, onUpdated }: { user: AdminProfile | null; onClose: () => void; onUpdated: (id: string, role: string) => void }) {
   const [role, setRole] = useState('');
   const [saving, setSaving] = useState(false);
-  useEffect(() => setRole(''), [user?.id]);
+  useEffect(() => {
+    setRole('');
+  }, [user?.id]);
 
   async function confirm() {
     if (!user || role === '') return;

@@ -33,7 +33,9 @@ export function BlogListScreen({ q = '', tags = [], page = 1 }: Props) {
   );
   const authors = { value: useBlogAuthors(authorIds) };
 
-  useEffect(() => setTyped(q), [q]);
+  useEffect(() => {
+    setTyped(q);
+  }, [q]);
   // Debounced: the URL (and so the list) follows the box 500 ms after typing stops; a new search starts at page 1.
   useEffect(() => {
     if (typed === q) return;

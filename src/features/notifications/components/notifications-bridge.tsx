@@ -9,6 +9,8 @@ export type HeaderNotificationsValue = ReturnType<typeof useHeaderNotifications>
  */
 export default function NotificationsBridge({ userId, onChange }: { userId: string | null; onChange: (value: HeaderNotificationsValue) => void }) {
   const value = useHeaderNotifications(userId);
-  useEffect(() => onChange(value), [value, onChange]);
+  useEffect(() => {
+    onChange(value);
+  }, [value, onChange]);
   return null;
 }
