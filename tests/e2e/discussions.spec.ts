@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { CREATE_TEXT, HUB_TEXT, REPLY_TEXT, THREAD_TEXT, THREAD_TOASTS } from '../../src/features/discussions/constants';
+import { CREATE_TEXT, DRAFT_SAVE_DEBOUNCE_MS, HUB_TEXT, REPLY_TEXT, THREAD_TEXT, THREAD_TOASTS } from '../../src/features/discussions/constants';
 import { SEED_STAFF_ACCOUNTS } from '../../src/lib/demo-accounts';
 import { THREADS } from '../../supabase/seed/content/threads';
 import { seedId } from '../../supabase/seed/random';
@@ -85,6 +85,60 @@ test.describe('Community Hub and threads', () => {
       .toHaveLength(1);
     const { data } = await serviceClient().from('profiles').select('karma').eq('id', member.id).single();
     expect(data!.karma).toBeGreaterThanOrEqual(5);
+  });
+
+  test('member: the new-discussion dialog keeps a draft through closing and a reload; creating clears it', async ({ page }) => {
+    const member = await newMemberApi('drafter');
+    await signInPage(page, member.email, member.password);
+    await page.goto('/discussions');
+    const title = `Draft ${randomUUID().slice(0, 8)}`;
+    const opening = 'Which headphones do you trust for long sets?';
+    await page.getByRole('button', { name: HUB_TEXT.startNewDiscussion }).click();
+    await page.getByLabel(CREATE_TEXT.titleLabel).fill(title);
+    await page.getByTestId('new-discussion-category').click();
+    await page.getByRole('option', { name: 'Gear & Software' }).click();
+    await page.getByLabel(CREATE_TEXT.contentLabel).fill(opening);
+    await page.getByRole('button', { name: CREATE_TEXT.cancel }).click();
+    // The draft is written after a pause in typing.
+    await page.waitForTimeout(DRAFT_SAVE_DEBOUNCE_MS + 600);
+
+    const expectForm = async (t: string, category: string, content: string) => {
+      await page.getByRole('button', { name: HUB_TEXT.startNewDiscussion }).click();
+      await expect(page.getByLabel(CREATE_TEXT.titleLabel)).toHaveValue(t);
+      await expect(page.getByTestId('new-discussion-category')).toHaveText(category);
+      await expect(page.getByLabel(CREATE_TEXT.contentLabel)).toHaveValue(content);
+    };
+    // A reload reads the draft back from the device's store, as an app restart does.
+    await page.reload();
+    await expectForm(title, 'Gear & Software', opening);
+    await page.getByRole('button', { name: CREATE_TEXT.submit }).click();
+    await toast(page, CREATE_TEXT.success);
+
+    await expectForm('', CREATE_TEXT.categoryPlaceholder, '');
+    await page.getByRole('button', { name: CREATE_TEXT.cancel }).click();
+    // Gone from the store too, not only from the open form.
+    await page.reload();
+    await expectForm('', CREATE_TEXT.categoryPlaceholder, '');
+  });
+
+  test('member: a whitespace-only reply is refused with the Empty Reply toast and nothing is posted', async ({ page }) => {
+    const author = await newMemberApi('emptyauthor');
+    const member = await newMemberApi('emptyreply');
+    const { id } = await seedThread(author, `Empty ${randomUUID().slice(0, 8)}`);
+    await signInPage(page, member.email, member.password);
+    await page.goto(`/discussions/thread/${id}`);
+    await expect(page.getByTestId('post')).toHaveCount(1, { timeout: 30_000 });
+
+    const submit = page.getByRole('button', { name: REPLY_TEXT.submit });
+    await expect(submit).toBeDisabled();
+    await page.getByLabel(REPLY_TEXT.label).fill('  \n\t  ');
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await toast(page, THREAD_TOASTS.emptyReply);
+    await expect(page.getByTestId('post')).toHaveCount(1);
+    // Long enough for a queued reply to have been pushed: none was.
+    await page.waitForTimeout(2000);
+    expect((await serviceClient().from('posts').select('id').eq('discussion_id', id)).data).toHaveLength(1);
   });
 
   test('member offline: a reply and a new discussion queue and arrive exactly once', async ({ page, context }) => {

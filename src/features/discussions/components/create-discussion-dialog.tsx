@@ -8,12 +8,13 @@ import type { AppDatabase } from '@/db/database';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { toast } from '@/stores/toast-store';
 import { CREATE_TEXT, DISCUSSION_CATEGORIES, OTHER_CATEGORY, TITLE_MAX_LENGTH, CUSTOM_CATEGORY_MAX_LENGTH } from '../constants';
-import { createDiscussion } from '../model/writes';
+import { useLocalDraft } from '../hooks/use-local-draft';
+import { discussionDraftInput, EMPTY_DISCUSSION_INPUT } from '../model/drafts';
+import { NEW_DISCUSSION_DRAFT_ID } from '../model/ids';
+import { createDiscussion, saveDiscussionDraft } from '../model/writes';
 import type { Viewer } from '../model/types';
 import { validateNewDiscussion, type NewDiscussionInput } from '../validation';
 import { MarkdownTextarea } from './markdown-textarea';
-
-const EMPTY: NewDiscussionInput = { title: '', category: '', customCategory: '', content: '' };
 
 type Props = {
   open: boolean;
@@ -24,12 +25,25 @@ type Props = {
 };
 
 export function CreateDiscussionDialog({ open, onOpenChange, db, viewer, avatarUrl }: Props) {
-  const [form, setForm] = useState<NewDiscussionInput>(EMPTY);
+  const [form, setForm] = useState<NewDiscussionInput>(EMPTY_DISCUSSION_INPUT);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const online = useConnectivityStore((s) => s.online);
 
-  const set = (patch: Partial<NewDiscussionInput>) => setForm((f) => ({ ...f, ...patch }));
+  // What the member typed survives closing the dialog, a reload and an app restart, until the discussion is created.
+  const draft = useLocalDraft({
+    db,
+    draftId: NEW_DISCUSSION_DRAFT_ID,
+    memberId: viewer.id,
+    value: form,
+    onRestore: (stored) => setForm(discussionDraftInput(stored)),
+    save: (input) => saveDiscussionDraft(db, viewer.id, input),
+  });
+
+  const set = (patch: Partial<NewDiscussionInput>) => {
+    draft.touch();
+    setForm((f) => ({ ...f, ...patch }));
+  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -47,7 +61,8 @@ export function CreateDiscussionDialog({ open, onOpenChange, db, viewer, avatarU
         title: CREATE_TEXT.success.title,
         description: online ? CREATE_TEXT.success.description : `${CREATE_TEXT.success.description} ${CREATE_TEXT.queuedNote}`,
       });
-      setForm(EMPTY);
+      await draft.clear();
+      setForm(EMPTY_DISCUSSION_INPUT);
       onOpenChange(false);
     } catch (err) {
       const failed = CREATE_TEXT.failed(err instanceof Error ? err.message : String(err));

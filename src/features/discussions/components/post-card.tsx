@@ -1,5 +1,6 @@
 import { CheckCircle2, Flag, Pencil, Quote, ThumbsUp, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
+import { shallow } from 'zustand/vanilla/shallow';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -76,7 +77,7 @@ function QuoteBlock({ quoted }: { quoted: QuotedPreview }) {
   );
 }
 
-export function PostCard({ post, author, quoted, liked, likeCount, permissions, outbox, highlighted, actions }: PostCardProps) {
+function PostCardView({ post, author, quoted, liked, likeCount, permissions, outbox, highlighted, actions }: PostCardProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(post.content);
 
@@ -213,6 +214,41 @@ export function PostCard({ post, author, quoted, liked, likeCount, permissions, 
     </Card>
   );
 }
+
+function samePost(a: PostRow, b: PostRow): boolean {
+  if (a === b) return true;
+  const { reactions_summary: ra, ...restA } = a;
+  const { reactions_summary: rb, ...restB } = b;
+  return shallow(restA, restB) && shallow(ra ?? {}, rb ?? {});
+}
+
+function sameQuoted(a: QuotedPreview | undefined, b: QuotedPreview | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return samePost(a.post, b.post) && shallow(a.author, b.author);
+}
+
+/**
+ * Equal when what the card shows is equal. Every store emission hands over fresh
+ * row objects, so without this one new reply re-renders every post of the thread.
+ * `actions` must be stable (the thread screen memoizes it).
+ */
+export function samePostCardProps(a: PostCardProps, b: PostCardProps): boolean {
+  return (
+    samePost(a.post, b.post) &&
+    shallow(a.author, b.author) &&
+    sameQuoted(a.quoted, b.quoted) &&
+    a.liked === b.liked &&
+    a.likeCount === b.likeCount &&
+    shallow(a.permissions, b.permissions) &&
+    shallow(a.outbox, b.outbox) &&
+    a.highlighted === b.highlighted &&
+    a.actions === b.actions
+  );
+}
+
+/** One post of a thread: author card, content, quote preview and the post's controls. */
+export const PostCard = memo(PostCardView, samePostCardProps);
 
 /** The like count shown: the server's summary, adjusted while the member's own toggle waits to be sent. */
 export function displayedLikes(post: PostRow, liked: boolean, pending: boolean): number {

@@ -1,15 +1,16 @@
 import { X } from 'lucide-react';
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type FormEvent } from 'react';
-import { take } from 'rxjs';
+import { forwardRef, useImperativeHandle, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import type { AppDatabase } from '@/db/database';
 import { toast } from '@/stores/toast-store';
-import { DRAFT_SAVE_DEBOUNCE_MS, REPLY_TEXT, THREAD_TOASTS } from '../constants';
+import { REPLY_TEXT, THREAD_TOASTS } from '../constants';
+import { useLocalDraft } from '../hooks/use-local-draft';
+import { replyDraftInput } from '../model/drafts';
 import { buildQuote } from '../model/editor';
 import { replyDraftId } from '../model/ids';
-import { draft$ } from '../model/local-queries';
-import { clearDraft, createReply, saveReplyDraft } from '../model/writes';
+import type { PostRow } from '../model/types';
+import { insertReply, newReply, saveReplyDraft } from '../model/writes';
 import { validateReply } from '../validation';
 import { MarkdownTextarea, type MarkdownTextareaHandle } from './markdown-textarea';
 
@@ -24,8 +25,11 @@ type ReplyEditorProps = {
   db: AppDatabase;
   discussionId: string;
   memberId: string;
-  /** Called with the id of the reply just written locally. */
-  onPosted: (postId: string) => void;
+  /**
+   * Called with the reply before it is stored, so the thread shows it in the
+   * frame of the click; `stored` settles when the local store has it.
+   */
+  onPosted: (reply: PostRow, stored: Promise<void>) => void;
 };
 
 /** The bottom reply form: markdown toolbar, quoting, drafts saved as you type (spec B section 2). */
@@ -33,50 +37,36 @@ export const ReplyEditor = forwardRef<ReplyEditorHandle, ReplyEditorProps>(funct
   const [text, setText] = useState('');
   const [quotedPostId, setQuotedPostId] = useState<string | null>(null);
   const [quotedAuthor, setQuotedAuthor] = useState<string | null>(null);
-  const [posting, setPosting] = useState(false);
-  const [restored, setRestored] = useState(false);
   const editor = useRef<MarkdownTextareaHandle>(null);
-  const dirty = useRef(false);
+  const value = useMemo(() => ({ text, quotedPostId }), [text, quotedPostId]);
+  const draft = useLocalDraft({
+    db,
+    draftId: replyDraftId(discussionId),
+    memberId,
+    value,
+    onRestore: (stored) => {
+      const restored = replyDraftInput(stored);
+      setText(restored.text);
+      setQuotedPostId(restored.quotedPostId);
+    },
+    save: (v) => saveReplyDraft(db, memberId, discussionId, v.text, v.quotedPostId),
+  });
 
-  // Give back the draft saved before a reload or an app restart, once.
-  useEffect(() => {
-    setRestored(false);
-    dirty.current = false;
-    const sub = draft$(db, replyDraftId(discussionId)).pipe(take(1)).subscribe((draft) => {
-      if (!dirty.current && draft && draft.user_id === memberId) {
-        setText(draft.content ?? '');
-        const quoted = (draft.fields as { quoted_post_id?: string | null } | null)?.quoted_post_id ?? null;
-        setQuotedPostId(quoted);
-      }
-      setRestored(true);
-    });
-    return () => sub.unsubscribe();
-  }, [db, discussionId, memberId]);
-
-  // Save as the member types, after a short pause.
-  useEffect(() => {
-    if (!restored || !dirty.current) return;
-    const timer = setTimeout(() => {
-      void saveReplyDraft(db, memberId, discussionId, text, quotedPostId);
-    }, DRAFT_SAVE_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [db, memberId, discussionId, text, quotedPostId, restored]);
-
-  const change = (value: string) => {
-    dirty.current = true;
-    setText(value);
+  const change = (next: string) => {
+    draft.touch();
+    setText(next);
   };
 
   useImperativeHandle(ref, () => ({
     quote(postId, authorName, content) {
-      dirty.current = true;
+      draft.touch();
       setQuotedPostId(postId);
       setQuotedAuthor(authorName);
       setText((current) => buildQuote(authorName, content) + current);
       requestAnimationFrame(() => editor.current?.focus());
     },
     restore(content, quoted) {
-      dirty.current = true;
+      draft.touch();
       setText(content);
       setQuotedPostId(quoted);
       setQuotedAuthor(null);
@@ -84,30 +74,33 @@ export const ReplyEditor = forwardRef<ReplyEditorHandle, ReplyEditorProps>(funct
     },
   }));
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     const result = validateReply(text);
     if (!result.ok) {
       toast({ variant: 'destructive', ...THREAD_TOASTS.emptyReply });
       return;
     }
-    setPosting(true);
-    try {
-      const id = await createReply(db, memberId, discussionId, result.value, quotedPostId);
-      dirty.current = false;
-      setText('');
-      setQuotedPostId(null);
-      setQuotedAuthor(null);
-      await clearDraft(db, replyDraftId(discussionId));
-      onPosted(id);
-    } catch (err) {
+    // Shown first, stored after: nothing between the click and the frame that shows the reply waits for IndexedDB.
+    const reply = newReply(memberId, discussionId, result.value, quotedPostId);
+    const before = { text, quotedPostId, quotedAuthor };
+    setText('');
+    setQuotedPostId(null);
+    setQuotedAuthor(null);
+    const stored = insertReply(db, reply);
+    onPosted(reply, stored);
+    // The draft goes once the reply is stored; if storing fails, the text comes back instead.
+    stored.then(() => draft.clear(), (err: unknown) => {
+      draft.touch();
+      setText(before.text);
+      setQuotedPostId(before.quotedPostId);
+      setQuotedAuthor(before.quotedAuthor);
       toast({ variant: 'destructive', ...THREAD_TOASTS.replyFailed(err instanceof Error ? err.message : String(err)) });
-    } finally {
-      setPosting(false);
-    }
+    });
   }
 
-  const empty = text.trim() === '';
+  // Disabled only when nothing at all is typed: whitespace-only submits and is refused with the spec's toast (spec B section 5).
+  const empty = text.length === 0;
   return (
     <form onSubmit={submit} className="space-y-3" data-testid="reply-form">
       <Label htmlFor="reply-content" className="text-base font-semibold">
@@ -124,7 +117,7 @@ export const ReplyEditor = forwardRef<ReplyEditorHandle, ReplyEditorProps>(funct
             size="sm"
             aria-label={REPLY_TEXT.cancelQuote}
             onClick={() => {
-              dirty.current = true;
+              draft.touch();
               setQuotedPostId(null);
               setQuotedAuthor(null);
             }}
@@ -135,8 +128,8 @@ export const ReplyEditor = forwardRef<ReplyEditorHandle, ReplyEditorProps>(funct
       ) : null}
       <MarkdownTextarea ref={editor} id="reply-content" value={text} onValueChange={change} placeholder={REPLY_TEXT.placeholder} />
       <div className="flex justify-end">
-        <Button type="submit" disabled={empty || posting}>
-          {posting ? REPLY_TEXT.submitting : REPLY_TEXT.submit}
+        <Button type="submit" disabled={empty}>
+          {REPLY_TEXT.submit}
         </Button>
       </div>
     </form>

@@ -12,23 +12,15 @@ import { THREAD_TEXT, THREAD_TOASTS } from '../constants';
 import type { AppDatabase } from '@/db/database';
 import type { SyncHandle } from '@/db/replication/sync';
 import { useThreadData } from '../hooks/use-thread-data';
+import { usePostActions } from '../hooks/use-post-actions';
 import { useThreadPresence } from '../hooks/use-thread-presence';
 import { useViewer, type MemberInput } from '../hooks/use-viewer';
 import { reactionId } from '../model/ids';
 import { postPermissions, threadPermissions } from '../model/permissions';
 import type { PostRow } from '../model/types';
-import {
-  deleteDiscussion,
-  deletePost,
-  editPost,
-  markSolution,
-  setLocked,
-  setPinned,
-  toggleLike,
-  updateTitle,
-} from '../model/writes';
-import { titleEditOutcome, validateReply } from '../validation';
-import { displayedLikes, PostCard, type PostActions, type QuotedPreview } from './post-card';
+import { deleteDiscussion, setLocked, setPinned, updateTitle } from '../model/writes';
+import { titleEditOutcome } from '../validation';
+import { displayedLikes, PostCard, type QuotedPreview } from './post-card';
 import { RejectedReplies } from './rejected-replies';
 import { ReplyEditor, type ReplyEditorHandle } from './reply-editor';
 import { ThreadHeader, type ThreadTools } from './thread-header';
@@ -63,8 +55,12 @@ function shareDescription(content: string | undefined): string {
   return text.length > SHARE_DESCRIPTION_MAX ? `${text.slice(0, SHARE_DESCRIPTION_MAX - 1)}…` : text;
 }
 
-function message(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+/** The thread's posts plus replies shown before the store has them (they are the newest, so they go last). */
+function withUnstored(stored: PostRow[], unstored: PostRow[]): PostRow[] {
+  if (unstored.length === 0) return stored;
+  const ids = new Set(stored.map((p) => p.id));
+  const extra = unstored.filter((p) => !ids.has(p.id));
+  return extra.length === 0 ? stored : [...stored, ...extra];
 }
 
 /** The thread page (spec B section 2), read from and written to the local store. */
@@ -80,6 +76,16 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
   const [highlighted, setHighlighted] = useState<string | null>(null);
   const scrolledTo = useRef<string | null>(null);
   useDocumentTitle(discussion?.title);
+  // Replies just sent from this screen, shown in the click's frame while the store writes them.
+  const [unstored, setUnstored] = useState<PostRow[]>([]);
+  const storedPosts = data.posts.value;
+  const posts = useMemo(() => withUnstored(storedPosts, unstored), [storedPosts, unstored]);
+  useEffect(() => {
+    // Once the store has a reply, its live row replaces the shown one (a later delete must not bring the copy back).
+    const ids = new Set(storedPosts.map((p) => p.id));
+    setUnstored((list) => (list.some((p) => ids.has(p.id)) ? list.filter((p) => !ids.has(p.id)) : list));
+  }, [storedPosts]);
+  const actions = usePostActions(db, viewer, discussion?.user_id ?? null, editor);
   const openingContent = data.posts.value[0]?.content;
   const description = useMemo(() => (renderShare ? shareDescription(openingContent) : ''), [renderShare, openingContent]);
 
@@ -162,8 +168,7 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
   }
 
   const perms = threadPermissions(viewer, discussion);
-  const isThreadAuthor = viewer !== null && viewer.id === discussion.user_id;
-  const postsById = new Map(data.posts.value.map((p) => [p.id, p]));
+  const postsById = new Map(posts.map((p) => [p.id, p]));
 
   const tools: ThreadTools = {
     onSaveTitle: (draft) => {
@@ -191,41 +196,6 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
     },
   };
 
-  const actions: PostActions = {
-    onLike: (post) => {
-      if (!viewer) return void toast({ variant: 'destructive', ...THREAD_TOASTS.reactLogin });
-      toggleLike(db, viewer.id, post.id).catch((err) => toast({ variant: 'destructive', ...THREAD_TOASTS.reactionFailed(message(err)) }));
-    },
-    onQuote: (post, authorName) => {
-      if (!viewer) return void toast({ variant: 'destructive', ...THREAD_TOASTS.replyLogin });
-      editor.current?.quote(post.id, authorName, post.content);
-    },
-    onSaveEdit: async (post, content) => {
-      // The control shows to moderators too; only the author's save goes through.
-      if (!viewer || viewer.id !== post.user_id) return true;
-      const result = validateReply(content);
-      if (!result.ok) {
-        toast({ variant: 'destructive', ...THREAD_TOASTS.emptyReply });
-        return false;
-      }
-      if (result.value === post.content) return true;
-      try {
-        await editPost(db, post.id, result.value);
-        return true;
-      } catch (err) {
-        toast({ variant: 'destructive', ...THREAD_TOASTS.updatePostFailed(message(err)) });
-        return false;
-      }
-    },
-    onDelete: (post: PostRow) => {
-      deletePost(db, post.id).catch((err) => toast({ variant: 'destructive', ...THREAD_TOASTS.deletePostFailed(message(err)) }));
-    },
-    onMarkSolution: (post) => {
-      if (!isThreadAuthor) return void toast({ variant: 'destructive', ...THREAD_TOASTS.solutionDenied });
-      markSolution(db, post.id).catch((err) => toast({ variant: 'destructive', ...THREAD_TOASTS.solutionFailed(message(err)) }));
-    },
-  };
-
   function quotedFor(post: PostRow): QuotedPreview | undefined {
     if (!post.quoted_post_id) return undefined;
     const quoted = postsById.get(post.quoted_post_id) ?? data.quotedPosts.get(post.quoted_post_id);
@@ -244,8 +214,8 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
         share={renderShare?.({ url: threadUrl(discussion.id), title: discussion.title, description, imageUrl: null })}
       />
 
-      <section className="space-y-4" aria-label={THREAD_TEXT.postsHeading(data.posts.value.length)}>
-        {data.posts.value.map((post) => {
+      <section className="space-y-4" aria-label={THREAD_TEXT.postsHeading(posts.length)}>
+        {posts.map((post) => {
           const liked = data.likes.has(post.id);
           const pending = viewer ? data.reactionOutbox.get(reactionId(post.id, viewer.id))?.status === 'waiting' : false;
           const own = viewer !== null && viewer.id === post.user_id;
@@ -258,6 +228,7 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
               liked={liked}
               likeCount={displayedLikes(post, liked, pending)}
               permissions={postPermissions(viewer, discussion, post)}
+              // 'Waiting to send' only once the reply is really queued on the device (its outbox entry exists).
               outbox={own ? data.postOutbox.get(post.id) : undefined}
               highlighted={highlighted === post.id}
               actions={actions}
@@ -282,7 +253,13 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
               db={db}
               discussionId={discussion.id}
               memberId={viewer.id}
-              onPosted={(id) => requestAnimationFrame(() => scrollToPost(id))}
+              onPosted={(reply, stored) => {
+                setUnstored((list) => [...list, reply]);
+                stored.then(
+                  () => requestAnimationFrame(() => scrollToPost(reply.id)),
+                  () => setUnstored((list) => list.filter((p) => p.id !== reply.id)),
+                );
+              }}
             />
           </Card>
         ) : (

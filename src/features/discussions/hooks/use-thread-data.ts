@@ -47,14 +47,16 @@ export function useThreadData(db: AppDatabase | null, threadId: string, viewer: 
   );
   const quotedPosts = useObservable(() => (db ? postsByIds$(db, outsideQuotes) : null), [db, outsideQuotes.join(',')], NO_POST_MAP);
 
+  const viewerId = viewer?.id ?? null;
   const authorIds = useMemo(() => {
     const ids = new Set(posts.value.map((p) => p.user_id));
     for (const q of quotedPosts.value.values()) ids.add(q.user_id);
+    // The member's own profile is read up front: a first reply of theirs shows with its author at once.
+    if (viewerId) ids.add(viewerId);
     return [...ids].sort();
-  }, [posts.value, quotedPosts.value]);
+  }, [posts.value, quotedPosts.value, viewerId]);
   const profiles = useObservable(() => (db ? profilesByIds$(db, authorIds) : null), [db, authorIds.join(',')], NO_PROFILES);
 
-  const viewerId = viewer?.id ?? null;
   const likes = useObservable(() => (db ? myLikes$(db, viewerId, postIds) : null), [db, viewerId, postIdKey], NO_LIKES);
   const postOutbox = useObservable(() => (db ? outboxStates$(db, 'posts', postIds) : null), [db, postIdKey], NO_STATES);
   const reactionIds = useMemo(() => (viewerId ? postIds.map((id) => reactionId(id, viewerId)) : []), [postIds, viewerId]);

@@ -1,8 +1,9 @@
 import type { AppDatabase } from '@/db/database';
 import { REACTION_LIKE } from '../constants';
-import type { NewDiscussion } from '../validation';
-import { newRowId, reactionId, replyDraftId } from './ids';
-import type { Viewer } from './types';
+import type { NewDiscussion, NewDiscussionInput } from '../validation';
+import { isBlankDiscussionDraft } from './drafts';
+import { NEW_DISCUSSION_DRAFT_ID, newRowId, reactionId, replyDraftId } from './ids';
+import type { PostRow, Viewer } from './types';
 
 /**
  * Local writes of this feature. Each one lands in RxDB at once (the screen
@@ -51,18 +52,15 @@ export async function createDiscussion(db: AppDatabase, member: Member, input: N
   return { discussionId, postId };
 }
 
-/** A reply (spec B call 7): content already trimmed and validated. */
-export async function createReply(
-  db: AppDatabase,
-  memberId: string,
-  discussionId: string,
-  content: string,
-  quotedPostId: string | null,
-): Promise<string> {
-  const id = newRowId();
+/**
+ * A reply row (spec B call 7) as it will be stored, content already trimmed and
+ * validated. Built before anything is written so the thread can show it in the
+ * same frame as the click, whatever the store takes to persist it.
+ */
+export function newReply(memberId: string, discussionId: string, content: string, quotedPostId: string | null): PostRow {
   const at = now();
-  await db.posts.insert({
-    id,
+  return {
+    id: newRowId(),
     discussion_id: discussionId,
     user_id: memberId,
     parent_post_id: null,
@@ -72,8 +70,25 @@ export async function createReply(
     updated_at: at,
     is_solution: false,
     reactions_summary: {},
-  });
-  return id;
+  };
+}
+
+/** Stores a reply built by newReply; replication sends it (now, or after reconnecting). */
+export async function insertReply(db: AppDatabase, reply: PostRow): Promise<void> {
+  await db.posts.insert({ ...reply, reactions_summary: reply.reactions_summary ?? {} });
+}
+
+/** A reply written in one step (benchmarks and scripts); the thread screen uses newReply + insertReply. */
+export async function createReply(
+  db: AppDatabase,
+  memberId: string,
+  discussionId: string,
+  content: string,
+  quotedPostId: string | null,
+): Promise<string> {
+  const reply = newReply(memberId, discussionId, content, quotedPostId);
+  await insertReply(db, reply);
+  return reply.id;
 }
 
 export async function editPost(db: AppDatabase, postId: string, content: string): Promise<void> {
@@ -148,17 +163,27 @@ export async function saveReplyDraft(
   quotedPostId: string | null,
 ): Promise<void> {
   const id = replyDraftId(discussionId);
-  if (content.trim() === '' && quotedPostId === null) {
-    const existing = await db.drafts.findOne(id).exec();
-    if (existing) await existing.remove();
-    return;
-  }
+  if (content.trim() === '' && quotedPostId === null) return clearDraft(db, id);
   await db.drafts.upsert({
     id,
     kind: 'reply',
     key: discussionId,
     content,
     fields: { quoted_post_id: quotedPostId },
+    user_id: memberId,
+    updated_at: now(),
+  });
+}
+
+/** The create-discussion dialog's fields, saved like a reply draft (local only, never replicated). */
+export async function saveDiscussionDraft(db: AppDatabase, memberId: string, input: NewDiscussionInput): Promise<void> {
+  if (isBlankDiscussionDraft(input)) return clearDraft(db, NEW_DISCUSSION_DRAFT_ID);
+  await db.drafts.upsert({
+    id: NEW_DISCUSSION_DRAFT_ID,
+    kind: 'discussion',
+    key: NEW_DISCUSSION_DRAFT_ID,
+    content: input.content,
+    fields: { title: input.title, category: input.category, custom_category: input.customCategory },
     user_id: memberId,
     updated_at: now(),
   });
