@@ -34,6 +34,31 @@ test('a new follower arrives live in the bell; clicking it opens their profile a
   expect(rows).toEqual([{ is_read: true }]);
 });
 
+test('a reply in the bell opens the thread scrolled to that post, highlighted; the notifications page does the same', async ({ page }) => {
+  const me = await newMember('threadowner');
+  const replier = await newMember('replier');
+  const threadId = randomUUID();
+  const opening = await me.client.from('discussions').insert({ id: threadId, user_id: me.id, title: `Bell ${threadId.slice(0, 8)}`, category: 'DJ Techniques' });
+  if (opening.error) throw opening.error;
+  const first = await me.client.from('posts').insert({ id: randomUUID(), discussion_id: threadId, user_id: me.id, content: 'How do you warm up a room?' });
+  if (first.error) throw first.error;
+  await logIn(page, me);
+
+  const replyId = randomUUID();
+  const reply = await replier.client.from('posts').insert({ id: replyId, discussion_id: threadId, user_id: replier.id, content: 'Start slow and read the floor.' });
+  if (reply.error) throw reply.error;
+  await expect(page.getByTestId('notification-badge')).toHaveText('1');
+  await page.getByTestId('notification-bell').click();
+  await page.getByRole('link', { name: new RegExp(notificationText('new_reply', replier.username)) }).click();
+  await expect(page).toHaveURL(new RegExp(`/discussions/thread/${threadId}\\?post=${replyId}$`));
+  await expect(page.locator(`[data-post-id="${replyId}"]`)).toHaveAttribute('data-highlighted', 'true');
+
+  await page.goto('/notifications');
+  await page.getByRole('link', { name: new RegExp(notificationText('new_reply', replier.username)) }).click();
+  await expect(page).toHaveURL(new RegExp(`/discussions/thread/${threadId}\\?post=${replyId}$`));
+  await expect(page.locator(`[data-post-id="${replyId}"]`)).toHaveAttribute('data-highlighted', 'true');
+});
+
 test("the badge caps at '9+' and 'Mark all as read' in the panel clears it", async ({ page }) => {
   const me = await newMember('many');
   await logIn(page, me);

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { pendingChangesLabel } from '../../src/app/layout/connectivity-indicator';
 import { FOLLOW_LABELS, PROFILE_MESSAGES } from '../../src/features/profiles/constants';
 import { followRowId } from '../../src/features/profiles/model/follow-id';
 import { SETTINGS_MESSAGES } from '../../src/features/settings/constants';
 import { SUPPORT_MESSAGES } from '../../src/features/support/constants';
 import { DEMO_ACCOUNTS } from '../../src/lib/demo-accounts';
 import { TIER_LABELS, USERNAME_RULE_MESSAGE } from '../../src/lib/profile-rules';
-import { dbQuery, logIn, newMember, waitForDb } from '../support/standins/e2e-session';
+import { dbQuery, logIn, newMember, uniqueName, waitForDb, waitForOfflineReady } from '../support/standins/e2e-session';
 
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
 
@@ -168,6 +169,38 @@ test.describe('profile settings', () => {
       (r) => r[0]?.username === renamed,
     );
     expect(rows[0]).toEqual({ username: renamed, display_name: 'Night Shift', genres: ['Techno', 'House'], signature: 'See you on the floor', social_links: { soundcloud: 'soundcloud.com/nightshift' } });
+  });
+
+  test('an edit made offline is queued and applied after reconnecting', async ({ page, context, browser }) => {
+    const bio = `Written on a train with no signal ${uniqueName('bio')}.`;
+    const me = await newMember('offedit');
+    await logIn(page, me);
+    // Straight to the settings page: the member's profile must be on the device without visiting it first.
+    await page.goto('/settings/profile');
+    await expect(page.getByLabel('Username')).toHaveValue(me.username);
+    await waitForOfflineReady(page);
+    await context.setOffline(true);
+    await page.getByLabel('Bio').fill(bio);
+    await page.getByRole('button', { name: SETTINGS_MESSAGES.save }).click();
+    await expect(page.getByTestId('settings-success')).toHaveText(SETTINGS_MESSAGES.savedOffline);
+    await expect(page.getByTestId('connectivity-indicator')).toContainText(pendingChangesLabel(1));
+    // The profile shows the edit while it is still queued.
+    await page.getByTestId('avatar-menu').click();
+    await page.getByRole('menuitem', { name: 'My Profile' }).click();
+    await expect(page.getByTestId('profile-header')).toContainText(bio);
+    await page.waitForTimeout(1000);
+    expect((await dbQuery<{ bio: string | null }>('select bio from public.profiles where id = $1', [me.id]))[0].bio).not.toBe(bio);
+
+    await context.setOffline(false);
+    const rows = await waitForDb(() => dbQuery<{ bio: string | null; username: string }>('select bio, username from public.profiles where id = $1', [me.id]), (r) => r[0]?.bio === bio);
+    expect(rows[0]).toEqual({ bio, username: me.username });
+    await expect(page.getByTestId('connectivity-indicator')).not.toContainText(pendingChangesLabel(1));
+    // Another member's browser sees it on the profile.
+    const other = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const visitor = await other.newPage();
+    await visitor.goto(`/profile/${me.username}`);
+    await expect(visitor.getByTestId('profile-header')).toContainText(bio);
+    await other.close();
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationDoc } from '@/db/schemas/notifications';
 import { NOTIFICATION_MESSAGES, notificationText } from '@/features/notifications/constants';
-import { groupByDay, notificationHref, notificationTarget } from '@/features/notifications/model/notifications';
+import { groupByDay, headerItem, notificationHref, notificationTarget } from '@/features/notifications/model/notifications';
 
 const base: NotificationDoc = { id: 'n1', user_id: 'u1', type: 'new_reply', is_read: false, created_at: '2026-03-10T10:00:00Z', related_entity_id: 'd1', target_entity_id: 'p1', actor_username: 'sam' };
 
@@ -20,6 +20,14 @@ describe('notifications (spec A sections 3, 4 and 7)', () => {
     expect(notificationHref({ ...base, type: 'other' })).toBe('/notifications');
     expect(notificationTarget(base)).toEqual({ to: '/discussions/thread/d1', search: { post: 'p1' } });
     expect(notificationTarget({ ...base, type: 'new_follower' })).toEqual({ to: '/profile/sam', search: {} });
+  });
+
+  it("the bell's entries open the thread at the post for replies, quotes and mentions", () => {
+    // A quote notifies the quoted author as new_reply; the server sets related = thread, target = the new post.
+    for (const type of ['new_reply', 'discussion_mention', 'like_content']) {
+      expect(headerItem({ ...base, type })).toMatchObject({ href: '/discussions/thread/d1', search: { post: 'p1' } });
+    }
+    expect(headerItem({ ...base, type: 'new_follower' })).toMatchObject({ href: '/profile/sam', search: {} });
   });
 
   it('groups by day: Today, Yesterday, then dates', () => {

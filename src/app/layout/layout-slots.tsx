@@ -9,6 +9,8 @@ export type HeaderNotificationItem = {
   isRead: boolean;
   /** In-app path opened on click (the target thread or profile). */
   href: string;
+  /** Search params for that path, e.g. `{ post }` so the thread scrolls to and highlights the post. */
+  search?: Record<string, string | undefined>;
   actorAvatarUrl?: string | null;
   actorName?: string | null;
 };

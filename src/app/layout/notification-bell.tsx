@@ -51,6 +51,7 @@ export function NotificationBell({ notifications }: { notifications: HeaderNotif
                   <li key={item.id}>
                     <Link
                       to={item.href}
+                      search={item.search ?? {}}
                       onClick={() => {
                         if (!item.isRead) markAsRead(item.id);
                         setOpen(false);

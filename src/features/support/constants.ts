@@ -23,9 +23,24 @@ export const SUPPORT_MESSAGES = {
   offlineDonate: "You're offline. The donation options load from the payment provider, so they appear once you're back online.",
   setUpTipJar: 'Set up your own Tip Jar',
   setUpTipJarIntro: 'Members can receive tips too.',
+  /** Shown when the build names no PayPal button / crypto checkout (see DONATION_ENV). */
+  paypalNotSetUp: 'PayPal donations are not set up on this server yet.',
+  cryptoNotSetUp: 'Crypto donations are not set up on this server yet.',
 } as const;
 
-/** The payment provider's hosted donate button (loaded only online). */
+/** The payment provider's hosted donate button script (loaded only online). */
 export const PAYPAL_DONATE_SCRIPT = 'https://www.paypalobjects.com/donate/sdk/donate-sdk.js';
-export const PAYPAL_HOSTED_BUTTON_ID = 'DJCIRCLE-COMMUNITY';
-export const CRYPTO_CHECKOUT_URL = 'https://commerce.coinbase.com/checkout/djcircle-community';
+
+/**
+ * The platform's own donation accounts. Spec A names no PayPal button or
+ * crypto checkout (only "a payment provider's donation script" and "a crypto
+ * checkout link"), so each deployment sets them at build time. Unset, the
+ * tab says donations are not set up instead of showing a button or link
+ * that leads nowhere.
+ */
+export const DONATION_ENV = {
+  /** PayPal's hosted_button_id of the platform's Donate button. */
+  paypalButtonId: 'VITE_PAYPAL_DONATE_BUTTON_ID',
+  /** An https URL of the platform's hosted crypto checkout page. */
+  cryptoCheckoutUrl: 'VITE_CRYPTO_CHECKOUT_URL',
+} as const;

@@ -17,6 +17,8 @@ export const REST_BODY_LIMIT = 10 * 1024 * 1024;
 const CORS_HEADERS = [
   'authorization', 'x-client-info', 'apikey', 'content-type', 'content-profile', 'accept-profile', 'prefer', 'range',
   'x-upsert', 'cache-control', 'x-metadata', 'x-supabase-api-version', 'x-region', 'accept', 'accept-encoding', 'content-length',
+  // postgrest-js retries reads after a network error with this header; refusing it failed every retry.
+  'x-retry-count',
 ];
 
 export interface Gateway {

@@ -144,7 +144,7 @@ export function AuthProvider({ getClient, profileSource, children }: AuthProvide
       if (!user?.id) throw new Error(MESSAGES.noUserLoggedIn);
       setLoading(true);
       try {
-        const saved = await source.saveProfile(user.id, updates);
+        const saved = await source.saveProfile(user.id, updates, user.profile);
         const { data } = await (await clientPromise).auth.getSession();
         const authUser = data.session?.user;
         const merged = authUser ? mergeUser(authUser, saved) : mergeUser(user, saved);

@@ -1,18 +1,39 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ProfileDoc } from '@/db/schemas/profiles';
-import { profileDocToRow } from './profile-doc';
+import { profileDocToRow, profileRowToDoc } from './profile-doc';
 import { serverProfileSource, type ProfileSource } from './profile-source';
-import type { ProfileUpdate } from './profile-types';
+import type { ProfileRow, ProfileUpdate } from './profile-types';
 
 // RxDB loads after the first screen, like supabase-js.
-const getDatabase = () => import('@/db/database').then((m) => m.getDatabase());
+const appDatabase = () => import('@/db/database').then((m) => m.getDatabase());
+type Database = Awaited<ReturnType<typeof appDatabase>>;
+
+/**
+ * Puts the edit on the member's local profile document. When replication has
+ * not brought that document to the device yet (it starts after the store
+ * opens and leadership is settled), it is seeded from the session's copy so
+ * the edit still queues offline. Push then merges onto the server's row: only
+ * fields that differ from it are sent.
+ */
+async function patchLocally(db: Database, current: ProfileRow, patch: Partial<ProfileDoc>): Promise<ProfileDoc> {
+  const existing = await db.profiles.findOne(current.id).exec();
+  if (existing) return (await existing.incrementalPatch(patch)).toMutableJSON() as ProfileDoc;
+  try {
+    return (await db.profiles.insert({ ...profileRowToDoc(current), ...patch })).toMutableJSON() as ProfileDoc;
+  } catch (error) {
+    // Replication wrote the row between the lookup and the insert: edit that one.
+    const arrived = await db.profiles.findOne(current.id).exec();
+    if (!arrived) throw error;
+    return (await arrived.incrementalPatch(patch)).toMutableJSON() as ProfileDoc;
+  }
+}
 
 /**
  * The member's own profile from the local store first (so it is there
  * offline and shows edits that are still queued), the server when the store
  * does not hold it yet. Saving writes locally; replication pushes it.
  */
-export function localFirstProfileSource(client: () => Promise<SupabaseClient>): ProfileSource {
+export function localFirstProfileSource(client: () => Promise<SupabaseClient>, getDatabase: () => Promise<Database> = appDatabase): ProfileSource {
   return {
     async loadProfile(userId) {
       const db = await getDatabase();
@@ -20,12 +41,15 @@ export function localFirstProfileSource(client: () => Promise<SupabaseClient>): 
       if (doc) return profileDocToRow(doc.toMutableJSON() as ProfileDoc);
       return serverProfileSource(await client()).loadProfile(userId);
     },
-    async saveProfile(userId, updates: ProfileUpdate) {
+    async saveProfile(userId, updates: ProfileUpdate, current) {
       const db = await getDatabase();
+      const patch = { ...updates, updated_at: new Date().toISOString() } as Partial<ProfileDoc>;
+      const seed = current?.id === userId ? current : null;
+      if (seed) return profileDocToRow(await patchLocally(db, seed, patch));
       const doc = await db.profiles.findOne(userId).exec();
+      // Without any copy of the row, seeding would push defaults over the member's real profile: only the server can apply it.
       if (!doc) return serverProfileSource(await client()).saveProfile(userId, updates);
-      const saved = await doc.incrementalPatch({ ...updates, updated_at: new Date().toISOString() } as Partial<ProfileDoc>);
-      return profileDocToRow(saved.toMutableJSON() as ProfileDoc);
+      return profileDocToRow((await doc.incrementalPatch(patch)).toMutableJSON() as ProfileDoc);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { TABLE_SPECS } from '@/db/replication/tables';
 import type { ProfileRow, ProfileUpdate } from './profile-types';
 
 /**
@@ -8,8 +9,12 @@ import type { ProfileRow, ProfileUpdate } from './profile-types';
  */
 export type ProfileSource = {
   loadProfile: (userId: string) => Promise<ProfileRow | null>;
-  saveProfile: (userId: string, updates: ProfileUpdate) => Promise<ProfileRow | null>;
+  /** `current` is the session's copy of the row: a local source seeds the store from it when the row is not on the device. */
+  saveProfile: (userId: string, updates: ProfileUpdate, current?: ProfileRow | null) => Promise<ProfileRow | null>;
 };
+
+/** Every column the app uses: the replication's list, which leaves out the server-only search vector. */
+const COLUMNS = TABLE_SPECS.profiles.readColumns;
 
 /** PostgREST's "no rows" code: a member without a profile row is normal, not an error. */
 const NO_ROWS = 'PGRST116';
@@ -17,17 +22,18 @@ const NO_ROWS = 'PGRST116';
 export function serverProfileSource(client: SupabaseClient): ProfileSource {
   return {
     async loadProfile(userId) {
-      const { data, error } = await client.from('profiles').select('*').eq('id', userId).single();
+      const { data, error } = await client.from('profiles').select(COLUMNS).eq('id', userId).single();
       if (error) {
         if (error.code === NO_ROWS) return null;
         throw error;
       }
-      return data as ProfileRow;
+      // A column list held in a variable defeats supabase-js's type inference; the columns are ProfileRow's.
+      return data as unknown as ProfileRow;
     },
     async saveProfile(userId, updates) {
-      const { data, error } = await client.from('profiles').update(updates).eq('id', userId).select().single();
+      const { data, error } = await client.from('profiles').update(updates).eq('id', userId).select(COLUMNS).single();
       if (error) throw error;
-      return data as ProfileRow;
+      return data as unknown as ProfileRow;
     },
   };
 }

@@ -3,7 +3,7 @@ import { useDatabase } from '@/db/hooks/use-database';
 import { useRxQuery } from '@/db/hooks/use-rx-query';
 import type { NotificationDoc } from '@/db/schemas/notifications';
 import { NOTIFICATIONS_LIMIT } from '../constants';
-import { describeNotification, markAllNotificationsRead, markNotificationRead, notificationTarget } from '../model/notifications';
+import { headerItem, markAllNotificationsRead, markNotificationRead } from '../model/notifications';
 
 function logged(action: string) {
   return (error: unknown) => console.error(`Notifications: ${action} failed.`, error);
@@ -30,19 +30,6 @@ export function useNotifications(userId: string | null, limit?: number) {
 /** What the shell's bell and panel need (the shape of the header's notification slot). */
 export function useHeaderNotifications(userId: string | null) {
   const { items, unreadCount, loading, markAsRead, markAllAsRead } = useNotifications(userId, NOTIFICATIONS_LIMIT);
-  const mapped = useMemo(
-    () =>
-      items.map((n) => ({
-        id: n.id,
-        text: describeNotification(n),
-        createdAt: n.created_at,
-        isRead: n.is_read,
-        // The shell's panel passes href to the router as a path; the post to scroll to travels only on the full page.
-        href: notificationTarget(n).to,
-        actorAvatarUrl: n.actor_avatar_url ?? null,
-        actorName: n.actor_username ?? null,
-      })),
-    [items],
-  );
+  const mapped = useMemo(() => items.map((n) => headerItem(n)), [items]);
   return useMemo(() => ({ unreadCount, items: mapped, loading, markAsRead, markAllAsRead }), [unreadCount, mapped, loading, markAsRead, markAllAsRead]);
 }

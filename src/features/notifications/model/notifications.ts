@@ -25,6 +25,25 @@ export function describeNotification(n: NotificationDoc): string {
   return n.content_preview ? `${text}: "${n.content_preview}"` : text;
 }
 
+/**
+ * One entry of the header's bell panel. The router takes the path and the
+ * search separately, so the post travels as `search`: a reply, quote or
+ * mention opens the thread scrolled to that post, as the full page does.
+ */
+export function headerItem(n: NotificationDoc) {
+  const target = notificationTarget(n);
+  return {
+    id: n.id,
+    text: describeNotification(n),
+    createdAt: n.created_at,
+    isRead: n.is_read,
+    href: target.to,
+    search: target.search,
+    actorAvatarUrl: n.actor_avatar_url ?? null,
+    actorName: n.actor_username ?? null,
+  };
+}
+
 /** Groups newest-first notifications by local day: 'Today', 'Yesterday', then the date. */
 export function groupByDay<T extends { created_at: string }>(items: readonly T[], now: Date = new Date()): Array<{ label: string; items: T[] }> {
   const groups: Array<{ label: string; items: T[] }> = [];

@@ -12,20 +12,20 @@ import { Textarea } from '@/components/ui/textarea';
 import { useDatabase } from '@/db/hooks/use-database';
 import { useOutboxState } from '@/db/hooks/use-outbox-state';
 import { SIGNATURE_MAX_LENGTH } from '@/lib/profile-rules';
-import { toast } from '@/stores/toast-store';
 import { SETTINGS_MESSAGES, SOCIAL_LABELS, SOCIAL_NETWORKS } from '../constants';
+import { useSettingsSave } from '../hooks/use-settings-save';
 import { formFromMember, profileChanges, validateProfileForm, type ProfileForm } from '../model/profile-form';
 import type { SaveProfile, SettingsMember } from '../model/types';
 import { usernameTaken } from '../model/username-check';
+
+const PROFILE_SAVE_TEXTS = { savedTitle: SETTINGS_MESSAGES.profileUpdatedTitle, saved: SETTINGS_MESSAGES.profileUpdated, failed: SETTINGS_MESSAGES.profileSaveFailed };
 
 export function ProfileSettingsScreen({ member, save }: { member: SettingsMember; save: SaveProfile }) {
   const db = useDatabase();
   const navigate = useNavigate();
   const outbox = useOutboxState('profiles', member.id);
   const [form, setForm] = useState<ProfileForm>(() => formFromMember(member));
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { error, success, saving, reset, fail, submit } = useSettingsSave(PROFILE_SAVE_TEXTS);
 
   const field = (name: Exclude<keyof ProfileForm, 'social'>) => ({
     value: form[name],
@@ -34,28 +34,18 @@ export function ProfileSettingsScreen({ member, save }: { member: SettingsMember
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setError(null);
-    setSuccess(null);
+    reset();
     const invalid = validateProfileForm(form);
     if (invalid) {
-      setError(invalid);
+      fail(invalid);
       return;
     }
     const changes = profileChanges(member, form);
-    setSaving(true);
-    try {
+    const done = await submit(async () => {
       if (changes.username && (await usernameTaken(db, changes.username, member.id))) throw new Error(SETTINGS_MESSAGES.profileSaveFailed);
       if (Object.keys(changes).length > 0) await save(changes);
-      setSuccess(navigator.onLine ? SETTINGS_MESSAGES.profileUpdated : SETTINGS_MESSAGES.savedOffline);
-      toast({ variant: 'success', title: SETTINGS_MESSAGES.profileUpdatedTitle, description: SETTINGS_MESSAGES.profileUpdated });
-      if (changes.username) void navigate({ to: '/profile/$username', params: { username: changes.username }, replace: true });
-    } catch (err) {
-      const message = err instanceof Error && err.message ? err.message : SETTINGS_MESSAGES.profileSaveFailed;
-      setError(message);
-      toast({ variant: 'destructive', title: SETTINGS_MESSAGES.updateFailedTitle, description: message });
-    } finally {
-      setSaving(false);
-    }
+    });
+    if (done && changes.username) void navigate({ to: '/profile/$username', params: { username: changes.username }, replace: true });
   }
 
   return (

@@ -11,38 +11,27 @@ import { Switch } from '@/components/ui/switch';
 import { useOutboxState } from '@/db/hooks/use-outbox-state';
 import { toast } from '@/stores/toast-store';
 import { SETTINGS_MESSAGES } from '../constants';
+import { useSettingsSave } from '../hooks/use-settings-save';
 import { tipJarForm, tipJarToSave, validateTipJar, type TipJarForm } from '../model/profile-form';
 import type { SaveProfile, SettingsMember } from '../model/types';
 
+const TIP_JAR_SAVE_TEXTS = { savedTitle: SETTINGS_MESSAGES.tipJarSavedTitle, saved: SETTINGS_MESSAGES.tipJarSaved, failed: SETTINGS_MESSAGES.tipJarSaveFailed };
+
 export function TipJarSettingsScreen({ member, save }: { member: SettingsMember; save: SaveProfile }) {
   const [form, setForm] = useState<TipJarForm>(() => tipJarForm(member.monetization));
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { error, success, saving, reset, fail, submit } = useSettingsSave(TIP_JAR_SAVE_TEXTS);
   const outbox = useOutboxState('profiles', member.id);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setError(null);
-    setSuccess(null);
+    reset();
     const missing = validateTipJar(form);
     if (missing) {
-      setError(missing);
+      fail(missing);
       toast({ variant: 'destructive', title: SETTINGS_MESSAGES.missingInfoTitle, description: missing });
       return;
     }
-    setSaving(true);
-    try {
-      await save({ monetization: tipJarToSave(form) });
-      setSuccess(navigator.onLine ? SETTINGS_MESSAGES.tipJarSaved : SETTINGS_MESSAGES.savedOffline);
-      toast({ variant: 'success', title: SETTINGS_MESSAGES.tipJarSavedTitle, description: SETTINGS_MESSAGES.tipJarSaved });
-    } catch (err) {
-      const message = err instanceof Error && err.message ? err.message : SETTINGS_MESSAGES.tipJarSaveFailed;
-      setError(message);
-      toast({ variant: 'destructive', title: SETTINGS_MESSAGES.updateFailedTitle, description: message });
-    } finally {
-      setSaving(false);
-    }
+    await submit(() => save({ monetization: tipJarToSave(form) }));
   }
 
   return (

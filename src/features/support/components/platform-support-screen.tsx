@@ -6,7 +6,18 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useConnectivityStore } from '@/stores/connectivity-store';
-import { CRYPTO_CHECKOUT_URL, PAYPAL_DONATE_SCRIPT, PAYPAL_HOSTED_BUTTON_ID, SUPPORT_MESSAGES } from '../constants';
+import { PAYPAL_DONATE_SCRIPT, SUPPORT_MESSAGES } from '../constants';
+import { donationConfig } from '../model/donation-config';
+
+const DONATIONS = donationConfig(import.meta.env);
+
+function NotSetUp({ text }: { text: string }) {
+  return (
+    <p className="text-sm text-muted-foreground" data-testid="donate-not-set-up">
+      {text}
+    </p>
+  );
+}
 
 function OfflineNote() {
   return (
@@ -19,14 +30,14 @@ function OfflineNote() {
 type PaypalDonation = { Donation?: { Button: (options: Record<string, unknown>) => { render: (selector: string) => void } } };
 
 /** The provider's hosted donate button; its script is fetched only when online and only once. */
-function PaypalDonate() {
+function PaypalDonate({ buttonId }: { buttonId: string }) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     const render = () => {
       const paypal = (window as unknown as { PayPal?: PaypalDonation }).PayPal;
       const target = document.getElementById('paypal-donate-button');
       if (!paypal?.Donation || !target || target.childElementCount > 0) return;
-      paypal.Donation.Button({ env: 'production', hosted_button_id: PAYPAL_HOSTED_BUTTON_ID }).render('#paypal-donate-button');
+      paypal.Donation.Button({ env: 'production', hosted_button_id: buttonId }).render('#paypal-donate-button');
     };
     const existing = document.querySelector<HTMLScriptElement>(`script[src="${PAYPAL_DONATE_SCRIPT}"]`);
     if (existing) {
@@ -39,7 +50,7 @@ function PaypalDonate() {
     script.onload = render;
     script.onerror = () => setFailed(true);
     document.body.appendChild(script);
-  }, []);
+  }, [buttonId]);
   return (
     <div>
       <div id="paypal-donate-button" data-testid="paypal-donate" />
@@ -66,7 +77,9 @@ export function PlatformSupportScreen({ signedIn }: { signedIn: boolean }) {
               </CardTitle>
               <CardDescription>{SUPPORT_MESSAGES.paypalIntro}</CardDescription>
             </CardHeader>
-            <CardContent>{online ? <PaypalDonate /> : <OfflineNote />}</CardContent>
+            <CardContent>
+              {!DONATIONS.paypalButtonId ? <NotSetUp text={SUPPORT_MESSAGES.paypalNotSetUp} /> : online ? <PaypalDonate buttonId={DONATIONS.paypalButtonId} /> : <OfflineNote />}
+            </CardContent>
           </Card>
         </TabsContent>
         <TabsContent value="crypto">
@@ -78,9 +91,11 @@ export function PlatformSupportScreen({ signedIn }: { signedIn: boolean }) {
               <CardDescription>{SUPPORT_MESSAGES.cryptoIntro}</CardDescription>
             </CardHeader>
             <CardContent>
-              {online ? (
+              {!DONATIONS.cryptoCheckoutUrl ? (
+                <NotSetUp text={SUPPORT_MESSAGES.cryptoNotSetUp} />
+              ) : online ? (
                 <Button asChild>
-                  <a href={CRYPTO_CHECKOUT_URL} target="_blank" rel="noopener noreferrer">
+                  <a href={DONATIONS.cryptoCheckoutUrl} target="_blank" rel="noopener noreferrer">
                     <ExternalLink aria-hidden /> {SUPPORT_MESSAGES.cryptoLink}
                   </a>
                 </Button>
