@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerServiceWorker } from './app/pwa/register-service-worker';
+import { afterFirstScreen } from './lib/first-screen';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -13,6 +14,5 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// After load, so installing the worker never competes with the first screen for bandwidth.
-if (document.readyState === 'complete') void registerServiceWorker();
-else window.addEventListener('load', () => void registerServiceWorker(), { once: true });
+// After the first screen, so installing the worker never competes with it for bandwidth or the main thread.
+void afterFirstScreen().then(() => registerServiceWorker());

@@ -1,6 +1,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterFirstScreen } from './first-screen';
 
-/** The backend client, loaded on first use so supabase-js stays out of the first screen's JavaScript. */
+/**
+ * The backend client, loaded on first use and never before the first screen
+ * has painted, so supabase-js stays out of the first screen's JavaScript.
+ */
 export function getSupabase(): Promise<SupabaseClient> {
-  return import('./supabase').then((m) => m.supabase);
+  return afterFirstScreen()
+    .then(() => import('./supabase'))
+    .then((m) => m.supabase);
 }

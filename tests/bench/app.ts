@@ -96,9 +96,21 @@ async function newContext(browser: Browser): Promise<BrowserContext> {
   return context;
 }
 
-/** Every JavaScript file the page itself loaded until `ready` resolved (the worker's precache fetches excluded). */
+/**
+ * Every JavaScript file the page requested before the first screen was readable: the moment the
+ * home page's h1 entered the document, taken in the page (a MutationObserver), against each
+ * script's request start in the page's Resource Timing. Timing it in the page keeps the figure
+ * independent of how fast the test driver notices the heading. The worker's precache fetches are excluded.
+ */
 async function firstScreenJs(browser: Browser, baseUrl: string, distDir: string) {
   const context = await newContext(browser);
+  await context.addInitScript({
+    content: `new MutationObserver((_, observer) => {
+      if (!document.querySelector('h1')) return;
+      globalThis.__firstScreenAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });`,
+  });
   const page = await context.newPage();
   const scripts = new Set<string>();
   page.on('request', (request) => {
@@ -107,9 +119,21 @@ async function firstScreenJs(browser: Browser, baseUrl: string, distDir: string)
   });
   await page.goto(`${baseUrl}/`);
   await page.getByRole('heading', { level: 1 }).waitFor();
-  const atFirstScreen = [...scripts];
   await page.waitForLoadState('networkidle');
   const afterIdle = [...scripts];
+  const { firstScreenAt, requested } = await page.evaluate(() => ({
+    firstScreenAt: (globalThis as { __firstScreenAt?: number }).__firstScreenAt ?? Number.POSITIVE_INFINITY,
+    requested: performance.getEntriesByType('resource').map((entry) => ({ url: entry.name, at: entry.startTime })),
+  }));
+  const atFirstScreen = [
+    ...new Set(
+      requested
+        .filter((r) => r.at <= firstScreenAt)
+        .map((r) => new URL(r.url))
+        .filter((url) => url.origin === baseUrl && url.pathname.endsWith('.js') && url.pathname !== '/sw.js')
+        .map((url) => url.pathname),
+    ),
+  ];
   await context.close();
   const kb = (paths: string[]) => round(paths.reduce((sum, p) => sum + gzipBytes(distDir, p), 0) / 1024);
   const largest = atFirstScreen

@@ -57,3 +57,43 @@ test('after signing out on a shared device, the next visitor finds none of the m
   }
   expect((await sql<{ n: string }>('select count(*) as n from public.posts where content = $1', [unsent]))[0].n).toBe('0');
 });
+
+test('signing out in a tab that does not replicate signs out every tab and removes the member’s private data', async ({ page, context }) => {
+  // Two tabs sign in, sync and sign out: longer than one tab's journey.
+  test.setTimeout(120_000);
+  const djId = await memberIdOf(dj.username);
+  const producerId = await memberIdOf(producer.username);
+  const thread = await createThread(producerId, [{ authorId: producerId, content: 'Who has a spare booth monitor?' }]);
+  const notice = `Two-tab note for the DJ ${randomUUID().slice(0, 8)}`;
+  const { error } = await serviceClient().from('notifications').insert({ user_id: djId, type: 'reply', content_preview: notice, actor_id: producerId, actor_username: producer.username, related_entity_id: thread.id });
+  expect(error).toBeNull();
+
+  await page.goto('/login');
+  await page.getByRole('button', { name: dj.label }).click();
+  await expect(page.getByTestId('avatar-menu')).toBeVisible({ timeout: 20_000 });
+  await waitForWorker(page);
+  await page.goto('/notifications');
+  await expect(page.getByText(notice)).toBeVisible({ timeout: 20_000 });
+  await page.goto(`/discussions/thread/${thread.id}`);
+  await expect(page.getByText(thread.posts[0].content)).toBeVisible();
+  const draft = `Two-tab draft: a ${randomUUID().slice(0, 8)}`;
+  await page.locator('#reply-content').fill(draft);
+  await expectDeviceToHold(page, draft);
+
+  // A second tab of the same member; one of the two replicates (the elected leader).
+  const second = await context.newPage();
+  await second.goto('/notifications');
+  await expect(second.getByText(notice)).toBeVisible({ timeout: 20_000 });
+  const isLeader = (p: typeof page) => p.evaluate(() => document.documentElement.hasAttribute('data-sync-leader'));
+  await expect.poll(async () => (await isLeader(page)) !== (await isLeader(second)), { timeout: 20_000 }).toBe(true);
+  const [leader, other] = (await isLeader(page)) ? [page, second] : [second, page];
+
+  await other.getByTestId('avatar-menu').click();
+  await other.getByRole('menuitem', { name: 'Sign Out' }).click();
+  for (const tab of [other, leader]) await expect(tab.getByRole('banner').getByRole('link', { name: 'Log In' })).toBeVisible({ timeout: 20_000 });
+  for (const text of [notice, draft]) {
+    await expect.poll(() => deviceHolds(other, text, { includeDeleted: true }), { message: `the device still holds "${text}"`, timeout: 20_000 }).toBe(false);
+  }
+  await leader.goto('/notifications');
+  await expect(leader).toHaveURL(/\/login/);
+});

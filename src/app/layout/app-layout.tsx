@@ -1,10 +1,17 @@
 import { Outlet } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { watchFirstScreen } from '@/lib/first-screen';
 import { Footer } from './footer';
 import { Header } from './header';
 import { MobileDrawer } from './mobile-drawer';
 import { Sidebar } from './sidebar';
 
 export function AppLayout() {
+  const main = useRef<HTMLElement>(null);
+  // Deferred loading (supabase-js, RxDB, the service worker) starts once the route's content is painted.
+  useEffect(() => {
+    if (main.current) return watchFirstScreen(main.current);
+  }, []);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -18,7 +25,7 @@ export function AppLayout() {
       <div className="flex flex-1">
         <Sidebar />
         <div className="flex min-w-0 flex-1 flex-col">
-          <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6">
+          <main ref={main} id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6">
             <Outlet />
           </main>
           <Footer />

@@ -1,18 +1,26 @@
 import { useEffect, useState } from 'react';
-import { getDatabase, type AppDatabase } from '../database';
+import { afterFirstScreen } from '@/lib/first-screen';
+import type { AppDatabase } from '../database';
 
 let resolved: AppDatabase | null = null;
 
-/** The app database, or null for the first render while IndexedDB opens. */
+/**
+ * The app database, or null while IndexedDB opens. RxDB is imported here on
+ * demand, after the first screen has painted, so a screen that only shows the
+ * store below the fold does not pull RxDB into its first paint.
+ */
 export function useDatabase(): AppDatabase | null {
   const [db, setDb] = useState<AppDatabase | null>(resolved);
   useEffect(() => {
     if (db) return;
     let alive = true;
-    void getDatabase().then((opened) => {
-      resolved = opened;
-      if (alive) setDb(opened);
-    });
+    void afterFirstScreen()
+      .then(() => import('../database'))
+      .then(({ getDatabase }) => getDatabase())
+      .then((opened) => {
+        resolved = opened;
+        if (alive) setDb(opened);
+      });
     return () => {
       alive = false;
     };

@@ -22,6 +22,12 @@ export interface PullHandlerOptions<T> {
   collection: RxCollection<T>;
   scope: () => Promise<PullScope>;
   overlapMs?: number;
+  /**
+   * Rows outside the checkpointed order that the device turns out to lack,
+   * asked for once a pull has caught up (posts: threads that joined the kept
+   * set after the checkpoint had passed their posts).
+   */
+  backfill?: (scope: PullScope) => Promise<Row[]>;
 }
 
 export type PullHandler<T> = (
@@ -46,6 +52,22 @@ export function createPullHandler<T>(options: PullHandlerOptions<T>): PullHandle
   const overlapMs = options.overlapMs ?? OVERLAP_WINDOW_MS;
   const schema = collection.schema.jsonSchema as RxJsonSchema<T>;
   const delivered = new Map<string, string>();
+  let keptFetched = false;
+
+  /** The spec's always-kept rows not in `rows` yet; once per handler, i.e. per replication start. */
+  async function alwaysKept(scope: PullScope, rows: Row[]): Promise<Row[]> {
+    if (keptFetched) return [];
+    const inPage = new Set(rows.map((row) => String(row.id)));
+    const ids = (spec.alwaysKept?.(scope) ?? []).filter((id) => !inPage.has(id));
+    if (ids.length === 0) {
+      keptFetched = true;
+      return [];
+    }
+    const result = await remote.selectByIds(ids);
+    if (result.error || !result.data) throw remoteFailure(remote.name, result);
+    keptFetched = true;
+    return result.data;
+  }
 
   async function lateCommits(cp: Checkpoint, conditions: string[]): Promise<Row[]> {
     const since = new Date(Date.parse(cp.modified) - overlapMs).toISOString();
@@ -81,6 +103,11 @@ export function createPullHandler<T>(options: PullHandlerOptions<T>): PullHandle
     if (rows.length < Math.min(batchSize, MAX_PAGE) && checkpoint) {
       const inPage = new Set(rows.map((row) => String(row.id)));
       rows = rows.concat((await lateCommits(checkpoint, conditions)).filter((row) => !inPage.has(String(row.id))));
+    }
+    rows = rows.concat(await alwaysKept(scope, rows));
+    if (options.backfill && forward.data.length < Math.min(batchSize, MAX_PAGE)) {
+      const inPage = new Set(rows.map((row) => String(row.id)));
+      rows = rows.concat((await options.backfill(scope)).filter((row) => !inPage.has(String(row.id))));
     }
     for (const row of rows) delivered.set(String(row.id), String(row._modified));
     const last = forward.data[forward.data.length - 1];

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { replicateRxCollection } from 'rxdb/plugins/replication';
-import type { RxCollection, RxJsonSchema, RxReplicationPullStreamItem, WithDeleted } from 'rxdb';
+import type { RxCollection, RxJsonSchema, RxReplicationPullStreamItem, RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb';
 import type { RxReplicationState } from 'rxdb/plugins/replication';
 import { Subject } from 'rxjs';
 import { REPLICATED_COLLECTIONS, type ReplicatedCollectionName } from '../collections';
@@ -55,6 +55,17 @@ const PULL_BATCH = 500;
 const PUSH_BATCH = 50;
 const THREAD_PAGE = 1000;
 
+/**
+ * A visitor's push side: nothing goes to the server. Removing something the
+ * server never had needs nothing sent; any other write stays queued (RxDB
+ * retries until the replication stops and does not mark it sent), so the
+ * member's replication pushes it.
+ */
+async function holdForMember(rows: RxReplicationWriteToMasterRow<unknown>[]): Promise<WithDeleted<unknown>[]> {
+  if (rows.every((row) => !row.assumedMasterState && (row.newDocumentState as { _deleted?: boolean })._deleted)) return [];
+  throw new Error('A visitor does not push; local writes wait for the member replication.');
+}
+
 function replicationIdentifier(spec: TableSyncSpec, userId: string | null): string {
   // Identity-dependent visibility needs its own checkpoints; sign-out clears these tables (see signout.ts).
   return spec.perIdentity ? `${spec.table}-v1-${userId ?? 'visitor'}` : `${spec.table}-v1`;
@@ -83,6 +94,41 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     return scope;
   }
 
+  async function fetchThreadRows(discussionId: string): Promise<Row[]> {
+    const remote = remoteFor(TABLE_SPECS.posts.table);
+    const rows: Row[] = [];
+    let after: Checkpoint | undefined;
+    for (;;) {
+      const page = await remote.selectPage({ conditions: [`discussion_id.eq.${discussionId}`], after, limit: THREAD_PAGE });
+      if (page.error || !page.data) throw remoteFailure('posts', page);
+      rows.push(...page.data);
+      if (page.data.length < THREAD_PAGE) return rows;
+      after = checkpointOf(page.data[page.data.length - 1]);
+    }
+  }
+
+  // A thread can join the kept set after the posts checkpoint has passed its older posts: pinned or
+  // visited offline, in a tab that does not replicate, or active again after weeks. Once per run and
+  // thread, a caught-up pull compares what the device holds with the thread's post_count and fetches
+  // the whole thread when posts are missing.
+  const checkedThreads = new Set<string>();
+  async function missingThreadPosts(current: PullScope): Promise<Row[]> {
+    const ids = (current.discussionIds ?? []).filter((id) => !checkedThreads.has(id));
+    if (ids.length === 0) return [];
+    const discussions = await db.discussions.findByIds(ids).exec();
+    const rows: Row[] = [];
+    for (const id of ids) {
+      const discussion = discussions.get(id);
+      // Without its header the thread cannot be judged yet; a later pull asks again.
+      if (!discussion) continue;
+      checkedThreads.add(id);
+      if (discussion.post_count === 0) continue;
+      const held = await db.posts.count({ selector: { discussion_id: id } }).exec();
+      if (held < discussion.post_count) rows.push(...(await fetchThreadRows(id)));
+    }
+    return rows;
+  }
+
   function emitDocs(name: ReplicatedCollectionName, documents: WithDeleted<unknown>[]): void {
     // An empty checkpoint leaves the stored one as it is: these rows are outside the checkpointed order.
     streams.get(name)?.next({ documents, checkpoint: {} as Checkpoint });
@@ -93,6 +139,10 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     if (spec.membersOnly && !userId) continue;
     const canPull = spec.direction !== 'push';
     const canPush = spec.direction === 'push' || (spec.direction === 'both' && userId !== null);
+    // RxDB stores what it pulled as the server's state only when a replication has a push side. Without
+    // one, a member replication started later on the same checkpoints took every row a visitor pulled
+    // for a local write and pushed it (RLS refused, and the refusal tombstoned the row on the device).
+    const holdsWrites = spec.direction === 'both' && userId === null;
     if (!canPull && !canPush) continue;
     const collection = db[name] as unknown as RxCollection<unknown>;
     const schema = collection.schema.jsonSchema as RxJsonSchema<unknown>;
@@ -112,7 +162,14 @@ export function startSync(options: StartSyncOptions): SyncHandle {
         ? {
             batchSize: PULL_BATCH,
             stream$: stream.asObservable(),
-            handler: createPullHandler({ spec, remote, collection, scope: refreshScope, overlapMs: options.overlapMs }),
+            handler: createPullHandler({
+              spec,
+              remote,
+              collection,
+              scope: refreshScope,
+              overlapMs: options.overlapMs,
+              backfill: name === 'posts' ? missingThreadPosts : undefined,
+            }),
           }
         : undefined,
       push: canPush
@@ -130,7 +187,9 @@ export function startSync(options: StartSyncOptions): SyncHandle {
               onServerRows: canPull ? (docs) => emitDocs(name, docs) : undefined,
             }),
           }
-        : undefined,
+        : holdsWrites
+          ? { batchSize: PUSH_BATCH, handler: holdForMember }
+          : undefined,
     });
     states[name] = state;
 
@@ -159,18 +218,10 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     async ensureThread(discussionId) {
       await db.pinned.incrementalUpsert({ id: `visited:discussion:${discussionId}`, reason: 'visited', entity_type: 'discussion', entity_id: discussionId, pinned_at: new Date(now()).toISOString() });
       if (!scope.discussionIds?.includes(discussionId)) scope = { ...scope, discussionIds: [...(scope.discussionIds ?? []), discussionId] };
-      const remote = remoteFor(TABLE_SPECS.posts.table);
       const schema = db.posts.schema.jsonSchema as RxJsonSchema<unknown>;
-      let after: Checkpoint | undefined;
-      let count = 0;
-      for (;;) {
-        const page = await remote.selectPage({ conditions: [`discussion_id.eq.${discussionId}`], after, limit: THREAD_PAGE });
-        if (page.error || !page.data) throw remoteFailure('posts', page);
-        emitDocs('posts', page.data.map((row: Row) => rowToDoc(TABLE_SPECS.posts, schema, row)));
-        count += page.data.length;
-        if (page.data.length < THREAD_PAGE) break;
-        after = checkpointOf(page.data[page.data.length - 1]);
-      }
+      const rows = await fetchThreadRows(discussionId);
+      emitDocs('posts', rows.map((row: Row) => rowToDoc(TABLE_SPECS.posts, schema, row)));
+      const count = rows.length;
       const posts = states.posts;
       if (posts) await posts.awaitInSync();
       return count;

@@ -34,6 +34,12 @@ export interface TableSyncSpec {
   filter?: (scope: PullScope) => string;
   /** the same rule applied to a single row arriving on the live stream */
   accepts?: (row: Record<string, unknown>, scope: PullScope) => boolean;
+  /**
+   * Rows the device keeps whatever `filter` or any bounding says: fetched by
+   * id with the first pull of every (re)start, so they arrive at once instead
+   * of at their place in the checkpointed order, and come back if removed.
+   */
+  alwaysKept?: (scope: PullScope) => string[];
   /** the row can be read back after insert (contact messages cannot) */
   readable: boolean;
   /** columns to read when the table has server-only ones (search vectors) the device never needs; default all */
@@ -67,6 +73,8 @@ export const TABLE_SPECS: Record<ReplicatedCollectionName, TableSyncSpec> = {
     insertColumns: ['id', 'username', 'display_name', 'avatar_url', 'banner_url', 'bio', 'location', 'genres', 'social_links', 'monetization', 'signature'],
     updateColumns: ['username', 'display_name', 'avatar_url', 'banner_url', 'bio', 'location', 'genres', 'social_links', 'monetization', 'signature'],
     timestampFields: ['created_at', 'updated_at'],
+    // The member's own profile: settings edit it offline, the header and guards read it.
+    alwaysKept: (scope) => (scope.userId ? [scope.userId] : []),
     normalize: (doc) => {
       defaults({ role: 'fan', karma: 0, username: '' })(doc);
       if (doc.display_name === null || doc.display_name === undefined) doc.display_name = doc.username;

@@ -1,16 +1,18 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Award, Bot, Coins, Disc3, Globe2, Headphones, Heart, Megaphone, MessagesSquare, Mic2, Search, SlidersHorizontal, type LucideIcon } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '@/components/ui/avatar';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { generatedAvatarUrl, roleLabel } from '@/lib/profile-rules';
+import { afterFirstScreen } from '@/lib/first-screen';
 import { cn } from '@/lib/utils';
 import { toast } from '@/stores/toast-store';
-import { AUDIENCES, FEATURE_CARDS, HOME_MESSAGES, STAT_LABELS } from '../constants';
-import { useCommunityStats, useFeaturedArtists } from '../hooks/use-home-data';
+import { AUDIENCES, FEATURE_CARDS, HOME_MESSAGES } from '../constants';
+import { HomeLiveSectionsPending, Section } from './home-sections';
+
+// Featured members and counts come from the local store: RxDB loads after the hero has painted.
+const HomeLiveSections = lazy(() => afterFirstScreen().then(() => import('./home-live-sections')));
 
 const FEATURE_ICONS: Record<(typeof FEATURE_CARDS)[number]['key'], LucideIcon> = {
   network: Globe2,
@@ -47,61 +49,6 @@ function HeroSearch() {
         <Search aria-hidden /> {HOME_MESSAGES.searchButton}
       </Button>
     </form>
-  );
-}
-
-function Section({ heading, id, children }: { heading: string; id: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="py-10">
-      <h2 id={id} className="mb-6 text-center text-2xl font-bold tracking-tight sm:text-3xl">
-        {heading}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-function FeaturedArtists() {
-  const { docs, loading } = useFeaturedArtists();
-  // Hidden once loaded with nobody featured.
-  if (!loading && docs.length === 0) return null;
-  return (
-    <Section heading={HOME_MESSAGES.featuredHeading} id="home-featured">
-      <ul className="grid grid-cols-1 gap-4 md:grid-cols-3" data-testid="featured-artists">
-        {docs.map((p) => (
-          <li key={p.id}>
-            <Card className="h-full">
-              <Link to="/profile/$username" params={{ username: p.username }} className="flex h-full flex-col items-center gap-3 p-6 text-center focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-                <Avatar className="size-20">
-                  <AvatarImage src={p.avatar_url || generatedAvatarUrl(p.username)} alt="" />
-                  <AvatarFallback>{initialsOf(p.display_name || p.username)}</AvatarFallback>
-                </Avatar>
-                <span className="text-lg font-semibold">{p.display_name || p.username}</span>
-                <Badge variant="secondary">{roleLabel(p.role)}</Badge>
-                {p.bio ? <span className="line-clamp-3 text-sm text-muted-foreground">{p.bio}</span> : null}
-              </Link>
-            </Card>
-          </li>
-        ))}
-      </ul>
-    </Section>
-  );
-}
-
-function CommunityStatsSection() {
-  const stats = useCommunityStats();
-  const values = stats ?? { members: 0, content: 0, discussions: 0 };
-  return (
-    <Section heading={HOME_MESSAGES.statsHeading} id="home-stats">
-      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3" data-testid="community-stats">
-        {(Object.keys(STAT_LABELS) as Array<keyof typeof STAT_LABELS>).map((key) => (
-          <Card key={key} className="p-6 text-center">
-            <dt className="text-sm text-muted-foreground">{STAT_LABELS[key]}</dt>
-            <dd className="text-4xl font-bold text-primary">{values[key].toLocaleString('en-US')}</dd>
-          </Card>
-        ))}
-      </dl>
-    </Section>
   );
 }
 
@@ -176,8 +123,9 @@ export function HomeScreen({ signedIn, onlinePanel }: { signedIn: boolean; onlin
         </ul>
       </Section>
 
-      <FeaturedArtists />
-      <CommunityStatsSection />
+      <Suspense fallback={<HomeLiveSectionsPending />}>
+        <HomeLiveSections />
+      </Suspense>
 
       <section aria-label="Who is online" className="py-10">
         {onlinePanel}

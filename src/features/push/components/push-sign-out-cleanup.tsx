@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { getSupabase } from '@/lib/lazy-supabase';
 import { forgetDeviceAfterSignOut, pushSupport } from '../model/device-push';
 
 /**
@@ -10,7 +11,8 @@ export function PushSignOutCleanup() {
     if (pushSupport() === 'unsupported') return;
     let unsubscribe: (() => void) | undefined;
     let cancelled = false;
-    void import('@/lib/supabase').then(({ supabase }) => {
+    // Through the lazy client: it waits for the first screen to paint before supabase-js loads.
+    void getSupabase().then((supabase) => {
       if (cancelled) return;
       const { data } = supabase.auth.onAuthStateChange((event) => {
         if (event !== 'SIGNED_OUT') return;

@@ -1,5 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { useCallback, useEffect, useState } from 'react';
+import { getSupabase } from '@/lib/lazy-supabase';
 import { DEFAULT_PUSH_PREFERENCES, PUSH_TEXTS, type PushPreferenceKey, type PushPreferences } from '../constants';
 import {
   browserSubscription,
@@ -13,7 +13,7 @@ import {
 } from '../model/device-push';
 
 // supabase-js stays out of the first screen's JavaScript; it is loaded when push is looked at.
-const getClient = (): Promise<SupabaseClient> => import('@/lib/supabase').then((m) => m.supabase);
+const getClient = getSupabase;
 
 export type DevicePushState = {
   support: PushSupport;
