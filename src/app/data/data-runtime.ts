@@ -12,6 +12,7 @@ import { SyncController } from '@/db/sync-controller';
 import { waitingCount$ } from '@/db/sync-status';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { clearSignOutMark, hasSignOutMark, markSignedOut } from './sign-out-mark';
+import { openSignOutRelay } from './sign-out-relay';
 
 export interface DataRuntime {
   readonly db: AppDatabase;
@@ -60,6 +61,7 @@ export async function startDataRuntime(getClient: () => Promise<SupabaseClient>)
     markSignedOut(userId);
     await controller.afterSignOut();
   }
+  const relay = db.multiInstance ? openSignOutRelay(purge, () => db.isLeader()) : null;
 
   return {
     db,
@@ -69,7 +71,14 @@ export async function startDataRuntime(getClient: () => Promise<SupabaseClient>)
       return controller.setIdentity(userId);
     },
     countUnsent: () => countUnsent(db),
-    purgeForSignOut: (userId, keepUnsent) => purge(userId, keepUnsent),
+    async purgeForSignOut(userId, keepUnsent) {
+      if (relay && !db.isLeader() && (await relay.askLeader(userId, keepUnsent))) {
+        // The leader purged and switched to a visitor; this tab's member replication never ran.
+        await controller.setIdentity(null);
+        return;
+      }
+      await purge(userId, keepUnsent);
+    },
     async signedOutElsewhere(userId) {
       // Another tab ran the sign-out flow already, or will: only the elected tab cleans up, once.
       if (hasSignOutMark(userId) || !db.isLeader()) return controller.setIdentity(null);
@@ -83,6 +92,7 @@ export async function startDataRuntime(getClient: () => Promise<SupabaseClient>)
     },
     async dispose() {
       window.removeEventListener('online', onOnline);
+      relay?.close();
       subscriptions.forEach((s) => s.unsubscribe());
       await controller.stop();
     },
