@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { SIGN_OUT_TEXT } from '../../src/app/data/constants';
 import { REPLY_TEXT } from '../../src/features/discussions/constants';
@@ -10,24 +10,30 @@ if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
 
 const [dj, producer] = DEMO_ACCOUNTS;
 
-test('after signing out on a shared device, the next visitor finds none of the member’s notifications or drafts', async ({ page, context }) => {
+/** The DJ signs in on the device, with a private notification and a thread open; returns both. */
+async function signInWithPrivateNote(page: Page, firstPost: string) {
   const djId = await memberIdOf(dj.username);
   const producerId = await memberIdOf(producer.username);
-  const thread = await createThread(producerId, [{ authorId: producerId, content: 'Post your festival checklist.' }]);
+  const thread = await createThread(producerId, [{ authorId: producerId, content: firstPost }]);
   const notice = `Private note for the DJ ${randomUUID().slice(0, 8)}`;
   const { error } = await serviceClient().from('notifications').insert({ user_id: djId, type: 'reply', content_preview: notice, actor_id: producerId, actor_username: producer.username, related_entity_id: thread.id });
   expect(error).toBeNull();
 
-  // The member signs in on the shared device through the login screen.
   await page.goto('/login');
   await page.getByRole('button', { name: dj.label }).click();
   await expect(page.getByTestId('avatar-menu')).toBeVisible({ timeout: 20_000 });
   await waitForWorker(page);
   await page.goto('/notifications');
   await expect(page.getByText(notice)).toBeVisible({ timeout: 20_000 });
-
   await page.goto(`/discussions/thread/${thread.id}`);
-  await expect(page.getByText(thread.posts[0].content)).toBeVisible();
+  await expect(page.getByText(firstPost)).toBeVisible();
+  return { thread, notice };
+}
+
+test('after signing out on a shared device, the next visitor finds none of the member’s notifications or drafts', async ({ page, context }) => {
+  // The member signs in on the shared device through the login screen.
+  const { thread, notice } = await signInWithPrivateNote(page, 'Post your festival checklist.');
+
   await context.setOffline(true);
   const unsent = `Earplugs, spare USB, the RCA cable ${randomUUID().slice(0, 8)}`;
   await page.locator('#reply-content').fill(unsent);
@@ -61,21 +67,7 @@ test('after signing out on a shared device, the next visitor finds none of the m
 test('signing out in a tab that does not replicate signs out every tab and removes the member’s private data', async ({ page, context }) => {
   // Two tabs sign in, sync and sign out: longer than one tab's journey.
   test.setTimeout(120_000);
-  const djId = await memberIdOf(dj.username);
-  const producerId = await memberIdOf(producer.username);
-  const thread = await createThread(producerId, [{ authorId: producerId, content: 'Who has a spare booth monitor?' }]);
-  const notice = `Two-tab note for the DJ ${randomUUID().slice(0, 8)}`;
-  const { error } = await serviceClient().from('notifications').insert({ user_id: djId, type: 'reply', content_preview: notice, actor_id: producerId, actor_username: producer.username, related_entity_id: thread.id });
-  expect(error).toBeNull();
-
-  await page.goto('/login');
-  await page.getByRole('button', { name: dj.label }).click();
-  await expect(page.getByTestId('avatar-menu')).toBeVisible({ timeout: 20_000 });
-  await waitForWorker(page);
-  await page.goto('/notifications');
-  await expect(page.getByText(notice)).toBeVisible({ timeout: 20_000 });
-  await page.goto(`/discussions/thread/${thread.id}`);
-  await expect(page.getByText(thread.posts[0].content)).toBeVisible();
+  const { notice } = await signInWithPrivateNote(page, 'Who has a spare booth monitor?');
   const draft = `Two-tab draft: a ${randomUUID().slice(0, 8)}`;
   await page.locator('#reply-content').fill(draft);
   await expectDeviceToHold(page, draft);
