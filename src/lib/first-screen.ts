@@ -25,22 +25,45 @@ function markFirstScreenRendered(): void {
  * The layout passes its main region: the first screen is there once the
  * matched route put content into it (a lazy route's chunk has arrived and
  * rendered). Router events fire before a suspended lazy route commits, so the
- * DOM is the witness.
+ * DOM is the witness. When the launch screen is local data, a skeleton is not
+ * yet the first screen: it is there once nothing in it is busy (aria-busy),
+ * so supabase-js, replication and the worker do not compete with the store.
  */
 export function watchFirstScreen(main: HTMLElement): () => void {
-  if (main.childElementCount > 0) {
+  const shown = () => main.childElementCount > 0 && !(launchReadsStore && main.querySelector('[aria-busy="true"]'));
+  if (shown()) {
     markFirstScreenRendered();
     return () => undefined;
   }
   const observer = new MutationObserver(() => {
-    if (main.childElementCount === 0) return;
+    if (!shown()) return;
     observer.disconnect();
     markFirstScreenRendered();
   });
-  observer.observe(main, { childList: true });
+  observer.observe(main, launchReadsStore ? { childList: true, subtree: true, attributeFilter: ['aria-busy'] } : { childList: true });
   return () => observer.disconnect();
 }
 
 export function afterFirstScreen(): Promise<void> {
   return firstScreen;
+}
+
+/**
+ * Whether the screen the app launches on is made of local data (the hub, a
+ * thread, a profile...). Home is the exception: its first paint is static
+ * text, and its JavaScript budget is why the store waits at all.
+ */
+export function launchScreenReadsStore(): boolean {
+  return typeof location !== 'undefined' && location.pathname !== '/';
+}
+
+const launchReadsStore = launchScreenReadsStore();
+
+/**
+ * When to start opening the local store: at once when the launch screen reads
+ * it (the data is the first screen, so IndexedDB opens while React renders),
+ * otherwise after the first screen.
+ */
+export function whenStoreIsWanted(): Promise<void> {
+  return launchReadsStore ? Promise.resolve() : firstScreen;
 }

@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { AppDatabase } from '@/db/database';
 import type { SyncHandle } from '@/db/replication/sync';
 import { AuthContext, useAuth, type AuthContextValue } from '@/features/auth/hooks/use-auth';
-import { afterFirstScreen } from '@/lib/first-screen';
+import { afterFirstScreen, whenStoreIsWanted } from '@/lib/first-screen';
 import { toast } from '@/stores/toast-store';
 import { SIGN_OUT_TEXT } from './constants';
 import { DataContext, type AppData } from './data-context';
@@ -35,11 +35,12 @@ export function DataProvider({ getClient, children }: Props) {
   useEffect(() => {
     let disposed = false;
     let started: DataRuntime | null = null;
-    // RxDB loads once the first screen is painted; a screen that reads the store gets the database
-    // as soon as it is open, without waiting for supabase-js and the replication code.
-    const opening = afterFirstScreen().then(() => import('@/db/database').then(({ getDatabase }) => getDatabase()));
+    // RxDB loads at launch when the launch screen is local data, else once the first screen is painted;
+    // a screen that reads the store gets the database as soon as it is open, without waiting for
+    // supabase-js and the replication code, which wait for the first screen either way.
+    const opening = whenStoreIsWanted().then(() => import('@/db/database').then(({ getDatabase }) => getDatabase()));
     opening.then((opened) => !disposed && setDb(opened), () => undefined);
-    opening
+    Promise.all([opening, afterFirstScreen()])
       .then(() => import('./data-runtime'))
       .then(({ startDataRuntime }) => startDataRuntime(getClient))
       .then((rt) => {

@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+type FirstScreen = typeof import('@/lib/first-screen');
+
+/** The module reads the launch path when it loads, as it does once per page load in the app. */
+async function launchOn(path: string): Promise<FirstScreen> {
+  window.history.replaceState(null, '', path);
+  vi.resetModules();
+  return import('@/lib/first-screen');
+}
+
+/** Whether the promise settles within a few frames (well under the module's fallback timer). */
+async function settlesSoon(promise: Promise<unknown>): Promise<boolean> {
+  return Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 200))]);
+}
+
+function mainRegion(): HTMLElement {
+  const main = document.createElement('main');
+  document.body.replaceChildren(main);
+  return main;
+}
+
+afterEach(() => {
+  document.body.replaceChildren();
+});
+
+describe('offline cold start: when the local store opens', () => {
+  it('starts opening the store at once when the app launches on the hub, before anything is painted', async () => {
+    const screen = await launchOn('/discussions');
+    expect(screen.launchScreenReadsStore()).toBe(true);
+    expect(await settlesSoon(screen.whenStoreIsWanted())).toBe(true);
+    expect(await settlesSoon(screen.afterFirstScreen())).toBe(false);
+  });
+
+  it('keeps the store out of home’s first paint', async () => {
+    const screen = await launchOn('/');
+    expect(screen.launchScreenReadsStore()).toBe(false);
+    expect(await settlesSoon(screen.whenStoreIsWanted())).toBe(false);
+    const main = mainRegion();
+    const stop = screen.watchFirstScreen(main);
+    main.append(Object.assign(document.createElement('h1'), { textContent: 'DJCircle' }));
+    expect(await settlesSoon(screen.whenStoreIsWanted())).toBe(true);
+    stop();
+  });
+});
+
+describe('offline cold start: what counts as the first screen', () => {
+  it('on the hub, a loading skeleton is not the first screen; the readable list is', async () => {
+    const screen = await launchOn('/discussions');
+    const main = mainRegion();
+    const stop = screen.watchFirstScreen(main);
+    const list = document.createElement('section');
+    list.setAttribute('aria-busy', 'true');
+    main.append(list);
+    // Replication, supabase-js and the worker wait while the list is still loading.
+    expect(await settlesSoon(screen.afterFirstScreen())).toBe(false);
+    list.setAttribute('aria-busy', 'false');
+    list.append(Object.assign(document.createElement('article'), { textContent: 'Kick drum feedback' }));
+    expect(await settlesSoon(screen.afterFirstScreen())).toBe(true);
+    stop();
+  });
+
+  it('on home, content in the main region is the first screen even while a section below it loads', async () => {
+    const screen = await launchOn('/');
+    const main = mainRegion();
+    const stop = screen.watchFirstScreen(main);
+    const below = document.createElement('section');
+    below.setAttribute('aria-busy', 'true');
+    main.append(below);
+    expect(await settlesSoon(screen.afterFirstScreen())).toBe(true);
+    stop();
+  });
+});
