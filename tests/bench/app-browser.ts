@@ -113,3 +113,31 @@ export async function rawFloorSync(page: Page, apiUrl: string, anonKey: string, 
     [apiUrl, anonKey, tables] as const,
   );
 }
+
+/**
+ * In-app navigation to a thread, timed twice in the page: until the first post is readable (its
+ * text is in the document: what the member sees first) and until `count` posts are in the
+ * document with their text (the whole thread: find in page, keyboard navigation). A card shown
+ * without its content (an incomplete post) counts for neither.
+ */
+export async function timeThreadOpen(page: Page, path: string, count: number): Promise<{ firstScreenMs: number; allPostsMs: number }> {
+  return page.evaluate(
+    ([to, n]) =>
+      new Promise<{ firstScreenMs: number; allPostsMs: number }>((resolve, reject) => {
+        const start = performance.now();
+        history.pushState(history.state, '', to);
+        dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+        const deadline = start + 30_000;
+        let firstScreenMs = 0;
+        const check = () => {
+          const contents = document.querySelectorAll('[data-testid="post"] [data-testid="post-content"]');
+          if (!firstScreenMs && contents[0]?.textContent) firstScreenMs = performance.now() - start;
+          if (firstScreenMs && contents.length >= n) return resolve({ firstScreenMs, allPostsMs: performance.now() - start });
+          if (performance.now() > deadline) return reject(new Error(`${n} posts did not show on ${to}`));
+          requestAnimationFrame(check);
+        };
+        check();
+      }),
+    [path, count] as const,
+  );
+}

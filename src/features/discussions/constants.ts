@@ -8,6 +8,10 @@ export const HUB_PAGE_SIZE = 10;
 export const HUB_SKELETON_COUNT = 5;
 export const DISCUSSION_KARMA_AWARD = 5;
 export const QUOTE_PREVIEW_LINES = 3;
+/** Posts a thread renders in its first frame (more than a tall screen holds); the rest follow in chunks. */
+export const THREAD_FIRST_SCREEN_POSTS = 20;
+/** Each follow-up render shows this many times as many posts (20, 80, 320, ...): few renders, none much larger than the last. */
+export const THREAD_RENDER_GROWTH = 4;
 /** How long typing pauses before the reply draft is written to the drafts collection. */
 export const DRAFT_SAVE_DEBOUNCE_MS = 400;
 /** Database limits (migrations): a title and a custom category cannot be longer. */

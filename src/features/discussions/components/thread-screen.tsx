@@ -15,12 +15,11 @@ import { useThreadData } from '../hooks/use-thread-data';
 import { usePostActions } from '../hooks/use-post-actions';
 import { useThreadPresence } from '../hooks/use-thread-presence';
 import { useViewer, type MemberInput } from '../hooks/use-viewer';
-import { reactionId } from '../model/ids';
-import { postPermissions, threadPermissions } from '../model/permissions';
+import { threadPermissions } from '../model/permissions';
 import type { PostRow } from '../model/types';
 import { deleteDiscussion, setLocked, setPinned, updateTitle } from '../model/writes';
 import { titleEditOutcome } from '../validation';
-import { displayedLikes, PostCard, type QuotedPreview } from './post-card';
+import { PostList } from './post-list';
 import { RejectedReplies } from './rejected-replies';
 import { ReplyEditor, type ReplyEditorHandle } from './reply-editor';
 import { ThreadHeader, type ThreadTools } from './thread-header';
@@ -117,7 +116,10 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
   // store before the discussion (the page is a skeleton until then) and before their authors (a
   // post without its author is a one-line card that grows when the profile arrives, pushing the
   // target down after the scroll).
-  const postsRendered = Boolean(db && data.discussion.ready && discussion);
+  // The list shows once its posts and their authors are read (no flash of incomplete cards), then stays.
+  const [listShown, setListShown] = useState(false);
+  if (!listShown && data.authorsReady) setListShown(true);
+  const postsRendered = Boolean(db && data.discussion.ready && discussion && listShown);
   const targetIndex = highlightPostId ? data.posts.value.findIndex((p) => p.id === highlightPostId) : -1;
   const settledUpToTarget = targetIndex >= 0 && data.posts.value.slice(0, targetIndex + 1).every((p) => data.profiles.has(p.user_id));
   useEffect(() => {
@@ -168,7 +170,6 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
   }
 
   const perms = threadPermissions(viewer, discussion);
-  const postsById = new Map(posts.map((p) => [p.id, p]));
 
   const tools: ThreadTools = {
     onSaveTitle: (draft) => {
@@ -196,13 +197,6 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
     },
   };
 
-  function quotedFor(post: PostRow): QuotedPreview | undefined {
-    if (!post.quoted_post_id) return undefined;
-    const quoted = postsById.get(post.quoted_post_id) ?? data.quotedPosts.get(post.quoted_post_id);
-    if (!quoted) return null;
-    return { post: quoted, author: data.profiles.get(quoted.user_id) ?? null };
-  }
-
   return (
     <div className="mx-auto w-full max-w-4xl" data-testid="thread-page">
       <ThreadHeader
@@ -214,28 +208,22 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
         share={renderShare?.({ url: threadUrl(discussion.id), title: discussion.title, description, imageUrl: null })}
       />
 
-      <section className="space-y-4" aria-label={THREAD_TEXT.postsHeading(posts.length)}>
-        {posts.map((post) => {
-          const liked = data.likes.has(post.id);
-          const pending = viewer ? data.reactionOutbox.get(reactionId(post.id, viewer.id))?.status === 'waiting' : false;
-          const own = viewer !== null && viewer.id === post.user_id;
-          return (
-            <PostCard
-              key={post.id}
-              post={post}
-              author={data.profiles.get(post.user_id) ?? null}
-              quoted={quotedFor(post)}
-              liked={liked}
-              likeCount={displayedLikes(post, liked, pending)}
-              permissions={postPermissions(viewer, discussion, post)}
-              // 'Waiting to send' only once the reply is really queued on the device (its outbox entry exists).
-              outbox={own ? data.postOutbox.get(post.id) : undefined}
-              highlighted={highlighted === post.id}
-              actions={actions}
-            />
-          );
-        })}
-      </section>
+      {listShown ? (
+        <PostList
+          posts={posts}
+          data={data}
+          viewer={viewer}
+          discussion={discussion}
+          targetIndex={targetIndex}
+          highlighted={highlighted}
+          actions={actions}
+        />
+      ) : (
+        <div className="space-y-4" aria-busy="true" aria-label={THREAD_TEXT.loading} data-testid="posts-loading">
+          <Skeleton className="h-32 w-full" />
+          <Skeleton className="h-32 w-full" />
+        </div>
+      )}
 
       <section className="mt-8">
         {viewer && data.rejected.length > 0 ? (

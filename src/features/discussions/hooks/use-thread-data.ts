@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { map } from 'rxjs';
 import type { AppDatabase } from '@/db/database';
 import type { DraftDoc } from '@/db/schemas/drafts';
 import { reactionId } from '../model/ids';
@@ -15,7 +16,7 @@ import type { AuthorProfile, DiscussionRow, OutboxState, PostRow, Viewer } from 
 import { useObservable, type LiveValue } from './use-observable';
 
 const NO_POSTS: PostRow[] = [];
-const NO_PROFILES = new Map<string, AuthorProfile>();
+const NO_PROFILES = { key: null, profiles: new Map<string, AuthorProfile>() };
 const NO_POST_MAP = new Map<string, PostRow>();
 const NO_STATES = new Map<string, OutboxState>();
 const NO_LIKES = new Set<string>();
@@ -25,6 +26,8 @@ export type ThreadData = {
   discussion: LiveValue<DiscussionRow | null>;
   posts: LiveValue<PostRow[]>;
   profiles: Map<string, AuthorProfile>;
+  /** The posts are read and so are their authors: the cards can show whole (not as incomplete). */
+  authorsReady: boolean;
   quotedPosts: Map<string, PostRow>;
   likes: Set<string>;
   postOutbox: Map<string, OutboxState>;
@@ -55,7 +58,13 @@ export function useThreadData(db: AppDatabase | null, threadId: string, viewer: 
     if (viewerId) ids.add(viewerId);
     return [...ids].sort();
   }, [posts.value, quotedPosts.value, viewerId]);
-  const profiles = useObservable(() => (db ? profilesByIds$(db, authorIds) : null), [db, authorIds.join(',')], NO_PROFILES);
+  const authorKey = authorIds.join(',');
+  // Each answer carries the ids it is for: the previous answer stays shown while a new set is read.
+  const profiles = useObservable<{ key: string | null; profiles: Map<string, AuthorProfile> }>(
+    () => (db ? profilesByIds$(db, authorIds).pipe(map((found) => ({ key: authorKey, profiles: found }))) : null),
+    [db, authorKey],
+    NO_PROFILES,
+  );
 
   const likes = useObservable(() => (db ? myLikes$(db, viewerId, postIds) : null), [db, viewerId, postIdKey], NO_LIKES);
   const postOutbox = useObservable(() => (db ? outboxStates$(db, 'posts', postIds) : null), [db, postIdKey], NO_STATES);
@@ -67,7 +76,8 @@ export function useThreadData(db: AppDatabase | null, threadId: string, viewer: 
   return {
     discussion,
     posts,
-    profiles: profiles.value,
+    profiles: profiles.value.profiles,
+    authorsReady: posts.ready && profiles.value.key === authorKey,
     quotedPosts: quotedPosts.value,
     likes: likes.value,
     postOutbox: postOutbox.value,

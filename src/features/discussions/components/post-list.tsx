@@ -1,0 +1,59 @@
+import { THREAD_FIRST_SCREEN_POSTS, THREAD_RENDER_GROWTH, THREAD_TEXT } from '../constants';
+import type { ThreadData } from '../hooks/use-thread-data';
+import { useProgressiveCount } from '../hooks/use-progressive-count';
+import { reactionId } from '../model/ids';
+import { postPermissions } from '../model/permissions';
+import type { DiscussionRow, PostRow, Viewer } from '../model/types';
+import { displayedLikes, PostCard, type PostActions, type QuotedPreview } from './post-card';
+
+type PostListProps = {
+  posts: PostRow[];
+  data: ThreadData;
+  viewer: Viewer;
+  discussion: DiscussionRow;
+  /** Index of the `?post=` target (-1: none): everything up to it renders in the first frame. */
+  targetIndex: number;
+  highlighted: string | null;
+  actions: PostActions;
+};
+
+/**
+ * The thread's posts, oldest first. A long thread renders its first screen in the
+ * first frame and fills in the rest right after (see useProgressiveCount).
+ */
+export function PostList({ posts, data, viewer, discussion, targetIndex, highlighted, actions }: PostListProps) {
+  const shown = useProgressiveCount(posts.length, Math.max(THREAD_FIRST_SCREEN_POSTS, targetIndex + THREAD_FIRST_SCREEN_POSTS), THREAD_RENDER_GROWTH);
+  const postsById = new Map(posts.map((p) => [p.id, p]));
+
+  function quotedFor(post: PostRow): QuotedPreview | undefined {
+    if (!post.quoted_post_id) return undefined;
+    const quoted = postsById.get(post.quoted_post_id) ?? data.quotedPosts.get(post.quoted_post_id);
+    if (!quoted) return null;
+    return { post: quoted, author: data.profiles.get(quoted.user_id) ?? null };
+  }
+
+  return (
+    <section className="space-y-4" aria-label={THREAD_TEXT.postsHeading(posts.length)} aria-busy={shown < posts.length || undefined}>
+      {posts.slice(0, shown).map((post) => {
+        const liked = data.likes.has(post.id);
+        const pending = viewer ? data.reactionOutbox.get(reactionId(post.id, viewer.id))?.status === 'waiting' : false;
+        const own = viewer !== null && viewer.id === post.user_id;
+        return (
+          <PostCard
+            key={post.id}
+            post={post}
+            author={data.profiles.get(post.user_id) ?? null}
+            quoted={quotedFor(post)}
+            liked={liked}
+            likeCount={displayedLikes(post, liked, pending)}
+            permissions={postPermissions(viewer, discussion, post)}
+            // 'Waiting to send' only once the reply is really queued on the device (its outbox entry exists).
+            outbox={own ? data.postOutbox.get(post.id) : undefined}
+            highlighted={highlighted === post.id}
+            actions={actions}
+          />
+        );
+      })}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { THREAD_FIRST_SCREEN_POSTS, THREAD_RENDER_GROWTH } from '@/features/discussions/constants';
+import { useProgressiveCount } from '@/features/discussions/hooks/use-progressive-count';
+
+/** A list rendered the way the thread renders its posts. */
+function List({ items, first = THREAD_FIRST_SCREEN_POSTS }: { items: string[]; first?: number }) {
+  const shown = useProgressiveCount(items.length, first, THREAD_RENDER_GROWTH);
+  return (
+    <ul>
+      {items.slice(0, shown).map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
+const posts = (n: number) => Array.from({ length: n }, (_, i) => `Post ${i}`);
+
+afterEach(cleanup);
+
+describe('a long thread renders progressively', () => {
+  it('shows the first screen in the first render, then every post', async () => {
+    render(<List items={posts(500)} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(THREAD_FIRST_SCREEN_POSTS);
+    expect(screen.getByText('Post 0')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(500), { timeout: 10_000 });
+    expect(screen.getByText('Post 499')).toBeTruthy();
+  });
+
+  it('shows everything up to a far target at once', () => {
+    render(<List items={posts(500)} first={421} />);
+    expect(screen.getByText('Post 420')).toBeTruthy();
+  });
+
+  it('a short thread shows whole at once, and a new post once whole shows in the same render', async () => {
+    const { rerender } = render(<List items={posts(5)} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(5);
+    const many = posts(THREAD_FIRST_SCREEN_POSTS + 3);
+    rerender(<List items={posts(5)} />);
+    await act(async () => new Promise((r) => setTimeout(r, 10)));
+    rerender(<List items={many} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(many.length);
+  });
+});
