@@ -8,7 +8,7 @@ import { createAppDatabase, type AppDatabase } from '@/db/database';
 import { SYNC_MESSAGES } from '@/db/messages';
 import { pinForOffline } from '@/db/pinning';
 import { createPushHandler } from '@/db/replication/push';
-import { supabaseTable } from '@/db/replication/remote-table';
+import { supabaseTable, type RemoteTable } from '@/db/replication/remote-table';
 import { startSync, type SyncHandle, type StartSyncOptions } from '@/db/replication/sync';
 import { TABLE_SPECS } from '@/db/replication/tables';
 import { insertLocal, patchLocal } from '@/db/writes';
@@ -19,13 +19,15 @@ const LOCKED = 'This discussion is locked. No new replies can be added.';
 const databases: AppDatabase[] = [];
 const syncs: SyncHandle[] = [];
 
-async function device(): Promise<AppDatabase> {
+async function device(withProfiles = false): Promise<AppDatabase> {
   const db = await createAppDatabase({
     name: `d${randomUUID().replace(/-/g, '').slice(0, 12)}`,
     storage: getRxStorageDexie({ indexedDB, IDBKeyRange }) as RxStorage<unknown, unknown>,
     multiInstance: false,
     // Two devices share this Node process; RxDB's open-source build allows 13 open collections in all.
-    only: ['discussions', 'posts', 'notifications', 'drafts', 'pinned', 'outbox'],
+    only: withProfiles
+      ? ['discussions', 'posts', 'profiles', 'drafts', 'pinned', 'outbox']
+      : ['discussions', 'posts', 'notifications', 'drafts', 'pinned', 'outbox'],
   });
   databases.push(db);
   return db;
@@ -142,6 +144,24 @@ describe('replication against the local stack', () => {
     await pinForOffline(db, 'discussion', old, null);
     s.resync();
     await until(async () => (await db.posts.findByIds(oldPosts).exec()).size === oldPosts.length);
+  });
+
+  it('opening a thread the pulls have not reached yet brings its header and its authors with its posts', async () => {
+    const thread = await startThread(bob);
+    const reply = randomUUID();
+    const { error } = await bob.client.from('posts').insert({ id: reply, discussion_id: thread, user_id: bob.id, content: 'Open with deep cuts.' });
+    if (error) throw error;
+
+    const db = await device(true);
+    // The checkpointed pulls of headers and profiles have not got this far (a fresh device in a big community).
+    const lagging = (table: string): RemoteTable => {
+      const real = supabaseTable(alice.client, table, Object.values(TABLE_SPECS).find((spec) => spec.table === table)?.readColumns);
+      return table === 'posts' ? real : { ...real, selectPage: async () => ({ data: [], error: null, status: 200 }) };
+    };
+    const s = sync(db, alice.client, alice.id, { collections: ['discussions', 'posts', 'profiles'], remote: lagging });
+    await s.ensureThread(thread);
+    await until(async () => (await db.posts.findOne(reply).exec()) !== null);
+    await until(async () => (await db.discussions.findOne(thread).exec()) !== null && (await db.profiles.findOne(bob.id).exec()) !== null, 5_000);
   });
 
   it('pushes a locally written reply exactly once; pushing it again changes nothing', async () => {

@@ -129,6 +129,20 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     return rows;
   }
 
+  /** Rows of `name` the device lacks, fetched by id and handed to that collection's stream. */
+  async function fetchMissing(name: 'discussions' | 'profiles', ids: string[]): Promise<void> {
+    // Only collections this run replicates have a stream to take the rows.
+    if (!streams.has(name) || ids.length === 0) return;
+    const held = await db[name].findByIds(ids).exec();
+    const missing = ids.filter((id) => !held.has(id));
+    if (missing.length === 0) return;
+    const spec = TABLE_SPECS[name];
+    const result = await remoteFor(spec.table).selectByIds(missing);
+    if (result.error || !result.data) throw remoteFailure(spec.table, result);
+    const schema = db[name].schema.jsonSchema as RxJsonSchema<unknown>;
+    emitDocs(name, result.data.map((row: Row) => rowToDoc(spec, schema, row)));
+  }
+
   function emitDocs(name: ReplicatedCollectionName, documents: WithDeleted<unknown>[]): void {
     // An empty checkpoint leaves the stored one as it is: these rows are outside the checkpointed order.
     streams.get(name)?.next({ documents, checkpoint: {} as Checkpoint });
@@ -219,7 +233,10 @@ export function startSync(options: StartSyncOptions): SyncHandle {
       await db.pinned.incrementalUpsert({ id: `visited:discussion:${discussionId}`, reason: 'visited', entity_type: 'discussion', entity_id: discussionId, pinned_at: new Date(now()).toISOString() });
       if (!scope.discussionIds?.includes(discussionId)) scope = { ...scope, discussionIds: [...(scope.discussionIds ?? []), discussionId] };
       const schema = db.posts.schema.jsonSchema as RxJsonSchema<unknown>;
-      const rows = await fetchThreadRows(discussionId);
+      // A thread opened before the checkpointed pull reached it (a link, a notification, a new thread):
+      // its header and its authors come with its posts, so the page shows whole at once.
+      const [rows] = await Promise.all([fetchThreadRows(discussionId), fetchMissing('discussions', [discussionId])]);
+      await fetchMissing('profiles', [...new Set(rows.map((row) => String(row.user_id)))]);
       emitDocs('posts', rows.map((row: Row) => rowToDoc(TABLE_SPECS.posts, schema, row)));
       const count = rows.length;
       const posts = states.posts;
