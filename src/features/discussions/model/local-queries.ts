@@ -1,4 +1,4 @@
-import { map, of, type Observable } from 'rxjs';
+import { map, of, switchMap, type Observable } from 'rxjs';
 import type { AppDatabase } from '@/db/database';
 import type { DraftDoc } from '@/db/schemas/drafts';
 import type { OutboxDoc } from '@/db/schemas/outbox';
@@ -94,6 +94,37 @@ export function profilesByIds$(db: AppDatabase, ids: readonly string[]): Observa
           ]),
         ),
     ),
+  );
+}
+
+export interface ThreadView {
+  posts: PostRow[];
+  /** posts quoted from other threads */
+  quoted: Map<string, PostRow>;
+  /** authors of the posts and of the quoted posts, and the viewer */
+  profiles: Map<string, AuthorProfile>;
+}
+
+/**
+ * A thread's posts with the posts they quote and every author, as one
+ * emission: the reads follow each other inside RxJS, so the page renders the
+ * thread whole once instead of re-rendering after each read.
+ */
+export function threadView$(db: AppDatabase, discussionId: string, viewerId: string | null): Observable<ThreadView> {
+  return threadPosts$(db, discussionId).pipe(
+    switchMap((posts) => {
+      const inThread = new Set(posts.map((p) => p.id));
+      const outside = [...new Set(posts.map((p) => p.quoted_post_id).filter((id): id is string => id !== null && !inThread.has(id)))];
+      return postsByIds$(db, outside).pipe(
+        switchMap((quoted) => {
+          const authors = new Set(posts.map((p) => p.user_id));
+          for (const q of quoted.values()) authors.add(q.user_id);
+          // The member's own profile too: a first reply of theirs shows with its author at once.
+          if (viewerId) authors.add(viewerId);
+          return profilesByIds$(db, [...authors].sort()).pipe(map((profiles) => ({ posts, quoted, profiles })));
+        }),
+      );
+    }),
   );
 }
 
