@@ -73,7 +73,7 @@ export async function storedCount(page: Page, collection: string): Promise<numbe
  * in pages of 1,000 (keyset on id), each page written into IndexedDB in one
  * transaction as it arrives. No schema, no checkpoint, no conflict handling.
  */
-export async function rawFloorSync(page: Page, apiUrl: string, anonKey: string, tables: { table: string; filter: string }[]): Promise<{ ms: number; rows: Record<string, number> }> {
+export async function rawFloorSync(page: Page, apiUrl: string, anonKey: string, tables: { table: string; filter: string }[]): Promise<{ ms: number; rows: Record<string, number>; retries: number }> {
   return page.evaluate(
     async ([api, key, specs]) => {
       const headers = { apikey: key, Authorization: `Bearer ${key}` };
@@ -85,13 +85,24 @@ export async function rawFloorSync(page: Page, apiUrl: string, anonKey: string, 
         open.onerror = () => reject(open.error);
       });
       const rows: Record<string, number> = {};
+      let retries = 0;
       await Promise.all(
         specs.map(async ({ table, filter }) => {
           let after = '';
           rows[table] = 0;
           for (;;) {
             const cursor = after ? `&id=gt.${after}` : '';
-            const response = await fetch(`${api}/rest/v1/${table}?select=*${filter}${cursor}&order=id.asc&limit=1000`, { headers, cache: 'no-store' });
+            const url = `${api}/rest/v1/${table}?select=*${filter}${cursor}&order=id.asc&limit=1000`;
+            // A loaded machine drops the odd connection ("Failed to fetch"); the app's pull retries too, so the floor may.
+            let response: Response | undefined;
+            for (let attempt = 1; !response; attempt++) {
+              try {
+                response = await fetch(url, { headers, cache: 'no-store' });
+              } catch (error) {
+                if (attempt === 3) throw error;
+                retries++;
+              }
+            }
             const page = (await response.json()) as { id: string }[];
             await new Promise<void>((resolve, reject) => {
               const tx = db.transaction(table, 'readwrite');
@@ -108,7 +119,7 @@ export async function rawFloorSync(page: Page, apiUrl: string, anonKey: string, 
       );
       const ms = performance.now() - start;
       db.close();
-      return { ms, rows };
+      return { ms, rows, retries };
     },
     [apiUrl, anonKey, tables] as const,
   );

@@ -232,7 +232,7 @@ async function main() {
       const floor = await rawFloorSync(floorPage, apiUrl, anonKey, floorTables);
       floorMs.push(floor.ms);
       floorRows = floor.rows;
-      log(`raw floor ${Math.round(floor.ms)} ms`);
+      log(`raw floor ${Math.round(floor.ms)} ms${floor.retries ? ` (${floor.retries} fetches retried)` : ''}`);
       await floorContext.close();
     }
 
