@@ -257,6 +257,24 @@ describe('replication against the local stack', () => {
     // A visitor's push side only holds local writes for a member replication (unit: db-pull, auth-own-profile).
   });
 
+  it('signing in after browsing as a visitor pushes none of the rows the visitor pulled', async () => {
+    const thread = await startThread(bob);
+    const postId = randomUUID();
+    const { error } = await bob.client.from('posts').insert({ id: postId, discussion_id: thread, user_id: bob.id, content: 'Seen before signing in.' });
+    if (error) throw error;
+    const db = await device();
+    const visitor = sync(db, alice.client, null);
+    await visitor.ensureThread(thread);
+    await visitor.awaitInSync();
+    await visitor.stop();
+
+    // Posts replicate per identity: the member's replication has no record of what the visitor's pulled.
+    const member = sync(db, alice.client, alice.id);
+    await member.awaitInSync();
+    expect((await db.posts.findOne(postId).exec())?.content).toBe('Seen before signing in.');
+    expect((await db.drafts.find().exec()).map((d) => d.reason)).toEqual([]);
+  });
+
   it('the live stream delivers a server insert without a pull', async () => {
     const db = await device();
     const s = sync(db, alice.client, alice.id, { realtime: true });
