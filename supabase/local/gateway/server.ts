@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import cors from '@fastify/cors';
 import proxy from '@fastify/http-proxy';
@@ -42,8 +42,9 @@ export async function startGateway(ctx: GatewayContext): Promise<Gateway> {
     maxAge: 86400,
   });
 
-  app.setErrorHandler((err: Error & { statusCode?: number }, _req, reply) => {
+  app.setErrorHandler(async (err: Error & { statusCode?: number }, req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
+    if (status === 413) await drainBody(req.raw);
     if (status >= 500) console.error('[gateway]', err);
     // Never leak stack traces: the message of a 4xx is the client's problem, a 5xx stays generic.
     return sendGatewayError(reply, status, status >= 500 ? 'An unexpected error occurred' : err.message);
@@ -55,7 +56,10 @@ export async function startGateway(ctx: GatewayContext): Promise<Gateway> {
   await app.register(async (rest) => {
     rest.addHook('onRequest', async (req, reply) => {
       const length = Number(req.headers['content-length'] ?? 0);
-      if (length > REST_BODY_LIMIT) return sendGatewayError(reply, 413, 'Request body is too large');
+      if (length > REST_BODY_LIMIT) {
+        await drainBody(req.raw);
+        return sendGatewayError(reply, 413, 'Request body is too large');
+      }
       const check = await checkApiKey(req, ctx);
       if (!check.ok) return sendGatewayError(reply, check.status, check.message, check.hint);
     });
@@ -82,4 +86,19 @@ export async function startGateway(ctx: GatewayContext): Promise<Gateway> {
       await app.close();
     },
   };
+}
+
+/**
+ * Reads and discards the rest of a refused body before answering: a reply sent
+ * mid-upload lets Node close the socket while the client is still writing,
+ * and the client then sees EPIPE instead of the 413.
+ */
+function drainBody(raw: IncomingMessage): Promise<void> {
+  if (raw.readableEnded || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    raw.once('end', resolve);
+    raw.once('close', resolve);
+    raw.once('error', () => resolve());
+    raw.resume();
+  });
 }
