@@ -150,8 +150,10 @@ export function createPushHandler(options: PushHandlerOptions): PushHandler {
       if (doc._deleted) return { type: 'ok' };
       const existing = onServer.get(String(doc.id));
       if (existing) {
-        // The member's write that reached the server before (the answer was lost): merge onto it. Otherwise the server's row stands.
-        return (await isMemberWrite(String(doc.id))) ? mergeOnto(doc, null, existing) : { type: 'adopted', serverDoc: existing };
+        // Same as the server's: nothing to send. The member's own write that reached the server before (its answer was lost)
+        // merges onto it; a row the device only ever pulled differs because the server moved on, and the server's row stands.
+        const same = differing(spec.updateColumns, doc, existing).length === 0;
+        return same || (await isMemberWrite(String(doc.id))) ? mergeOnto(doc, null, existing) : { type: 'adopted', serverDoc: existing };
       }
       if (spec.insertColumns.length === 0) return { type: 'rejected', master: tombstone, reason: SYNC_MESSAGES.permissionDenied };
       const result = await remote.insert(docToRow(spec, doc, spec.insertColumns), spec.readable);
