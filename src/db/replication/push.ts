@@ -2,7 +2,7 @@ import { deepEqual, type RxJsonSchema, type RxReplicationWriteToMasterRow, type 
 import type { AppDatabase } from '../database';
 import { getLocalIdentity } from '../identity';
 import { SYNC_MESSAGES } from '../messages';
-import { outboxId, setOutboxState } from '../outbox';
+import { setOutboxState } from '../outbox';
 import type { DraftKind } from '../schemas/drafts';
 import { classifyFailure, FK_VIOLATION, UNIQUE_VIOLATION, type PushFailure } from './errors';
 import type { RemoteTable } from './remote-table';
@@ -29,8 +29,6 @@ export interface PushHandlerOptions {
 
 type Outcome =
   | { type: 'ok'; serverDoc?: WithDeleted<Row> }
-  /** not the member's write: a row the device had from the server, which the server still has */
-  | { type: 'adopted'; serverDoc: WithDeleted<Row> }
   | { type: 'conflict'; master: WithDeleted<Row>; lostFields: string[] }
   | { type: 'rejected'; master: WithDeleted<Row>; reason: string }
   | { type: 'transient'; failure: PushFailure };
@@ -119,28 +117,7 @@ export function createPushHandler(options: PushHandlerOptions): PushHandler {
     return { type: 'transient', failure: { kind: 'transient', reason: 'row keeps changing' } };
   }
 
-  /**
-   * The server's copies of rows RxDB pushes as new. Besides the member's own
-   * new rows, RxDB hands over rows it pulled without recording the server's
-   * state (a replication canceled between its two writes, or one without a
-   * push side): inserting those is refused, and a refusal would revert them.
-   */
-  async function serverCopies(rows: RxReplicationWriteToMasterRow<unknown>[]): Promise<Map<string, WithDeleted<Row>>> {
-    if (!spec.readable || spec.insertColumns.length === 0) return new Map();
-    const ids = rows.filter((row) => !row.assumedMasterState && !(row.newDocumentState as Row)._deleted).map((row) => String((row.newDocumentState as Row).id));
-    if (ids.length === 0) return new Map();
-    const result = await remote.selectByIds(ids);
-    // Unknown (offline): the inserts below find out row by row.
-    if (result.error || !result.data) return new Map();
-    return new Map(result.data.map((found) => [String(found.id), toDoc(found)]));
-  }
-
-  async function isMemberWrite(id: string): Promise<boolean> {
-    const entry = await db.outbox.findOne(outboxId(spec.collection, id)).exec();
-    return entry?.state === 'waiting';
-  }
-
-  async function pushOne(row: RxReplicationWriteToMasterRow<unknown>, onServer: Map<string, WithDeleted<Row>>): Promise<Outcome> {
+  async function pushOne(row: RxReplicationWriteToMasterRow<unknown>): Promise<Outcome> {
     const doc = row.newDocumentState as WithDeleted<Row>;
     const assumed = (row.assumedMasterState as WithDeleted<Row> | undefined) ?? null;
     const tombstone: WithDeleted<Row> = { ...doc, _deleted: true };
@@ -148,13 +125,6 @@ export function createPushHandler(options: PushHandlerOptions): PushHandler {
     if (!assumed) {
       // Created and deleted before it ever reached the server: nothing to send.
       if (doc._deleted) return { type: 'ok' };
-      const existing = onServer.get(String(doc.id));
-      if (existing) {
-        // Same as the server's: nothing to send. The member's own write that reached the server before (its answer was lost)
-        // merges onto it; a row the device only ever pulled differs because the server moved on, and the server's row stands.
-        const same = differing(spec.updateColumns, doc, existing).length === 0;
-        return same || (await isMemberWrite(String(doc.id))) ? mergeOnto(doc, null, existing) : { type: 'adopted', serverDoc: existing };
-      }
       if (spec.insertColumns.length === 0) return { type: 'rejected', master: tombstone, reason: SYNC_MESSAGES.permissionDenied };
       const result = await remote.insert(docToRow(spec, doc, spec.insertColumns), spec.readable);
       if (!result.error) return { type: 'ok', serverDoc: result.data ? toDoc(result.data) : undefined };
@@ -205,9 +175,6 @@ export function createPushHandler(options: PushHandlerOptions): PushHandler {
     const id = String(doc.id);
     fkFailures.delete(id);
     switch (outcome.type) {
-      case 'adopted':
-        serverDocs.push(outcome.serverDoc);
-        break;
       case 'ok':
         if (outcome.serverDoc) serverDocs.push(outcome.serverDoc);
         await setOutboxState(db, spec.collection, id, 'sent');
@@ -235,10 +202,9 @@ export function createPushHandler(options: PushHandlerOptions): PushHandler {
     let pending = rows;
     for (let attempt = 0; ; attempt += 1) {
       const retry: typeof rows = [];
-      const onServer = await serverCopies(pending);
       await Promise.all(
         pending.map(async (row) => {
-          const outcome = await pushOne(row, onServer);
+          const outcome = await pushOne(row);
           if (outcome.type === 'transient') retry.push(row);
           else await settle(row, outcome, conflicts, serverDocs);
         }),
