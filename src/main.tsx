@@ -2,12 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerServiceWorker } from './app/pwa/register-service-worker';
+import { loadDatabase } from './db/load-database';
 import { afterFirstScreen, launchScreenReadsStore } from './lib/first-screen';
 import './styles.css';
 
 // A launch screen made of local data (the hub, a thread) needs IndexedDB open before it can show anything:
 // start fetching RxDB and opening the store now, alongside React's first render; the provider joins this open.
-if (launchScreenReadsStore()) void import('./db/database').then(({ getDatabase }) => getDatabase()).catch(() => undefined);
+if (launchScreenReadsStore()) void loadDatabase().catch(() => undefined);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -3,7 +3,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { AppDatabase } from '@/db/database';
 import type { SyncHandle } from '@/db/replication/sync';
 import { AuthContext, useAuth, type AuthContextValue } from '@/features/auth/hooks/use-auth';
-import { afterFirstScreen, whenStoreIsWanted } from '@/lib/first-screen';
+import { loadDatabase } from '@/db/load-database';
+import { afterFirstScreen } from '@/lib/first-screen';
 import { toast } from '@/stores/toast-store';
 import { SIGN_OUT_TEXT } from './constants';
 import { DataContext, type AppData } from './data-context';
@@ -38,7 +39,7 @@ export function DataProvider({ getClient, children }: Props) {
     // RxDB loads at launch when the launch screen is local data, else once the first screen is painted;
     // a screen that reads the store gets the database as soon as it is open, without waiting for
     // supabase-js and the replication code, which wait for the first screen either way.
-    const opening = whenStoreIsWanted().then(() => import('@/db/database').then(({ getDatabase }) => getDatabase()));
+    const opening = loadDatabase();
     opening.then((opened) => !disposed && setDb(opened), () => undefined);
     Promise.all([opening, afterFirstScreen()])
       .then(() => import('./data-runtime'))

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { whenStoreIsWanted } from '@/lib/first-screen';
 import type { AppDatabase } from '../database';
+import { loadDatabase } from '../load-database';
 
 let resolved: AppDatabase | null = null;
 
@@ -14,13 +14,10 @@ export function useDatabase(): AppDatabase | null {
   useEffect(() => {
     if (db) return;
     let alive = true;
-    void whenStoreIsWanted()
-      .then(() => import('../database'))
-      .then(({ getDatabase }) => getDatabase())
-      .then((opened) => {
-        resolved = opened;
-        if (alive) setDb(opened);
-      });
+    void loadDatabase().then((opened) => {
+      resolved = opened;
+      if (alive) setDb(opened);
+    });
     return () => {
       alive = false;
     };

@@ -1,12 +1,11 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AppDatabase } from '@/db/database';
+import { loadDatabase } from '@/db/load-database';
 import type { ProfileDoc } from '@/db/schemas/profiles';
 import { profileDocToRow, profileRowToDoc } from './profile-doc';
 import { serverProfileSource, type ProfileSource } from './profile-source';
 import type { ProfileRow, ProfileUpdate } from './profile-types';
 
-// RxDB loads after the first screen, like supabase-js.
-const appDatabase = () => import('@/db/database').then((m) => m.getDatabase());
-type Database = Awaited<ReturnType<typeof appDatabase>>;
 
 /**
  * Puts the edit on the member's local profile document. When replication has
@@ -15,7 +14,7 @@ type Database = Awaited<ReturnType<typeof appDatabase>>;
  * the edit still queues offline. Push then merges onto the server's row: only
  * fields that differ from it are sent.
  */
-async function patchLocally(db: Database, current: ProfileRow, patch: Partial<ProfileDoc>): Promise<ProfileDoc> {
+async function patchLocally(db: AppDatabase, current: ProfileRow, patch: Partial<ProfileDoc>): Promise<ProfileDoc> {
   const existing = await db.profiles.findOne(current.id).exec();
   if (existing) return (await existing.incrementalPatch(patch)).toMutableJSON() as ProfileDoc;
   try {
@@ -33,7 +32,7 @@ async function patchLocally(db: Database, current: ProfileRow, patch: Partial<Pr
  * offline and shows edits that are still queued), the server when the store
  * does not hold it yet. Saving writes locally; replication pushes it.
  */
-export function localFirstProfileSource(client: () => Promise<SupabaseClient>, getDatabase: () => Promise<Database> = appDatabase): ProfileSource {
+export function localFirstProfileSource(client: () => Promise<SupabaseClient>, getDatabase: () => Promise<AppDatabase> = loadDatabase): ProfileSource {
   return {
     async loadProfile(userId) {
       const db = await getDatabase();

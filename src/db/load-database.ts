@@ -1,0 +1,13 @@
+import { whenStoreIsWanted } from '@/lib/first-screen';
+import type { AppDatabase } from './database';
+
+/**
+ * RxDB's chunk and the opened app database, once the launch wants them (at
+ * once on a screen made of local data, after the first paint on home). Every
+ * caller shares the one import and the one open.
+ */
+export function loadDatabase(): Promise<AppDatabase> {
+  return whenStoreIsWanted()
+    .then(() => import('./database'))
+    .then(({ getDatabase }) => getDatabase());
+}
