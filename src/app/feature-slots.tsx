@@ -3,9 +3,10 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { SidebarOnlineList, useSidebarPresence } from '@/features/presence/components/sidebar-online-list';
 import { PushSignOutCleanup } from '@/features/push/components/push-sign-out-cleanup';
 import { EMPTY_NOTIFICATIONS, LayoutSlotsProvider, type HeaderNotifications, type LayoutSlots } from './layout/layout-slots';
+import { importWhenOnline } from '@/lib/import-when-online';
 
 // The bell reads the local store; RxDB loads after the first screen instead of with it.
-const NotificationsBridge = lazy(() => import('@/features/notifications/components/notifications-bridge'));
+const NotificationsBridge = lazy(() => importWhenOnline(() => import('@/features/notifications/components/notifications-bridge')));
 
 /**
  * Plugs the notifications and presence features into the shell's header and

@@ -1,4 +1,5 @@
 import { whenStoreIsWanted } from '@/lib/first-screen';
+import { importWhenOnline } from '@/lib/import-when-online';
 import type { AppDatabase } from './database';
 
 /**
@@ -8,6 +9,6 @@ import type { AppDatabase } from './database';
  */
 export function loadDatabase(): Promise<AppDatabase> {
   return whenStoreIsWanted()
-    .then(() => import('./database'))
+    .then(() => importWhenOnline(() => import('./database')))
     .then(({ getDatabase }) => getDatabase());
 }

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterFirstScreen } from './first-screen';
+import { importWhenOnline } from './import-when-online';
 
 /**
  * The backend client, loaded on first use and never before the first screen
@@ -7,6 +8,6 @@ import { afterFirstScreen } from './first-screen';
  */
 export function getSupabase(): Promise<SupabaseClient> {
   return afterFirstScreen()
-    .then(() => import('./supabase'))
+    .then(() => importWhenOnline(() => import('./supabase')))
     .then((m) => m.supabase);
 }

@@ -5,6 +5,7 @@ import type { SyncHandle } from '@/db/replication/sync';
 import { AuthContext, useAuth, type AuthContextValue } from '@/features/auth/hooks/use-auth';
 import { loadDatabase } from '@/db/load-database';
 import { afterFirstScreen } from '@/lib/first-screen';
+import { importWhenOnline } from '@/lib/import-when-online';
 import { toast } from '@/stores/toast-store';
 import { SIGN_OUT_TEXT } from './constants';
 import { DataContext, type AppData } from './data-context';
@@ -42,7 +43,7 @@ export function DataProvider({ getClient, children }: Props) {
     const opening = loadDatabase();
     opening.then((opened) => !disposed && setDb(opened), () => undefined);
     Promise.all([opening, afterFirstScreen()])
-      .then(() => import('./data-runtime'))
+      .then(() => importWhenOnline(() => import('./data-runtime')))
       .then(({ startDataRuntime }) => startDataRuntime(getClient))
       .then((rt) => {
         started = rt;

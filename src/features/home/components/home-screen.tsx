@@ -10,9 +10,10 @@ import { cn } from '@/lib/utils';
 import { toast } from '@/stores/toast-store';
 import { AUDIENCES, FEATURE_CARDS, HOME_MESSAGES } from '../constants';
 import { HomeLiveSectionsPending, Section } from './home-sections';
+import { importWhenOnline } from '@/lib/import-when-online';
 
 // Featured members and counts come from the local store: RxDB loads after the hero has painted.
-const HomeLiveSections = lazy(() => afterFirstScreen().then(() => import('./home-live-sections')));
+const HomeLiveSections = lazy(() => afterFirstScreen().then(() => importWhenOnline(() => import('./home-live-sections'))));
 
 const FEATURE_ICONS: Record<(typeof FEATURE_CARDS)[number]['key'], LucideIcon> = {
   network: Globe2,
