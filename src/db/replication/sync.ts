@@ -54,6 +54,8 @@ export interface SyncHandle {
 const PULL_BATCH = 500;
 const PUSH_BATCH = 50;
 const THREAD_PAGE = 1000;
+/** How many times rows handed to a stream outside the checkpointed order are handed over before giving up. */
+const DELIVERY_ATTEMPTS = 3;
 
 /**
  * A visitor's push side: nothing goes to the server. Removing something the
@@ -65,6 +67,8 @@ async function holdForMember(rows: RxReplicationWriteToMasterRow<unknown>[]): Pr
   if (rows.every((row) => !row.assumedMasterState && (row.newDocumentState as { _deleted?: boolean })._deleted)) return [];
   throw new Error('A visitor does not push; local writes wait for the member replication.');
 }
+
+const idOf = (doc: WithDeleted<unknown>): string => (doc as unknown as { id: string }).id;
 
 function replicationIdentifier(spec: TableSyncSpec, userId: string | null): string {
   // Identity-dependent visibility needs its own checkpoints; sign-out clears these tables (see signout.ts).
@@ -140,12 +144,31 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     const result = await remoteFor(spec.table).selectByIds(missing);
     if (result.error || !result.data) throw remoteFailure(spec.table, result);
     const schema = db[name].schema.jsonSchema as RxJsonSchema<unknown>;
-    emitDocs(name, result.data.map((row: Row) => rowToDoc(spec, schema, row)));
+    await deliver(name, result.data.map((row: Row) => rowToDoc(spec, schema, row)));
   }
 
   function emitDocs(name: ReplicatedCollectionName, documents: WithDeleted<unknown>[]): void {
     // An empty checkpoint leaves the stored one as it is: these rows are outside the checkpointed order.
     streams.get(name)?.next({ documents, checkpoint: {} as Checkpoint });
+  }
+
+  /**
+   * Hands rows fetched outside the checkpointed order to the stream and makes
+   * sure they land. RxDB drops a stream event that arrived before its running
+   * pull asked the server for another page (it assumes that page has it), so
+   * a thread opened during a long first pull would otherwise never arrive.
+   */
+  async function deliver(name: ReplicatedCollectionName, documents: WithDeleted<unknown>[]): Promise<void> {
+    const state = states[name];
+    const collection = db[name] as unknown as RxCollection<unknown>;
+    let pending = documents;
+    for (let attempt = 1; pending.length > 0 && !stopped; attempt++) {
+      emitDocs(name, pending);
+      if (!state || attempt === DELIVERY_ATTEMPTS) return;
+      await state.awaitInSync();
+      const held = await collection.findByIds(pending.map(idOf)).exec();
+      pending = pending.filter((doc) => !held.has(idOf(doc)));
+    }
   }
 
   for (const name of options.collections ?? REPLICATED_COLLECTIONS) {
@@ -237,11 +260,9 @@ export function startSync(options: StartSyncOptions): SyncHandle {
       // its header and its authors come with its posts, so the page shows whole at once.
       const [rows] = await Promise.all([fetchThreadRows(discussionId), fetchMissing('discussions', [discussionId])]);
       await fetchMissing('profiles', [...new Set(rows.map((row) => String(row.user_id)))]);
-      emitDocs('posts', rows.map((row: Row) => rowToDoc(TABLE_SPECS.posts, schema, row)));
-      const count = rows.length;
-      const posts = states.posts;
-      if (posts) await posts.awaitInSync();
-      return count;
+      await deliver('posts', rows.map((row: Row) => rowToDoc(TABLE_SPECS.posts, schema, row)));
+      await states.posts?.awaitInSync();
+      return rows.length;
     },
     async awaitInSync() {
       await Promise.all(Object.values(states).map((state) => state.awaitInSync()));
