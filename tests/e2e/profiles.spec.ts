@@ -28,7 +28,7 @@ test.describe('profile page', () => {
     await expect(page.getByTestId('owner-email')).toHaveCount(0);
 
     await page.getByRole('tab', { name: 'Activity' }).click();
-    await expect(page.getByText(PROFILE_MESSAGES.recentActivity)).toBeVisible();
+    await expect(page.getByRole('heading', { name: PROFILE_MESSAGES.recentActivity })).toBeVisible();
     await page.getByRole('tab', { name: 'Discussions' }).click();
     await expect(page.getByRole('heading', { name: /^Discussions \(\d+\)$/ })).toBeVisible();
     await page.getByRole('tab', { name: 'About' }).click();
