@@ -277,6 +277,27 @@ describe('replication against the local stack', () => {
     expect((await db.drafts.find().exec()).map((d) => d.reason)).toEqual([]);
   });
 
+  it('a replication stopped while writing its first pull leaves nothing the next one pushes back or reverts', async () => {
+    const thread = await startThread(bob);
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const id = randomUUID();
+      ids.push(id);
+      const { error } = await bob.client.from('posts').insert({ id, discussion_id: thread, user_id: bob.id, content: `Set tip ${i}` });
+      if (error) throw error;
+    }
+    const db = await device();
+    const visitor = sync(db, alice.client, null);
+    void visitor.ensureThread(thread).catch(() => undefined);
+    await until(async () => (await db.posts.findByIds(ids).exec()).size > 0, 10_000);
+    // Signing in stops the visitor's replication, possibly between its write of the rows and its record of the server's state.
+    await visitor.stop();
+    const member = sync(db, alice.client, alice.id);
+    await member.awaitInSync();
+    expect((await db.drafts.find().exec()).map((d) => d.reason)).toEqual([]);
+    expect((await db.posts.findByIds(ids).exec()).size).toBe(30);
+  });
+
   it('the live stream delivers a server insert without a pull', async () => {
     const db = await device();
     const s = sync(db, alice.client, alice.id, { realtime: true });

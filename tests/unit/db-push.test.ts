@@ -1,3 +1,4 @@
+import { createRevision } from 'rxdb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '@/db/database';
 import { SYNC_MESSAGES } from '@/db/messages';
@@ -143,4 +144,41 @@ describe('push', () => {
     await until(async () => (await db.posts.findOne(id).exec())?.content === 'theirs');
     expect((await db.drafts.findOne(`rejected:posts:${id}`).exec())?.reason).toBe(SYNC_MESSAGES.permissionDenied);
   });
+
+  it('a row pulled without its server state recorded (a pull stopped mid-write) is neither inserted nor reverted', async () => {
+    const posts = await setup();
+    await sync!.awaitInSync();
+    const other = crypto.randomUUID();
+    const pulled = posts.put({ id: crypto.randomUUID(), discussion_id: thread, user_id: other, content: 'as pulled', is_solution: false, created_at: new Date().toISOString() });
+    const now = posts.put({ ...pulled, content: 'edited on the server since', _modified: undefined });
+    // Row-level security would refuse the member inserting another member's post.
+    posts.scripted.set(String(pulled.id), [{ error: { code: '42501', message: 'new row violates row-level security policy' }, status: 403 }]);
+    await writeWithoutServerState({ ...pulled, server_modified: pulled._modified });
+
+    await until(async () => (await db.posts.findOne(String(pulled.id)).exec())?.content === now.content);
+    await sync!.awaitInSync();
+    expect(posts.inserts).toHaveLength(0);
+    expect(await db.drafts.count().exec()).toBe(0);
+    expect(await db.outbox.count().exec()).toBe(0);
+  });
+
+  it('the member’s edit to such a row still reaches the server', async () => {
+    const posts = await setup();
+    await sync!.awaitInSync();
+    const pulled = posts.put({ id: crypto.randomUUID(), discussion_id: thread, user_id: me, content: 'as pulled', is_solution: false, created_at: new Date().toISOString() });
+    await writeWithoutServerState({ ...pulled, server_modified: pulled._modified });
+    await patchLocal(db, 'posts', String(pulled.id), { content: 'my edit' });
+
+    await until(async () => (await db.outbox.findOne(`posts:${String(pulled.id)}`).exec())?.state === 'sent');
+    expect(posts.rows.get(String(pulled.id))?.content).toBe('my edit');
+    expect(posts.inserts).toHaveLength(0);
+    expect(await db.drafts.count().exec()).toBe(0);
+  });
 });
+
+/** Writes a pulled row the way an interrupted pull leaves it: in the collection, with no record of the server's state. */
+async function writeWithoutServerState(row: Record<string, unknown>): Promise<void> {
+  const { _modified: _dropped, ...doc } = row;
+  const document = { ...doc, _deleted: false, _attachments: {}, _meta: { lwt: Date.now() }, _rev: createRevision(db.token) };
+  await db.posts.storageInstance.bulkWrite([{ document: document as never }], 'interrupted-pull');
+}

@@ -2,7 +2,7 @@ import { deepEqual, type RxJsonSchema, type RxReplicationWriteToMasterRow, type 
 import type { AppDatabase } from '../database';
 import { getLocalIdentity } from '../identity';
 import { SYNC_MESSAGES } from '../messages';
-import { setOutboxState } from '../outbox';
+import { outboxId, setOutboxState } from '../outbox';
 import type { DraftKind } from '../schemas/drafts';
 import { classifyFailure, FK_VIOLATION, UNIQUE_VIOLATION, type PushFailure } from './errors';
 import type { RemoteTable } from './remote-table';
@@ -31,6 +31,7 @@ type Outcome =
   | { type: 'ok'; serverDoc?: WithDeleted<Row> }
   | { type: 'conflict'; master: WithDeleted<Row>; lostFields: string[] }
   | { type: 'rejected'; master: WithDeleted<Row>; reason: string }
+  | { type: 'adopted'; master: WithDeleted<Row> }
   | { type: 'transient'; failure: PushFailure };
 
 export type PushHandler = (rows: RxReplicationWriteToMasterRow<unknown>[]) => Promise<WithDeleted<unknown>[]>;
@@ -117,12 +118,30 @@ export function createPushHandler(options: PushHandlerOptions): PushHandler {
     return { type: 'transient', failure: { kind: 'transient', reason: 'row keeps changing' } };
   }
 
+  /**
+   * A row that came from the server (it carries the server's version) although
+   * RxDB holds no server state for it: a pull stopped between writing the row
+   * and recording it (sign-in stops the visitor's replication), or rows another
+   * identity's replication wrote after this one started. It is not the
+   * member's new row, so it is never inserted or reverted as refused: the
+   * server's current row is taken, unless the member has edited it since.
+   */
+  async function reconcilePulled(doc: WithDeleted<Row>): Promise<Outcome> {
+    const fetched = await fetchServer(String(doc.id));
+    if (fetched.failure) return fetched.failure.kind === 'transient' ? { type: 'transient', failure: fetched.failure } : { type: 'adopted', master: doc };
+    // Gone from the server, or not visible to this identity: the device should not show it either.
+    if (!fetched.doc) return { type: 'adopted', master: { ...doc, _deleted: true } };
+    const entry = await db.outbox.findOne(outboxId(spec.collection, String(doc.id))).exec();
+    return entry?.state === 'waiting' ? mergeOnto(doc, null, fetched.doc) : { type: 'adopted', master: fetched.doc };
+  }
+
   async function pushOne(row: RxReplicationWriteToMasterRow<unknown>): Promise<Outcome> {
     const doc = row.newDocumentState as WithDeleted<Row>;
     const assumed = (row.assumedMasterState as WithDeleted<Row> | undefined) ?? null;
     const tombstone: WithDeleted<Row> = { ...doc, _deleted: true };
 
     if (!assumed) {
+      if (spec.readable && typeof doc.server_modified === 'string') return reconcilePulled(doc);
       // Created and deleted before it ever reached the server: nothing to send.
       if (doc._deleted) return { type: 'ok' };
       if (spec.insertColumns.length === 0) return { type: 'rejected', master: tombstone, reason: SYNC_MESSAGES.permissionDenied };
@@ -191,6 +210,9 @@ export function createPushHandler(options: PushHandlerOptions): PushHandler {
         conflicts.push(outcome.master);
         break;
       }
+      case 'adopted':
+        conflicts.push(outcome.master);
+        break;
       case 'transient':
         break;
     }
