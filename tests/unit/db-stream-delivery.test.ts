@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '@/db/database';
 import type { PageRequest } from '@/db/replication/remote-table';
-import { startSync, type SyncHandle } from '@/db/replication/sync';
+import { PULL_BATCH, startSync, type SyncHandle } from '@/db/replication/sync';
 import { testDatabase } from './db-support/memory-db';
 import { StubTable } from './db-support/stub-remote';
 
@@ -56,7 +56,8 @@ describe('rows handed to replication outside the checkpointed order', () => {
     db = await testDatabase();
     const posts = new GatedPosts('posts');
     // More than two pull batches of the member's own posts, so RxDB's first pull asks the server three times.
-    for (let i = 0; i < 1100; i++) posts.put(post(mine, me, `mine ${i}`));
+    const own = 2 * PULL_BATCH + 100;
+    for (let i = 0; i < own; i++) posts.put(post(mine, me, `mine ${i}`));
     const linkedPost = posts.linkedThread.put(post(linked, crypto.randomUUID(), 'the reply the notification links to'));
     sync = startSync({
       db,
@@ -70,13 +71,13 @@ describe('rows handed to replication outside the checkpointed order', () => {
       pullRetryMs: 50,
     });
     const opened = sync.ensureThread(linked);
-    await expect.poll(() => posts.threadFetched && posts.forwardPages >= 2).toBe(true);
+    await expect.poll(() => posts.threadFetched && posts.forwardPages >= 2, { timeout: 15_000 }).toBe(true);
     // Let the thread's rows reach RxDB's queue while the pull is still between its pages.
     await new Promise((resolve) => setTimeout(resolve, 100));
     posts.open();
     await opened;
 
-    expect(await db.posts.count({ selector: { discussion_id: mine } }).exec()).toBe(1100);
+    expect(await db.posts.count({ selector: { discussion_id: mine } }).exec()).toBe(own);
     expect((await db.posts.findOne(String(linkedPost.id)).exec())?.content).toBe('the reply the notification links to');
-  });
+  }, 30_000);
 });

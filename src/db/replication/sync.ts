@@ -51,7 +51,8 @@ export interface SyncHandle {
   stop(options?: { forgetIdentity?: boolean }): Promise<void>;
 }
 
-const PULL_BATCH = 500;
+/** Rows per pull request: PostgREST's max_rows, so an initial sync makes as few round trips as the server allows. */
+export const PULL_BATCH = 1000;
 const PUSH_BATCH = 50;
 const THREAD_PAGE = 1000;
 /** How many times rows handed to a stream outside the checkpointed order are handed over before giving up. */
