@@ -33,7 +33,7 @@ export function PostList({ posts, data, viewer, discussion, targetIndex, highlig
   }
 
   return (
-    <section className="space-y-4" aria-label={THREAD_TEXT.postsHeading(posts.length)} aria-busy={shown < posts.length || undefined}>
+    <section className="space-y-4" aria-label={THREAD_TEXT.postsHeading(posts.length)} aria-busy={!data.postsComplete || shown < posts.length || undefined}>
       {posts.slice(0, shown).map((post) => {
         const liked = data.likes.has(post.id);
         const pending = viewer ? data.reactionOutbox.get(reactionId(post.id, viewer.id))?.status === 'waiting' : false;

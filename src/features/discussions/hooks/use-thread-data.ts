@@ -6,7 +6,7 @@ import { discussion$, myLikes$, outboxStates$, rejectedReplies$, threadView$, ty
 import type { AuthorProfile, DiscussionRow, OutboxState, PostRow, Viewer } from '../model/types';
 import { useObservable, type LiveValue } from './use-observable';
 
-const NO_VIEW: ThreadView = { posts: [], quoted: new Map(), profiles: new Map() };
+const NO_VIEW: ThreadView = { posts: [], quoted: new Map(), profiles: new Map(), complete: false };
 const NO_STATES = new Map<string, OutboxState>();
 const NO_LIKES = new Set<string>();
 const NO_DRAFTS: DraftDoc[] = [];
@@ -17,6 +17,8 @@ export type ThreadData = {
   profiles: Map<string, AuthorProfile>;
   /** The posts are read and so are their authors: the cards can show whole (not as incomplete). */
   authorsReady: boolean;
+  /** false while only the first screen's posts are read (a long thread) */
+  postsComplete: boolean;
   quotedPosts: Map<string, PostRow>;
   likes: Set<string>;
   postOutbox: Map<string, OutboxState>;
@@ -47,6 +49,7 @@ export function useThreadData(db: AppDatabase | null, threadId: string, viewer: 
     posts,
     profiles: view.value.profiles,
     authorsReady: view.ready,
+    postsComplete: view.value.complete,
     quotedPosts: view.value.quoted,
     likes: likes.value,
     postOutbox: postOutbox.value,

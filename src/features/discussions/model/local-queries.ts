@@ -1,7 +1,8 @@
-import { map, of, switchMap, type Observable } from 'rxjs';
+import { defer, map, merge, of, share, switchMap, take, takeUntil, type Observable } from 'rxjs';
 import type { AppDatabase } from '@/db/database';
 import type { DraftDoc } from '@/db/schemas/drafts';
 import type { OutboxDoc } from '@/db/schemas/outbox';
+import { THREAD_FIRST_SCREEN_POSTS } from '../constants';
 import type { AuthorProfile, DiscussionRow, OutboxState, PostRow } from './types';
 
 /**
@@ -59,10 +60,10 @@ export function discussion$(db: AppDatabase, id: string): Observable<DiscussionR
   return db.discussions.findOne(id).$.pipe(map((d) => (d ? toDiscussionRow(d.toJSON()) : null)));
 }
 
-/** Posts of a thread, oldest first. */
-export function threadPosts$(db: AppDatabase, discussionId: string): Observable<PostRow[]> {
+/** Posts of a thread, oldest first; only the first `limit` when given. */
+export function threadPosts$(db: AppDatabase, discussionId: string, limit?: number): Observable<PostRow[]> {
   return db.posts
-    .find({ selector: { discussion_id: discussionId }, sort: [{ created_at: 'asc' }] })
+    .find({ selector: { discussion_id: discussionId }, sort: [{ created_at: 'asc' }], ...(limit === undefined ? {} : { limit }) })
     .$.pipe(map((docs) => docs.map((d) => toPostRow(d.toJSON()))));
 }
 
@@ -103,15 +104,13 @@ export interface ThreadView {
   quoted: Map<string, PostRow>;
   /** authors of the posts and of the quoted posts, and the viewer */
   profiles: Map<string, AuthorProfile>;
+  /** false while only the first screen's posts are read */
+  complete: boolean;
 }
 
-/**
- * A thread's posts with the posts they quote and every author, as one
- * emission: the reads follow each other inside RxJS, so the page renders the
- * thread whole once instead of re-rendering after each read.
- */
-export function threadView$(db: AppDatabase, discussionId: string, viewerId: string | null): Observable<ThreadView> {
-  return threadPosts$(db, discussionId).pipe(
+/** Posts with the posts they quote and every author, as one emission per change of the posts. */
+function withQuotesAndAuthors$(db: AppDatabase, posts$: Observable<PostRow[]>, viewerId: string | null, complete: boolean): Observable<ThreadView> {
+  return posts$.pipe(
     switchMap((posts) => {
       const inThread = new Set(posts.map((p) => p.id));
       const outside = [...new Set(posts.map((p) => p.quoted_post_id).filter((id): id is string => id !== null && !inThread.has(id)))];
@@ -121,11 +120,26 @@ export function threadView$(db: AppDatabase, discussionId: string, viewerId: str
           for (const q of quoted.values()) authors.add(q.user_id);
           // The member's own profile too: a first reply of theirs shows with its author at once.
           if (viewerId) authors.add(viewerId);
-          return profilesByIds$(db, [...authors].sort()).pipe(map((profiles) => ({ posts, quoted, profiles })));
+          return profilesByIds$(db, [...authors].sort()).pipe(map((profiles) => ({ posts, quoted, profiles, complete })));
         }),
       );
     }),
   );
+}
+
+/**
+ * A thread's posts with the posts they quote and every author. The reads
+ * follow each other inside RxJS, so the page renders whole instead of after
+ * each read. The first screen's posts come first from a read that stops after
+ * them (IndexedDB walks the thread's index one post at a time, so a long
+ * thread read whole costs several frames); the whole thread then replaces them.
+ */
+export function threadView$(db: AppDatabase, discussionId: string, viewerId: string | null): Observable<ThreadView> {
+  return defer(() => {
+    const whole = withQuotesAndAuthors$(db, threadPosts$(db, discussionId), viewerId, true).pipe(share());
+    const firstScreen = withQuotesAndAuthors$(db, threadPosts$(db, discussionId, THREAD_FIRST_SCREEN_POSTS), viewerId, false).pipe(take(1), takeUntil(whole));
+    return merge(firstScreen, whole);
+  });
 }
 
 export function profile$(db: AppDatabase, id: string): Observable<AuthorProfile | null> {
