@@ -34,7 +34,8 @@ export function useProfileByUsername(rawUsername: string): ProfileLookup {
     if (loading || local) return;
     let alive = true;
     if (!online) {
-      setRemote({ username, result: { state: 'offline-missing' } });
+      // A profile the server already sent stays on the page when the signal drops (the member may follow offline).
+      setRemote((shown) => (shown?.username === username && shown.result.state === 'found' ? shown : { username, result: { state: 'offline-missing' } }));
       return;
     }
     fetchProfileByUsername(username).then(
