@@ -39,6 +39,9 @@ export const APP_TARGETS = {
   rttMs: 300,
 } as const;
 
+/** Rounds of the side-by-side initial sync; an odd count so the median is one measured run, not the mean of two. */
+const SYNC_ROUNDS = 3;
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
@@ -85,6 +88,9 @@ async function growCommunity(dbUrl: string): Promise<{ threadId: string; discuss
       [missing, threadId],
     );
   }
+  // Fresh statistics before anything is timed: otherwise the first round of each side runs on stale
+  // plans while autovacuum catches up (a raw floor of 27 s in the first round against 3 s after).
+  await query(dbUrl, 'vacuum analyze');
   const [{ d }] = await query<{ d: string }>(dbUrl, 'select count(*) as d from public.discussions where not _deleted');
   return { threadId, discussions: Number(d) };
 }
@@ -168,6 +174,25 @@ async function waitForSync(page: Page, expected: Record<string, number>, timeout
   }
 }
 
+/** Self time per script and the busiest functions of a CDP CPU profile, in the log. */
+function logProfile(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[]; samples?: number[]; timeDeltas?: number[] }): void {
+  const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<number, number>();
+  (profile.samples ?? []).forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000));
+  const byScript = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  for (const [id, ms] of self) {
+    const frame = byNode.get(id)!.callFrame;
+    const script = frame.url.split('/').pop() || `(${frame.functionName || 'program'})`;
+    byScript.set(script, (byScript.get(script) ?? 0) + ms);
+    const fn = `${frame.functionName || '(anonymous)'} ${script}:${frame.lineNumber}:${frame.columnNumber}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
+  }
+  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${Math.round(v)} ms ${k}`);
+  log(`sync profile by script:\n  ${top(byScript, 10).join('\n  ')}`);
+  log(`sync profile by function:\n  ${top(byFunction, 25).join('\n  ')}`);
+}
+
 async function main() {
   const location = await testStackLocation('bench-app');
   log('starting a seeded stack');
@@ -199,7 +224,7 @@ async function main() {
     for (const t of ['discussions', 'profiles']) counts[t] = Number((await query<{ n: string }>(dbUrl, `select count(*) as n from public.${t}`))[0].n);
     log(`server holds ${JSON.stringify(counts)}`);
 
-    // Initial sync, side by side: app, floor, app, floor (fresh contexts, same browser).
+    // Initial sync, side by side: app, floor, app, floor... (fresh contexts, same browser).
     const floorTables = [
       { table: 'discussions', filter: '' },
       { table: 'posts', filter: `&discussion_id=in.(${keptIds.join(',')})` },
@@ -214,13 +239,17 @@ async function main() {
     let floorRows: Record<string, number> = {};
     let appRows: Record<string, number> = {};
     let synced: BrowserContext | undefined;
-    for (let round_ = 0; round_ < 2; round_++) {
+    for (let round_ = 0; round_ < SYNC_ROUNDS; round_++) {
       const context = await newContext(browser);
       const page = await context.newPage();
+      // BENCH_PROFILE_SYNC=1: a CPU profile of the last round's sync, summarised by where the time went.
+      const profiler = process.env.BENCH_PROFILE_SYNC === '1' && round_ === SYNC_ROUNDS - 1 ? await context.newCDPSession(page) : undefined;
+      if (profiler) await profiler.send('Profiler.enable').then(() => profiler.send('Profiler.start'));
       const t0 = performance.now();
       await page.goto(`${baseUrl}/discussions`);
       await waitForSync(page, counts);
       appSyncMs.push(performance.now() - t0);
+      if (profiler) logProfile((await profiler.send('Profiler.stop')).profile);
       appRows = Object.fromEntries(await Promise.all(Object.keys(counts).map(async (c) => [c, await storedCount(page, c)] as const)));
       log(`app initial sync ${Math.round(appSyncMs.at(-1)!)} ms`);
       if (round_ === 0) synced = context;
