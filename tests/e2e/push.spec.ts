@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
 import { PUSH_TEXTS as SERVER_TEXTS, threadTag, threadUrl } from '../../supabase/functions/send-push/push-content';
-import { PUSH_TEXTS } from '../../src/features/push/constants';
+import { REPLY_TEXT } from '../../src/features/discussions/constants';
+import { PUSH_OFFER_DECIDED_KEY, PUSH_TEXTS } from '../../src/features/push/constants';
 import { newMemberApi, signInApi, signInPage } from '../support/standins/e2e-session';
 import { startPushServiceStandIn, type PushServiceStandIn } from '../support/standins/push-service';
 
@@ -185,4 +186,32 @@ test.describe('push notifications in Chromium', () => {
     await expect(toggle).toHaveAttribute('aria-checked', 'false');
     await context.close();
   });
+});
+
+test('the offer to turn push on comes after the member replies, not while reading, and "Not now" is remembered', async ({ page }) => {
+  const account = await newMemberApi('offer');
+  const { client } = await signInPage(page, account.email, account.password);
+  const thread = randomUUID();
+  expect((await client.from('discussions').insert({ id: thread, user_id: account.id, title: `Offer ${thread.slice(0, 6)}`, category: 'Production' })).error).toBeNull();
+  expect((await client.from('posts').insert({ discussion_id: thread, user_id: account.id, content: '<p>Opening</p>' })).error).toBeNull();
+  const offer = page.getByRole('region', { name: PUSH_TEXTS.offerTitle });
+
+  await page.goto(threadUrl(thread, null));
+  await expect(page.getByText('Opening')).toBeVisible();
+  await expect(page.locator('#reply-content')).toBeVisible();
+  await expect(offer).toHaveCount(0);
+
+  await page.locator('#reply-content').fill('First reply of mine');
+  await page.getByRole('button', { name: REPLY_TEXT.submit }).click();
+  await expect(offer).toBeVisible();
+  await offer.getByRole('button', { name: PUSH_TEXTS.offerDismiss }).click();
+  await expect(offer).toHaveCount(0);
+  expect(await page.evaluate((key) => localStorage.getItem(key), PUSH_OFFER_DECIDED_KEY)).toBe('dismissed');
+
+  await page.reload();
+  await page.locator('#reply-content').fill('Second reply of mine');
+  await page.getByRole('button', { name: REPLY_TEXT.submit }).click();
+  await expect(page.getByText('Second reply of mine')).toBeVisible();
+  await page.waitForTimeout(1000);
+  await expect(offer).toHaveCount(0);
 });

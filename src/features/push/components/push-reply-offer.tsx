@@ -26,24 +26,35 @@ function decideOffer(answer: 'accepted' | 'dismissed'): void {
  * A gentle offer to turn push on, shown once the member has just posted a reply in this thread and
  * has never answered it: not while reading, and never again after "Not now". Mount it next to the
  * thread (the route composes it), e.g. <PushReplyOffer userId={user?.id ?? null} threadId={threadId} />.
- * It notices the reply in the local store, so the discussions feature needs no change.
+ * It notices the reply in the local store, so the discussions feature needs no change. This device's
+ * push state (the permission, the subscription, the saved preferences) is only looked up once the
+ * member has replied: reading a thread costs none of it.
  */
 export function PushReplyOffer({ userId, threadId }: { userId: string | null; threadId: string }) {
-  const push = useDevicePush(userId);
-  const { docs, loading } = useRxQuery((db) => (userId ? db.posts.find({ selector: { discussion_id: threadId, user_id: userId } }) : null), [threadId, userId]);
-  const seen = useRef<number | null>(null);
+  // The member's replies written on this device and not yet confirmed by the server. Counting all of
+  // their posts would take the thread's older posts, arriving by replication, for a reply just written.
+  const { docs, loading } = useRxQuery(
+    (db) => (userId ? db.posts.find({ selector: { discussion_id: threadId, user_id: userId, server_modified: null } }) : null),
+    [threadId, userId],
+  );
+  const fewest = useRef<number | null>(null);
   const [replied, setReplied] = useState(false);
   const [closed, setClosed] = useState(false);
 
   const count = docs.length;
   useEffect(() => {
     if (loading || !userId) return;
-    if (seen.current === null) seen.current = count;
-    else if (count > seen.current) setReplied(true);
+    if (fewest.current !== null && count > fewest.current) setReplied(true);
+    fewest.current = Math.min(fewest.current ?? count, count);
   }, [count, loading, userId]);
 
-  const eligible = push.support === 'ask' && !push.loading && !push.enabled && !offerDecided();
-  if (!userId || !replied || closed || !eligible) return null;
+  if (!userId || !replied || closed || offerDecided()) return null;
+  return <ReplyOfferCard userId={userId} onClose={() => setClosed(true)} />;
+}
+
+function ReplyOfferCard({ userId, onClose }: { userId: string; onClose: () => void }) {
+  const push = useDevicePush(userId);
+  if (push.support !== 'ask' || push.loading || push.enabled) return null;
 
   return (
     <Card data-testid="push-reply-offer" role="region" aria-label={PUSH_TEXTS.offerTitle} className="my-4">
@@ -61,7 +72,7 @@ export function PushReplyOffer({ userId, threadId }: { userId: string | null; th
             onClick={() =>
               void push.enable().then((ok) => {
                 decideOffer('accepted');
-                if (ok) setClosed(true);
+                if (ok) onClose();
               })
             }
           >
@@ -72,7 +83,7 @@ export function PushReplyOffer({ userId, threadId }: { userId: string | null; th
             variant="ghost"
             onClick={() => {
               decideOffer('dismissed');
-              setClosed(true);
+              onClose();
             }}
           >
             {PUSH_TEXTS.offerDismiss}

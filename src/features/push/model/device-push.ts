@@ -10,8 +10,10 @@ export function pushSupport(): PushSupport {
     return 'unsupported';
   }
   if (!vapidPublicKey()) return 'not-configured';
-  if (Notification.permission === 'denied') return 'blocked';
-  return Notification.permission === 'granted' ? 'granted' : 'ask';
+  // Each read of the permission is a synchronous trip to the browser process: read it once.
+  const permission = Notification.permission;
+  if (permission === 'denied') return 'blocked';
+  return permission === 'granted' ? 'granted' : 'ask';
 }
 
 export class PushPermissionError extends Error {
