@@ -88,8 +88,9 @@ async function growCommunity(dbUrl: string): Promise<{ threadId: string; discuss
       [missing, threadId],
     );
   }
-  // Fresh statistics before anything is timed: otherwise the first round of each side runs on stale
-  // plans while autovacuum catches up (a raw floor of 27 s in the first round against 3 s after).
+  // Fresh statistics before anything is timed, so no round runs on plans made before the growth. The first
+  // round of each side is still the slowest (raw floor 17.5 s against 3–4 s after, in one run); the
+  // median of SYNC_ROUNDS leaves it out.
   await query(dbUrl, 'vacuum analyze');
   const [{ d }] = await query<{ d: string }>(dbUrl, 'select count(*) as d from public.discussions where not _deleted');
   return { threadId, discussions: Number(d) };
