@@ -108,10 +108,32 @@ export interface ThreadView {
   complete: boolean;
 }
 
-/** Posts with the posts they quote and every author, as one emission per change of the posts. */
-function withQuotesAndAuthors$(db: AppDatabase, posts$: Observable<PostRow[]>, viewerId: string | null, complete: boolean): Observable<ThreadView> {
-  return posts$.pipe(
-    switchMap((posts) => {
+/**
+ * A thread's posts, oldest first, with whether they are all of them. The first
+ * screen's posts come first from a read that stops after them (IndexedDB walks
+ * the thread's index one post at a time, so a long thread read whole costs
+ * several frames); the whole thread then replaces them. A thread shorter than
+ * the first screen is whole at once.
+ */
+function threadPostsFirstScreenFirst$(db: AppDatabase, discussionId: string): Observable<{ posts: PostRow[]; complete: boolean }> {
+  return defer(() => {
+    const whole = threadPosts$(db, discussionId).pipe(share());
+    const firstScreen = threadPosts$(db, discussionId, THREAD_FIRST_SCREEN_POSTS).pipe(take(1), takeUntil(whole));
+    return merge(
+      firstScreen.pipe(map((posts) => ({ posts, complete: posts.length < THREAD_FIRST_SCREEN_POSTS }))),
+      whole.pipe(map((posts) => ({ posts, complete: true }))),
+    );
+  });
+}
+
+/**
+ * A thread's posts with the posts they quote and every author. The reads
+ * follow each other inside RxJS, so the page renders whole instead of after
+ * each read; a newer set of posts cancels the reads still running for an older one.
+ */
+export function threadView$(db: AppDatabase, discussionId: string, viewerId: string | null): Observable<ThreadView> {
+  return threadPostsFirstScreenFirst$(db, discussionId).pipe(
+    switchMap(({ posts, complete }) => {
       const inThread = new Set(posts.map((p) => p.id));
       const outside = [...new Set(posts.map((p) => p.quoted_post_id).filter((id): id is string => id !== null && !inThread.has(id)))];
       return postsByIds$(db, outside).pipe(
@@ -125,21 +147,6 @@ function withQuotesAndAuthors$(db: AppDatabase, posts$: Observable<PostRow[]>, v
       );
     }),
   );
-}
-
-/**
- * A thread's posts with the posts they quote and every author. The reads
- * follow each other inside RxJS, so the page renders whole instead of after
- * each read. The first screen's posts come first from a read that stops after
- * them (IndexedDB walks the thread's index one post at a time, so a long
- * thread read whole costs several frames); the whole thread then replaces them.
- */
-export function threadView$(db: AppDatabase, discussionId: string, viewerId: string | null): Observable<ThreadView> {
-  return defer(() => {
-    const whole = withQuotesAndAuthors$(db, threadPosts$(db, discussionId), viewerId, true).pipe(share());
-    const firstScreen = withQuotesAndAuthors$(db, threadPosts$(db, discussionId, THREAD_FIRST_SCREEN_POSTS), viewerId, false).pipe(take(1), takeUntil(whole));
-    return merge(firstScreen, whole);
-  });
 }
 
 export function profile$(db: AppDatabase, id: string): Observable<AuthorProfile | null> {
