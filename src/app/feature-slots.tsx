@@ -2,8 +2,8 @@ import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from '
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { SidebarOnlineList, useSidebarPresence } from '@/features/presence/components/sidebar-online-list';
 import { PushSignOutCleanup } from '@/features/push/components/push-sign-out-cleanup';
-import { EMPTY_NOTIFICATIONS, LayoutSlotsProvider, type HeaderNotifications, type LayoutSlots } from './layout/layout-slots';
 import { importWhenOnline } from '@/lib/import-when-online';
+import { EMPTY_NOTIFICATIONS, LayoutSlotsProvider, type HeaderNotifications, type LayoutSlots } from './layout/layout-slots';
 
 // The bell reads the local store; RxDB loads after the first screen instead of with it.
 const NotificationsBridge = lazy(() => importWhenOnline(() => import('@/features/notifications/components/notifications-bridge')));

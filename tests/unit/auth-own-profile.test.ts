@@ -1,23 +1,15 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { AppDatabase } from '@/db/database';
+import { describe, expect, it } from 'vitest';
 import { createPullHandler } from '@/db/replication/pull';
 import { TABLE_SPECS } from '@/db/replication/tables';
-import { startSync, type SyncHandle } from '@/db/replication/sync';
+import { startSync } from '@/db/replication/sync';
 import { localFirstProfileSource } from '@/features/auth/model/local-profile-source';
 import type { ProfileRow } from '@/features/auth/model/profile-types';
 import { testDatabase } from './db-support/memory-db';
 import { StubTable, stubRemotes } from './db-support/stub-remote';
-import { stubSync, until } from './db-support/sync';
+import { deviceClosedAfterEach, stubSync, stubSyncOptions, until } from './db-support/sync';
 
-let db: AppDatabase | undefined;
-let sync: SyncHandle | undefined;
-afterEach(async () => {
-  await sync?.stop();
-  sync = undefined;
-  await db?.close();
-  db = undefined;
-});
+const device = deviceClosedAfterEach();
 
 function profileRow(id: string, username: string): ProfileRow {
   const ts = '2026-03-01T10:00:00.000Z';
@@ -33,7 +25,7 @@ const idsOf = (docs: unknown[]) => docs.map((d) => (d as { id: string }).id);
 
 describe("the signed-in member's own profile is on the device", () => {
   it("comes with a member's first pull, even when it is last in the checkpointed order", async () => {
-    db = await testDatabase();
+    const db = (device.db = await testDatabase());
     const remote = new StubTable('profiles');
     for (let i = 0; i < 5; i += 1) remote.put({ ...profileRow(crypto.randomUUID(), `older_${i}`) });
     const me = crypto.randomUUID();
@@ -52,10 +44,10 @@ describe("the signed-in member's own profile is on the device", () => {
   });
 
   it('an edit while the row is missing locally is queued on a copy seeded from the session, then pushes only the edit', async () => {
-    db = await testDatabase();
+    const db = (device.db = await testDatabase());
     const me = crypto.randomUUID();
     const session = profileRow(me, 'offline_editor');
-    const source = localFirstProfileSource(unreachable, async () => db!);
+    const source = localFirstProfileSource(unreachable, async () => db);
 
     const saved = await source.saveProfile(me, { bio: 'Written on a train with no signal.' }, session);
     expect(saved?.bio).toBe('Written on a train with no signal.');
@@ -63,28 +55,28 @@ describe("the signed-in member's own profile is on the device", () => {
     expect((await db.outbox.findOne(`profiles:${me}`).exec())?.state).toBe('waiting');
 
     // Back online: the server has the row as the session knew it.
-    const s = stubSync(db, me, ['profiles']);
-    sync = s.sync;
-    const table = s.table('profiles');
+    const { sync, table: tables } = stubSync(db, me, ['profiles']);
+    device.sync = sync;
+    const table = tables('profiles');
     table.put({ ...session });
     sync.resync();
-    await until(async () => (await db!.outbox.findOne(`profiles:${me}`).exec())?.state === 'sent');
+    await until(async () => (await db.outbox.findOne(`profiles:${me}`).exec())?.state === 'sent');
     expect(table.updates).toEqual([{ id: me, patch: { bio: 'Written on a train with no signal.' } }]);
     expect(table.rows.get(me)).toMatchObject({ bio: 'Written on a train with no signal.', username: 'offline_editor' });
   });
 
   it('without a session copy nor a local row the edit goes to the server', async () => {
-    db = await testDatabase();
-    const source = localFirstProfileSource(unreachable, async () => db!);
+    const db = (device.db = await testDatabase());
+    const source = localFirstProfileSource(unreachable, async () => db);
     await expect(source.saveProfile(crypto.randomUUID(), { bio: 'x' }, null)).rejects.toThrow('the server was called');
   });
 });
 
 describe('signing in on a device that replicated as a visitor', () => {
   it("pushes none of the rows the visitor pulled (others' rows were refused and removed from the device)", async () => {
-    db = await testDatabase();
+    const db = (device.db = await testDatabase());
     const stubs = stubRemotes();
-    const options = { db, client: {} as SupabaseClient, remote: stubs.remote, realtime: false, waitForLeadership: false, retryBaseMs: 20, pullRetryMs: 50 } as const;
+    const options = stubSyncOptions(db, stubs.remote);
     const others = Array.from({ length: 3 }, (_, i) => stubs.remote('profiles').put({ ...profileRow(crypto.randomUUID(), `other_${i}`) }));
     const me = crypto.randomUUID();
     stubs.remote('profiles').put({ ...profileRow(me, 'signing_in') });
@@ -101,10 +93,10 @@ describe('signing in on a device that replicated as a visitor', () => {
     const visitor = startSync({ ...options, userId: null, collections: ['profiles'] });
     await visitor.awaitInSync();
     await visitor.stop();
-    sync = startSync({ ...options, userId: me, collections: ['profiles'] });
+    const sync = (device.sync = startSync({ ...options, userId: me, collections: ['profiles'] }));
     await sync.awaitInSync();
     await db.profiles.findOne(me).exec().then((doc) => doc!.incrementalPatch({ bio: 'signed in' }));
-    await until(async () => (await db!.outbox.findOne(`profiles:${me}`).exec())?.state === 'sent');
+    await until(async () => (await db.outbox.findOne(`profiles:${me}`).exec())?.state === 'sent');
 
     expect(attempted).toEqual([]);
     expect(stubs.remote('profiles').updates).toEqual([{ id: me, patch: { bio: 'signed in' } }]);

@@ -1,23 +1,15 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { AppDatabase } from '@/db/database';
+import { describe, expect, it } from 'vitest';
 import type { PageRequest } from '@/db/replication/remote-table';
-import { PULL_BATCH, startSync, type SyncHandle } from '@/db/replication/sync';
+import { PULL_BATCH, startSync } from '@/db/replication/sync';
 import { testDatabase } from './db-support/memory-db';
 import { StubTable } from './db-support/stub-remote';
+import { deviceClosedAfterEach, stubSyncOptions } from './db-support/sync';
 
 const me = crypto.randomUUID();
 const mine = crypto.randomUUID();
 const linked = crypto.randomUUID();
 
-let db: AppDatabase | undefined;
-let sync: SyncHandle | undefined;
-afterEach(async () => {
-  await sync?.stop();
-  sync = undefined;
-  await db?.close();
-  db = undefined;
-});
+const device = deviceClosedAfterEach();
 
 /**
  * The posts table as PostgREST filters it: the checkpointed pull's scope
@@ -53,23 +45,13 @@ function post(discussionId: string, userId: string, content: string) {
 
 describe('rows handed to replication outside the checkpointed order', () => {
   it('a thread opened while a long first pull is running still lands on the device', async () => {
-    db = await testDatabase();
+    const db = (device.db = await testDatabase());
     const posts = new GatedPosts('posts');
     // More than two pull batches of the member's own posts, so RxDB's first pull asks the server three times.
     const own = 2 * PULL_BATCH + 100;
     for (let i = 0; i < own; i++) posts.put(post(mine, me, `mine ${i}`));
     const linkedPost = posts.linkedThread.put(post(linked, crypto.randomUUID(), 'the reply the notification links to'));
-    sync = startSync({
-      db,
-      client: {} as SupabaseClient, // never used: the stub serves every table and realtime is off
-      userId: me,
-      collections: ['posts'],
-      remote: () => posts,
-      realtime: false,
-      waitForLeadership: false,
-      retryBaseMs: 20,
-      pullRetryMs: 50,
-    });
+    const sync = (device.sync = startSync({ ...stubSyncOptions(db, () => posts), userId: me, collections: ['posts'] }));
     const opened = sync.ensureThread(linked);
     await expect.poll(() => posts.threadFetched && posts.forwardPages >= 2, { timeout: 15_000 }).toBe(true);
     // Let the thread's rows reach RxDB's queue while the pull is still between its pages.

@@ -1,25 +1,42 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterEach } from 'vitest';
 import type { ReplicatedCollectionName } from '@/db/collections';
 import type { AppDatabase } from '@/db/database';
-import { startSync, type SyncHandle } from '@/db/replication/sync';
+import type { RemoteTable } from '@/db/replication/remote-table';
+import { startSync, type StartSyncOptions, type SyncHandle } from '@/db/replication/sync';
 import { stubRemotes } from './stub-remote';
 
-/** Replication against stub tables: no realtime, no leader election, fast retries. */
-export function stubSync(db: AppDatabase, userId: string | null, collections: ReplicatedCollectionName[]) {
-  const stubs = stubRemotes();
-  const sync: SyncHandle = startSync({
+/** Replication options against stub tables: no realtime, no leader election, fast retries. */
+export function stubSyncOptions(db: AppDatabase, remote: (table: string) => RemoteTable): Omit<StartSyncOptions, 'userId'> {
+  return {
     db,
     // Never used: every table goes through the stub remote and realtime is off.
     client: {} as SupabaseClient,
-    userId,
-    collections,
-    remote: stubs.remote,
+    remote,
     realtime: false,
     waitForLeadership: false,
     retryBaseMs: 20,
     pullRetryMs: 50,
-  });
+  };
+}
+
+/** Replication of `collections` against fresh stub tables. */
+export function stubSync(db: AppDatabase, userId: string | null, collections: ReplicatedCollectionName[]) {
+  const stubs = stubRemotes();
+  const sync: SyncHandle = startSync({ ...stubSyncOptions(db, stubs.remote), userId, collections });
   return { sync, table: stubs.remote };
+}
+
+/** The device a test sets up; after each test its replication is stopped and its database closed. */
+export function deviceClosedAfterEach(): { db?: AppDatabase; sync?: SyncHandle } {
+  const device: { db?: AppDatabase; sync?: SyncHandle } = {};
+  afterEach(async () => {
+    await device.sync?.stop();
+    await device.db?.close();
+    device.sync = undefined;
+    device.db = undefined;
+  });
+  return device;
 }
 
 export async function until(check: () => Promise<boolean> | boolean, timeoutMs = 8000): Promise<void> {

@@ -6,7 +6,6 @@ import { profileDocToRow, profileRowToDoc } from './profile-doc';
 import { serverProfileSource, type ProfileSource } from './profile-source';
 import type { ProfileRow, ProfileUpdate } from './profile-types';
 
-
 /**
  * Puts the edit on the member's local profile document. When replication has
  * not brought that document to the device yet (it starts after the store

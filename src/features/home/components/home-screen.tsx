@@ -6,11 +6,11 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { afterFirstScreen } from '@/lib/first-screen';
+import { importWhenOnline } from '@/lib/import-when-online';
 import { cn } from '@/lib/utils';
 import { toast } from '@/stores/toast-store';
 import { AUDIENCES, FEATURE_CARDS, HOME_MESSAGES } from '../constants';
 import { HomeLiveSectionsPending, Section } from './home-sections';
-import { importWhenOnline } from '@/lib/import-when-online';
 
 // Featured members and counts come from the local store: RxDB loads after the hero has painted.
 const HomeLiveSections = lazy(() => afterFirstScreen().then(() => importWhenOnline(() => import('./home-live-sections'))));
