@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerServiceWorker } from './app/pwa/register-service-worker';
+import { preloadLaunchRoute } from './app/router';
 import { loadDatabase } from './db/load-database';
 import { afterFirstScreen, launchScreenReadsStore } from './lib/first-screen';
 import './styles.css';
@@ -9,6 +10,8 @@ import './styles.css';
 // A launch screen made of local data (the hub, a thread) needs IndexedDB open before it can show anything:
 // start fetching RxDB and opening the store now, alongside React's first render; the provider joins this open.
 if (launchScreenReadsStore()) void loadDatabase().catch(() => undefined);
+
+preloadLaunchRoute(location.pathname);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

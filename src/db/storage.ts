@@ -1,3 +1,4 @@
+import { clearLaunchSnapshots } from '@/lib/launch-snapshot';
 import { COLLECTION_DEFINITIONS, type CollectionName } from './collections';
 import type { AppDatabase } from './database';
 import { resetDatabaseSingleton } from './database';
@@ -26,11 +27,13 @@ export async function getStorageUsage(db: AppDatabase): Promise<StorageUsage> {
 }
 
 /**
- * Removes the whole local database (documents, drafts, replication state).
+ * Removes the whole local database (documents, drafts, replication state)
+ * and the launch snapshots of what screens last showed.
  * Stop replication first; the app then creates a fresh database with
  * getDatabase() and pulls again.
  */
 export async function clearLocalData(db: AppDatabase): Promise<void> {
   await db.remove();
+  clearLaunchSnapshots();
   resetDatabaseSingleton();
 }

@@ -1,3 +1,5 @@
+import { hasLaunchSnapshot } from './launch-snapshot';
+
 /**
  * "The first screen is on the glass": resolved once the router has rendered
  * its first location and the browser has painted it. Work the first screen
@@ -49,12 +51,15 @@ export function afterFirstScreen(): Promise<void> {
 }
 
 /**
- * Whether the screen the app launches on is made of local data (the hub, a
- * thread, a profile...). Home is the exception: its first paint is static
- * text, and its JavaScript budget is why the store waits at all.
+ * Whether the first paint of the screen the app launches on waits for the
+ * local store (the hub, a thread, a profile...). Home is the exception: its
+ * first paint is static text, and its JavaScript budget is why the store
+ * waits at all. So is a screen launched in its default view with a launch
+ * snapshot of what it last showed: it paints that, and the store opens after.
  */
 export function launchScreenReadsStore(): boolean {
-  return typeof location !== 'undefined' && location.pathname !== '/';
+  if (typeof location === 'undefined' || location.pathname === '/') return false;
+  return !(location.search === '' && hasLaunchSnapshot(location.pathname));
 }
 
 const launchReadsStore = launchScreenReadsStore();

@@ -1,8 +1,10 @@
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '@/db/database';
 import { countUnsent, purgePrivateData } from '@/db/signout';
 import type { SyncHandle } from '@/db/replication/sync';
 import { insertLocal } from '@/db/writes';
+import { hasLaunchSnapshot, writeLaunchSnapshot } from '@/lib/launch-snapshot';
 import { testDatabase } from './db-support/memory-db';
 import { stubSync, until } from './db-support/sync';
 
@@ -32,8 +34,9 @@ async function memberDevice() {
 }
 
 describe('sign-out on a shared device', () => {
-  it('removes notifications, drafts and (when asked) unsent writes', async () => {
+  it('removes notifications, drafts, what screens last showed and (when asked) unsent writes', async () => {
     const { unsent, posts } = await memberDevice();
+    writeLaunchSnapshot('/discussions', { seenBy: me });
     expect(await countUnsent(db)).toBe(1);
     const result = await purgePrivateData(db, { keepUnsent: false, sync });
     sync = undefined;
@@ -43,6 +46,7 @@ describe('sign-out on a shared device', () => {
     expect(await db.posts.findOne(unsent.id).exec()).toBeNull();
     expect(await countUnsent(db)).toBe(0);
     expect(posts.inserts).toHaveLength(0);
+    expect(hasLaunchSnapshot('/discussions')).toBe(false);
   });
 
   it('keeps unsent writes as the member’s own drafts when they choose to', async () => {

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clearLaunchSnapshots, writeLaunchSnapshot } from '@/lib/launch-snapshot';
 
 type FirstScreen = typeof import('@/lib/first-screen');
 
@@ -23,6 +24,7 @@ function mainRegion(): HTMLElement {
 
 afterEach(() => {
   document.body.replaceChildren();
+  clearLaunchSnapshots();
 });
 
 describe('offline cold start: when the local store opens', () => {
@@ -31,6 +33,17 @@ describe('offline cold start: when the local store opens', () => {
     expect(screen.launchScreenReadsStore()).toBe(true);
     expect(await settlesSoon(screen.whenStoreIsWanted())).toBe(true);
     expect(await settlesSoon(screen.afterFirstScreen())).toBe(false);
+  });
+
+  it('with a launch snapshot of the hub, paints it first and opens the store after, unless the address asks for another view', async () => {
+    writeLaunchSnapshot('/discussions', { page: {} });
+    const snapshot = await launchOn('/discussions');
+    expect(snapshot.launchScreenReadsStore()).toBe(false);
+    expect(await settlesSoon(snapshot.whenStoreIsWanted())).toBe(false);
+    const searched = await launchOn('/discussions?q=vinyl');
+    expect(searched.launchScreenReadsStore()).toBe(true);
+    const thread = await launchOn('/discussions/thread/abc');
+    expect(thread.launchScreenReadsStore()).toBe(true);
   });
 
   it('keeps the store out of home’s first paint', async () => {

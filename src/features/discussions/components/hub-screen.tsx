@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { AlertTriangle, MessagesSquare, Plus, SearchX } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -10,6 +10,7 @@ import type { AppDatabase } from '@/db/database';
 import { useObservable } from '../hooks/use-observable';
 import { useViewer, type MemberInput } from '../hooks/use-viewer';
 import { mergeCategories, queryHub } from '../model/hub-query';
+import { readHubSnapshot, writeHubSnapshot } from '../model/hub-snapshot';
 import { allDiscussions$ } from '../model/local-queries';
 import type { DiscussionRow } from '../model/types';
 import { CreateDiscussionDialog } from './create-discussion-dialog';
@@ -44,8 +45,20 @@ export function HubScreen({ search, onSearchChange, member, db, authPending = fa
   const sort = search.sort ?? DEFAULT_HUB_SORT;
   const requestedPage = search.page ?? 1;
 
-  const categories = useMemo(() => mergeCategories(new Set(live.value.map((d) => d.category))), [live.value]);
-  const page = useMemo(() => queryHub(live.value, { q, category, sort, page: requestedPage }), [live.value, q, category, sort, requestedPage]);
+  const defaultView = q === '' && category === ALL_CATEGORIES && sort === DEFAULT_HUB_SORT && requestedPage === 1;
+  // What the default view showed last time, painted while the store opens (a cold start); the live list replaces it.
+  const [snapshot] = useState(readHubSnapshot);
+
+  const fromSnapshot = !live.ready && defaultView && snapshot !== null;
+  // Sorting the categories is the launch's first localeCompare (ICU's collator set-up): not while the snapshot shows.
+  const liveCategories = useMemo(() => (fromSnapshot ? null : mergeCategories(new Set(live.value.map((d) => d.category)))), [fromSnapshot, live.value]);
+  const livePage = useMemo(() => queryHub(live.value, { q, category, sort, page: requestedPage }), [live.value, q, category, sort, requestedPage]);
+  const page = fromSnapshot ? snapshot.page : livePage;
+  const categories = fromSnapshot ? snapshot.categories : (liveCategories ?? []);
+
+  useEffect(() => {
+    if (live.ready && !live.error && defaultView && liveCategories && livePage.items.length > 0) writeHubSnapshot({ page: livePage, categories: liveCategories });
+  }, [live.ready, live.error, defaultView, livePage, liveCategories]);
 
   // Any change of search, category or sort starts again at page 1.
   const change = (patch: Omit<HubSearchState, 'page'>) => onSearchChange({ q, category, sort, ...patch, page: 1 });
@@ -67,7 +80,7 @@ export function HubScreen({ search, onSearchChange, member, db, authPending = fa
   }
 
   const failed = live.error;
-  const loading = !failed && !live.ready;
+  const loading = !failed && !live.ready && !fromSnapshot;
 
   return (
     <div className="mx-auto w-full max-w-5xl" data-testid="community-hub">

@@ -1,0 +1,115 @@
+// @vitest-environment happy-dom
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { BehaviorSubject, map } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AppDatabase } from '@/db/database';
+import { HubScreen, type HubSearchState } from '@/features/discussions/components/hub-screen';
+import { HUB_PAGE_SIZE, HUB_SKELETON_COUNT, HUB_TEXT } from '@/features/discussions/constants';
+import { HUB_PATH, readHubSnapshot, writeHubSnapshot } from '@/features/discussions/model/hub-snapshot';
+import type { DiscussionRow } from '@/features/discussions/model/types';
+import { clearLaunchSnapshots, hasLaunchSnapshot, writeLaunchSnapshot } from '@/lib/launch-snapshot';
+
+function row(n: number, title = `Stored thread ${n}`): DiscussionRow {
+  const at = new Date(Date.UTC(2026, 10, 1, 12, n)).toISOString();
+  return {
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    user_id: '00000000-0000-4000-8000-000000000999',
+    title,
+    category: 'Track Feedback',
+    is_pinned: false,
+    is_locked: false,
+    created_at: at,
+    updated_at: at,
+    last_activity_at: at,
+    post_count: 2,
+    author_username: 'demo_producer',
+    author_display_name: 'Demo Producer',
+    author_avatar_url: null,
+  };
+}
+
+/** The boundary: the local store's discussions collection, as a stream the test feeds. */
+function storeWith(rows: BehaviorSubject<DiscussionRow[]>): AppDatabase {
+  const docs$ = rows.pipe(map((list) => list.map((r) => ({ toJSON: () => r }))));
+  return { discussions: { find: () => ({ $: docs$ }) } } as unknown as AppDatabase;
+}
+
+/** The hub as its route renders it, inside a router (cards link to threads). */
+function renderHub(props: { db: AppDatabase | null; search?: HubSearchState }) {
+  let setDb: (db: AppDatabase | null) => void = () => undefined;
+  function Harness() {
+    const [db, set] = useState(props.db);
+    setDb = set;
+    return <HubScreen search={props.search ?? {}} onSearchChange={() => undefined} member={null} db={db} />;
+  }
+  const router = createRouter({
+    routeTree: createRootRoute({ component: Harness }),
+    history: createMemoryHistory({ initialEntries: [HUB_PATH] }),
+  });
+  render(<RouterProvider router={router} />);
+  return { openStore: (db: AppDatabase) => act(() => setDb(db)) };
+}
+
+const list = () => screen.getByRole('region', { name: HUB_TEXT.heading });
+
+beforeEach(() => clearLaunchSnapshots());
+afterEach(() => {
+  cleanup();
+  clearLaunchSnapshots();
+});
+
+describe('offline cold start: the hub paints what it last showed while the store opens', () => {
+  it('with a snapshot of the default view, its cards show before the store is open, never as skeletons', async () => {
+    writeHubSnapshot({ page: { items: [row(1, 'Kick drum feedback')], total: 1, page: 1, totalPages: 1 }, categories: ['Track Feedback'] });
+    renderHub({ db: null });
+    expect(await screen.findByText('Kick drum feedback')).toBeTruthy();
+    expect(list().getAttribute('aria-busy')).toBe('false');
+    expect(list().querySelectorAll('[data-testid="discussion-card"]')).toHaveLength(1);
+  });
+
+  it('without one, the spec’s skeleton cards show while the store opens', async () => {
+    renderHub({ db: null });
+    await waitFor(() => expect(list().getAttribute('aria-busy')).toBe('true'));
+    expect(list().querySelectorAll('[data-testid="discussion-card"]')).toHaveLength(0);
+    expect(list().children).toHaveLength(HUB_SKELETON_COUNT);
+  });
+
+  it('a search or filter in the address is not what the snapshot shows: skeletons until the store answers', async () => {
+    writeHubSnapshot({ page: { items: [row(1, 'Kick drum feedback')], total: 1, page: 1, totalPages: 1 }, categories: [] });
+    renderHub({ db: null, search: { q: 'vinyl' } });
+    await waitFor(() => expect(list().getAttribute('aria-busy')).toBe('true'));
+    expect(screen.queryByText('Kick drum feedback')).toBeNull();
+  });
+
+  it('the store’s list replaces the snapshot and becomes the next launch’s snapshot', async () => {
+    writeHubSnapshot({ page: { items: [row(1, 'Deleted since')], total: 1, page: 1, totalPages: 1 }, categories: [] });
+    const rows = new BehaviorSubject(Array.from({ length: HUB_PAGE_SIZE + 2 }, (_, i) => row(i + 1)));
+    const hub = renderHub({ db: null });
+    expect(await screen.findByText('Deleted since')).toBeTruthy();
+    hub.openStore(storeWith(rows));
+    await waitFor(() => expect(screen.queryByText('Deleted since')).toBeNull());
+    // Newest activity first: the last two rows are on page 2.
+    expect(screen.getByText(`Stored thread ${HUB_PAGE_SIZE + 2}`)).toBeTruthy();
+    const next = readHubSnapshot();
+    expect(next?.page.items.map((d) => d.title)).toEqual(Array.from({ length: HUB_PAGE_SIZE }, (_, i) => `Stored thread ${HUB_PAGE_SIZE + 2 - i}`));
+    expect(next?.page.totalPages).toBe(2);
+    expect(next?.categories).toContain('Track Feedback');
+  });
+
+  it('a snapshot another build wrote in another shape is ignored, not shown half-parsed', async () => {
+    writeLaunchSnapshot(HUB_PATH, { items: [{ title: 'Old shape' }] });
+    expect(readHubSnapshot()).toBeNull();
+    renderHub({ db: null });
+    await waitFor(() => expect(list().getAttribute('aria-busy')).toBe('true'));
+    expect(screen.queryByText('Old shape')).toBeNull();
+  });
+
+  it('clearing the device’s data (and signing out) drops every snapshot', () => {
+    writeHubSnapshot({ page: { items: [row(1)], total: 1, page: 1, totalPages: 1 }, categories: [] });
+    expect(hasLaunchSnapshot(HUB_PATH)).toBe(true);
+    clearLaunchSnapshots();
+    expect(hasLaunchSnapshot(HUB_PATH)).toBe(false);
+  });
+});
