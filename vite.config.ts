@@ -43,6 +43,14 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically in one file instead of about 20: each module script the worker
+        // serves costs the main thread a fetch and a task, and a 4x-throttled offline cold start of the hub
+        // measured 1,323 ms against 1,172 ms with one file (medians of 9, side by side). The bytes are the same.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
   },
   preview: { port: 4173, strictPort: true },
 });

@@ -12,7 +12,9 @@ export function useObservable<T>(factory: () => Observable<T> | null, deps: Depe
   useEffect(() => {
     const source = factory();
     if (!source) {
-      setState({ value: initial, ready: false, error: null });
+      // Only a change re-renders: on a cold start every screen mounts without a store, and a fresh state
+      // object here would render the whole screen a second time before the first frame.
+      setState((s) => (s.value === initial && !s.ready && !s.error ? s : { value: initial, ready: false, error: null }));
       return;
     }
     const sub = source.subscribe({
