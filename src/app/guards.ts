@@ -3,7 +3,7 @@ import { MESSAGES } from '@/lib/shell-constants';
 /** What the guards need to know about the member; the router context carries it. */
 export type GuardAuth = {
   loading: boolean;
-  user: { role: string } | null;
+  user: { id: string; role: string } | null;
 };
 
 export type GuardDecision =

@@ -3,8 +3,8 @@ import { decideAdmin, decideSignedIn } from '@/app/guards';
 import { safeRedirectTarget } from '@/lib/safe-redirect';
 import { MESSAGES } from '@/lib/shell-constants';
 
-const member = { role: 'dj' };
-const admin = { role: 'admin' };
+const member = { id: 'member-id', role: 'dj' };
+const admin = { id: 'admin-id', role: 'admin' };
 
 describe('signed-in guard (spec A section 2)', () => {
   it("waits ('Authenticating...') while the session is loading", () => {

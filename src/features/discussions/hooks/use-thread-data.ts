@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import type { AppDatabase } from '@/db/database';
 import type { DraftDoc } from '@/db/schemas/drafts';
 import { reactionId } from '../model/ids';
-import { discussion$, myLikes$, outboxStates$, rejectedReplies$, threadView$, type ThreadView } from '../model/local-queries';
+import { discussion$, myLikes$, outboxStates$, rejectedReplies$, type ThreadView } from '../model/local-queries';
+import { sharedThreadView$ } from '../model/thread-warmup';
 import type { AuthorProfile, DiscussionRow, OutboxState, PostRow, Viewer } from '../model/types';
 import { useObservable, type LiveValue } from './use-observable';
 
@@ -31,7 +32,7 @@ export type ThreadData = {
 export function useThreadData(db: AppDatabase | null, threadId: string, viewer: Viewer): ThreadData {
   const discussion = useObservable(() => (db ? discussion$(db, threadId) : null), [db, threadId], null);
   const viewerId = viewer?.id ?? null;
-  const view = useObservable(() => (db ? threadView$(db, threadId, viewerId) : null), [db, threadId, viewerId], NO_VIEW);
+  const view = useObservable(() => (db ? sharedThreadView$(db, threadId, viewerId) : null), [db, threadId, viewerId], NO_VIEW);
   const posts = useMemo<LiveValue<PostRow[]>>(() => ({ value: view.value.posts, ready: view.ready, error: view.error }), [view]);
 
   const postIds = useMemo(() => posts.value.map((p) => p.id), [posts.value]);

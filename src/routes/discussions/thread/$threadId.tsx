@@ -3,6 +3,7 @@ import { useAppData } from '@/app/data/data-context';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { KeepOfflineButton } from '@/features/offline/components/keep-offline-button';
 import { ThreadScreen } from '@/features/discussions/components/thread-screen';
+import { warmThread } from '@/features/discussions/model/thread-warmup';
 import { postIdFromSearch } from '@/features/discussions/validation';
 import { PushReplyOffer } from '@/features/push/components/push-reply-offer';
 import { ShareDialog } from '@/features/share/components/share-dialog';
@@ -12,6 +13,8 @@ import { threadSearchSchema } from '@/lib/route-search';
 export const Route = createFileRoute('/discussions/thread/$threadId')({
   staticData: { title: 'Discussion' },
   validateSearch: threadSearchSchema,
+  // The thread's posts are read while the router renders the way there, not after the screen mounted.
+  loader: ({ params, context }) => warmThread(params.threadId, context.auth.user?.id ?? null),
   component: ThreadRoute,
 });
 
