@@ -1,5 +1,5 @@
 import { firstValueFrom, toArray, takeWhile } from 'rxjs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '@/db/database';
 import { THREAD_FIRST_SCREEN_POSTS } from '@/features/discussions/constants';
 import { threadView$ } from '@/features/discussions/model/local-queries';
@@ -48,5 +48,24 @@ describe('reading a thread from the local store', () => {
     const first = await firstValueFrom(threadView$(db, thread, null));
     expect(first.posts).toHaveLength(3);
     expect(first.complete).toBe(true);
+  });
+
+  it('a short thread is handed over once: reading its posts a second time is not a change', async () => {
+    db = await threadOf(3);
+    const views: unknown[] = [];
+    const sub = threadView$(db, thread, null).subscribe((view) => views.push(view));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    sub.unsubscribe();
+    expect(views).toHaveLength(1);
+  });
+
+  it('a new post in a short thread is still handed over', async () => {
+    db = await threadOf(3);
+    const views: { posts: unknown[] }[] = [];
+    const sub = threadView$(db, thread, null).subscribe((view) => views.push(view));
+    await vi.waitFor(() => expect(views).toHaveLength(1));
+    await db.posts.insert({ id: crypto.randomUUID(), discussion_id: thread, user_id: author, content: 'Post 3', is_solution: false, created_at: new Date().toISOString() });
+    await vi.waitFor(() => expect(views.at(-1)?.posts).toHaveLength(4));
+    sub.unsubscribe();
   });
 });

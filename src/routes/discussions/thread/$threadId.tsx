@@ -3,7 +3,6 @@ import { useAppData } from '@/app/data/data-context';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { KeepOfflineButton } from '@/features/offline/components/keep-offline-button';
 import { ThreadScreen } from '@/features/discussions/components/thread-screen';
-import { warmThread } from '@/features/discussions/model/thread-warmup';
 import { postIdFromSearch } from '@/features/discussions/validation';
 import { PushReplyOffer } from '@/features/push/components/push-reply-offer';
 import { ShareDialog } from '@/features/share/components/share-dialog';
@@ -13,8 +12,11 @@ import { threadSearchSchema } from '@/lib/route-search';
 export const Route = createFileRoute('/discussions/thread/$threadId')({
   staticData: { title: 'Discussion' },
   validateSearch: threadSearchSchema,
-  // The thread's posts are read while the router renders the way there, not after the screen mounted.
-  loader: ({ params, context }) => warmThread(params.threadId, context.auth.user?.id ?? null),
+  // The thread's posts are read while the router renders the way there, not after the screen mounted. Imported
+  // here, not at the top: route options outside the component are in the entry, and the read's code is not needed there.
+  loader: ({ params, context }) => {
+    void import('@/features/discussions/model/thread-warmup').then(({ warmThread }) => warmThread(params.threadId, context.auth.user?.id ?? null));
+  },
   component: ThreadRoute,
 });
 
