@@ -1,3 +1,4 @@
+import { deepEqual } from 'rxdb';
 import { distinctUntilChanged, map, of, startWith, switchMap, take, type Observable } from 'rxjs';
 import type { AppDatabase } from '@/db/database';
 import type { DraftDoc } from '@/db/schemas/drafts';
@@ -123,13 +124,7 @@ function threadPostsFirstScreenFirst$(db: AppDatabase, discussionId: string): Ob
     take(1),
     switchMap((posts) => whole.pipe(startWith({ posts, complete: posts.length < THREAD_FIRST_SCREEN_POSTS }))),
     // A thread shorter than the first screen reads the same posts twice; the second read is not a change.
-    distinctUntilChanged((a, b) => a.complete === b.complete && a.posts.length === b.posts.length && a.posts.every((post, i) => samePost(post, b.posts[i]))),
-  );
-}
-
-function samePost(a: PostRow, b: PostRow): boolean {
-  return (Object.keys(a) as (keyof PostRow)[]).every((key) =>
-    key === 'reactions_summary' ? JSON.stringify(a[key]) === JSON.stringify(b[key]) : a[key] === b[key],
+    distinctUntilChanged(deepEqual),
   );
 }
 
