@@ -12,7 +12,7 @@ export const QUOTE_PREVIEW_LINES = 3;
 export const THREAD_FIRST_SCREEN_POSTS = 10;
 /** How long a thread's live read stays open after its screen left (back and forth from the hub is instant). */
 export const THREAD_WARM_MS = 10_000;
-/** Each follow-up render shows this many times as many posts (20, 80, 320, ...): few renders, none much larger than the last. */
+/** Each follow-up render shows this many times as many posts (10, 40, 160, ...): few renders, none much larger than the last. */
 export const THREAD_RENDER_GROWTH = 4;
 /** How long typing pauses before the reply draft is written to the drafts collection. */
 export const DRAFT_SAVE_DEBOUNCE_MS = 400;

@@ -51,14 +51,16 @@ export function HubScreen({ search, onSearchChange, member, db, authPending = fa
 
   const fromSnapshot = !live.ready && defaultView && snapshot !== null;
   // Sorting the categories is the launch's first localeCompare (ICU's collator set-up): not while the snapshot shows.
-  const liveCategories = useMemo(() => (fromSnapshot ? null : mergeCategories(new Set(live.value.map((d) => d.category)))), [fromSnapshot, live.value]);
+  const categories = useMemo(
+    () => (fromSnapshot ? snapshot.categories : mergeCategories(new Set(live.value.map((d) => d.category)))),
+    [fromSnapshot, snapshot, live.value],
+  );
   const livePage = useMemo(() => queryHub(live.value, { q, category, sort, page: requestedPage }), [live.value, q, category, sort, requestedPage]);
   const page = fromSnapshot ? snapshot.page : livePage;
-  const categories = fromSnapshot ? snapshot.categories : (liveCategories ?? []);
 
   useEffect(() => {
-    if (live.ready && !live.error && defaultView && liveCategories && livePage.items.length > 0) writeHubSnapshot({ page: livePage, categories: liveCategories });
-  }, [live.ready, live.error, defaultView, livePage, liveCategories]);
+    if (live.ready && !live.error && defaultView && livePage.items.length > 0) writeHubSnapshot({ page: livePage, categories });
+  }, [live.ready, live.error, defaultView, livePage, categories]);
 
   // Any change of search, category or sort starts again at page 1.
   const change = (patch: Omit<HubSearchState, 'page'>) => onSearchChange({ q, category, sort, ...patch, page: 1 });
