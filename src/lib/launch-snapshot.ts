@@ -17,15 +17,22 @@ function storage(): Storage | null {
   }
 }
 
-/** The snapshot for `path`, when one is kept and `parse` accepts it (a build with another shape refuses it). */
+/**
+ * The snapshot for `path`, when one is kept and `parse` accepts it. One it refuses (a build with another
+ * shape wrote it) is dropped, so the next launch does not count on it and opens the store at once.
+ */
 export function readLaunchSnapshot<T>(path: string, parse: (value: unknown) => T | null): T | null {
-  const raw = storage()?.getItem(PREFIX + path);
-  if (!raw) return null;
+  const store = storage();
+  const raw = store?.getItem(PREFIX + path);
+  if (!store || !raw) return null;
+  let parsed: T | null = null;
   try {
-    return parse(JSON.parse(raw));
+    parsed = parse(JSON.parse(raw));
   } catch {
-    return null;
+    // Not JSON: dropped below like any other refused snapshot.
   }
+  if (parsed === null) store.removeItem(PREFIX + path);
+  return parsed;
 }
 
 export function hasLaunchSnapshot(path: string): boolean {
