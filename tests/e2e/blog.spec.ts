@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { BLOG_PAGE_SIZE, BLOG_TEXTS, pageLabel } from '../../src/features/blog/constants';
 import { serviceClient, waitForOfflineReady } from '../support/standins/e2e-session';
+import { expectDeviceToHold } from './offline-support';
 
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
 
@@ -104,6 +105,8 @@ test.describe('The Beat Drop', () => {
     await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
     await waitForOfflineReady(page);
     await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
+    // The screens may have answered from the server; offline they read what replication stored.
+    await expectDeviceToHold(page, post.slug);
     await context.setOffline(true);
     await page.getByRole('link', { name: BLOG_TEXTS.backToBlog }).click();
     await expect(page.getByText(BLOG_TEXTS.offlineNote)).toBeVisible();
