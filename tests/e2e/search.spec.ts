@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { SEARCH_TEXTS, noResultsText } from '../../src/features/search/constants';
+import { BLOG_POSTS } from '../../supabase/seed/content/blog';
 import { waitForOfflineReady } from '../support/standins/e2e-session';
+import { expectDeviceToHold } from './offline-support';
 
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
 
@@ -33,8 +35,9 @@ test.describe('universal search', () => {
     await expect(page.getByTestId('blog-card').first()).toBeVisible();
     await page.goto('/search');
     await waitForOfflineReady(page);
-    // Let replication put the blog on the device before the network goes away.
-    await page.waitForTimeout(3000);
+    // Offline, search reads what replication stored: wait for the post the term finds.
+    const post = BLOG_POSTS.find((p) => p.status === 'published' && p.title.toLowerCase().includes('beatmatching'))!;
+    await expectDeviceToHold(page, post.slug);
     await context.setOffline(true);
     await page.getByLabel(SEARCH_TEXTS.inputLabel).fill('beatmatching');
     await page.getByRole('button', { name: SEARCH_TEXTS.submit, exact: true }).click();
