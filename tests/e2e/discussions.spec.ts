@@ -1,10 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { CREATE_TEXT, DRAFT_SAVE_DEBOUNCE_MS, HUB_TEXT, REPLY_TEXT, THREAD_TEXT, THREAD_TOASTS } from '../../src/features/discussions/constants';
+import { CREATE_TEXT, HUB_TEXT, REPLY_TEXT, THREAD_TEXT, THREAD_TOASTS } from '../../src/features/discussions/constants';
 import { SEED_STAFF_ACCOUNTS } from '../../src/lib/demo-accounts';
 import { THREADS } from '../../supabase/seed/content/threads';
 import { seedId } from '../../supabase/seed/random';
 import { newMemberApi, serviceClient, signInApi, signInPage } from '../support/standins/e2e-session';
+import { expectDeviceToHold } from './offline-support';
 
 // Journeys of issue 7 against the real local stack: run with E2E_STACK=1 npx playwright test tests/e2e/discussions.spec.ts
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
@@ -92,15 +93,15 @@ test.describe('Community Hub and threads', () => {
     await signInPage(page, member.email, member.password);
     await page.goto('/discussions');
     const title = `Draft ${randomUUID().slice(0, 8)}`;
-    const opening = 'Which headphones do you trust for long sets?';
+    const opening = `Which headphones do you trust for long sets? ${randomUUID().slice(0, 8)}`;
     await page.getByRole('button', { name: HUB_TEXT.startNewDiscussion }).click();
     await page.getByLabel(CREATE_TEXT.titleLabel).fill(title);
     await page.getByTestId('new-discussion-category').click();
     await page.getByRole('option', { name: 'Gear & Software' }).click();
     await page.getByLabel(CREATE_TEXT.contentLabel).fill(opening);
     await page.getByRole('button', { name: CREATE_TEXT.cancel }).click();
-    // The draft is written after a pause in typing.
-    await page.waitForTimeout(DRAFT_SAVE_DEBOUNCE_MS + 600);
+    // The draft is written after a pause in typing; the content was typed last.
+    await expectDeviceToHold(page, opening);
 
     const expectForm = async (t: string, category: string, content: string) => {
       await page.getByRole('button', { name: HUB_TEXT.startNewDiscussion }).click();
@@ -200,10 +201,12 @@ test.describe('Community Hub and threads', () => {
     await answer.getByRole('button', { name: THREAD_TEXT.quote }).click();
     await expect(page.getByLabel(REPLY_TEXT.label)).toHaveValue(`> **${other.username} wrote:**\n> Try lowering the gain.\n> Then EQ.\n\n`);
     await page.getByLabel(REPLY_TEXT.label).press('End');
-    await page.getByLabel(REPLY_TEXT.label).pressSequentially('Thanks!');
-    await page.waitForTimeout(800);
+    const thanks = `Thanks! ${randomUUID().slice(0, 8)}`;
+    await page.getByLabel(REPLY_TEXT.label).pressSequentially(thanks);
+    // The draft is written after a pause in typing.
+    await expectDeviceToHold(page, thanks);
     await page.reload();
-    await expect(page.getByLabel(REPLY_TEXT.label)).toHaveValue(/Thanks!$/);
+    await expect(page.getByLabel(REPLY_TEXT.label)).toHaveValue(new RegExp(`${thanks}$`));
 
     await answer.getByRole('button', { name: THREAD_TEXT.markSolution }).click();
     await expect(answer).toHaveAttribute('data-solution', 'true');
