@@ -207,6 +207,13 @@ test.describe('Community Hub and threads', () => {
     await expectDeviceToHold(page, thanks);
     await page.reload();
     await expect(page.getByLabel(REPLY_TEXT.label)).toHaveValue(new RegExp(`${thanks}$`));
+    // Leaving the thread straight after typing, before the pause that saves a draft, keeps the words too.
+    await page.getByLabel(REPLY_TEXT.label).pressSequentially(' See you there');
+    await page.getByRole('link', { name: THREAD_TEXT.back }).click();
+    await expect(page).toHaveURL(/\/discussions$/);
+    await expectDeviceToHold(page, `${thanks} See you there`);
+    await page.goBack();
+    await expect(page.getByLabel(REPLY_TEXT.label)).toHaveValue(new RegExp(`${thanks} See you there$`));
 
     await answer.getByRole('button', { name: THREAD_TEXT.markSolution }).click();
     await expect(answer).toHaveAttribute('data-solution', 'true');

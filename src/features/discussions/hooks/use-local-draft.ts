@@ -34,11 +34,23 @@ export function useLocalDraft<T>({ db, draftId, memberId, value, onRestore, save
   const [restored, setRestored] = useState(false);
   const dirty = useRef(false);
   const saving = useRef<Promise<void>>(Promise.resolve());
+  /** A change waiting for the pause in typing; flushed early when the page hides or the form goes away. */
+  const pending = useRef<{ value: T } | null>(null);
   // The latest callbacks, so a parent's inline functions do not restart the effects below.
   const callbacks = useRef({ onRestore, save });
   useEffect(() => {
     callbacks.current = { onRestore, save };
   });
+
+  const flush = useCallback(() => {
+    const next = pending.current;
+    pending.current = null;
+    if (!next || !dirty.current) return;
+    // Taken now: when the draft id changes, the next render's save would write this text under the new id.
+    const { save: saveNow } = callbacks.current;
+    // Chained, so clear() can wait for a save that already started and remove what it wrote.
+    saving.current = saving.current.then(() => saveNow(next.value)).catch(() => undefined);
+  }, []);
 
   useEffect(() => {
     setRestored(false);
@@ -49,18 +61,32 @@ export function useLocalDraft<T>({ db, draftId, memberId, value, onRestore, save
         if (!dirty.current && draft && draft.user_id === memberId) callbacks.current.onRestore(draft);
         setRestored(true);
       });
-    return () => sub.unsubscribe();
-  }, [db, draftId, memberId]);
+    return () => {
+      sub.unsubscribe();
+      // Leaving this draft (another thread, the dialog unmounted) within the pause still keeps the last words.
+      flush();
+    };
+  }, [db, draftId, memberId, flush]);
 
   useEffect(() => {
     if (!restored || !dirty.current) return;
-    const timer = setTimeout(() => {
-      if (!dirty.current) return;
-      // Chained, so clear() can wait for a save that already started and remove what it wrote.
-      saving.current = saving.current.then(() => callbacks.current.save(value)).catch(() => undefined);
-    }, DRAFT_SAVE_DEBOUNCE_MS);
+    pending.current = { value };
+    const timer = setTimeout(flush, DRAFT_SAVE_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [value, restored]);
+  }, [value, restored, flush]);
+
+  useEffect(() => {
+    // A reload, a closed tab or a phone putting the app away may not wait for the pause in typing.
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [flush]);
 
   const touch = useCallback(() => {
     dirty.current = true;
@@ -68,6 +94,7 @@ export function useLocalDraft<T>({ db, draftId, memberId, value, onRestore, save
 
   const clear = useCallback((): Promise<void> => {
     dirty.current = false;
+    pending.current = null;
     // In the same chain as the saves: a save that started earlier cannot write the draft back afterwards.
     saving.current = saving.current.then(() => clearDraft(db, draftId)).catch(() => undefined);
     return saving.current;
