@@ -1,4 +1,5 @@
 import { getAssumedMasterState, type RxCollection, type RxDocumentData } from 'rxdb';
+import { clearDraftRescues } from '@/lib/draft-rescue';
 import { clearLaunchSnapshots } from '@/lib/launch-snapshot';
 import type { ReplicatedCollectionName } from './collections';
 import type { AppDatabase } from './database';
@@ -96,5 +97,7 @@ export async function purgePrivateData(db: AppDatabase, options: PurgeOptions): 
   await Promise.all(touched.map((collection) => collection.storageInstance.cleanup(0)));
   // What screens last showed was seen through the member's eyes; the next person starts from the store.
   clearLaunchSnapshots();
+  // Words rescued from a page that went away are drafts like the ones removed above.
+  clearDraftRescues();
   return { unsent: waiting.length };
 }

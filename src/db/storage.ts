@@ -1,3 +1,4 @@
+import { clearDraftRescues } from '@/lib/draft-rescue';
 import { clearLaunchSnapshots } from '@/lib/launch-snapshot';
 import { COLLECTION_DEFINITIONS, type CollectionName } from './collections';
 import type { AppDatabase } from './database';
@@ -27,13 +28,14 @@ export async function getStorageUsage(db: AppDatabase): Promise<StorageUsage> {
 }
 
 /**
- * Removes the whole local database (documents, drafts, replication state)
- * and the launch snapshots of what screens last showed.
+ * Removes the whole local database (documents, drafts, replication state),
+ * the launch snapshots of what screens last showed and rescued draft words.
  * Stop replication first; the app then creates a fresh database with
  * getDatabase() and pulls again.
  */
 export async function clearLocalData(db: AppDatabase): Promise<void> {
   await db.remove();
   clearLaunchSnapshots();
+  clearDraftRescues();
   resetDatabaseSingleton();
 }

@@ -6,16 +6,9 @@
  * screen showed, are keyed by path, and are dropped on sign-out and when the
  * device's data is cleared.
  */
-const PREFIX = 'djcircle-launch:';
+import { deviceStorage as storage, removeKeysWithPrefix } from './device-storage';
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    // Access can throw (storage disabled by policy); the screen then waits for the store.
-    return null;
-  }
-}
+const PREFIX = 'djcircle-launch:';
 
 /**
  * The snapshot for `path`, when one is kept and `parse` accepts it. One it refuses (a build with another
@@ -52,12 +45,5 @@ export function writeLaunchSnapshot(path: string, value: unknown): void {
 }
 
 export function clearLaunchSnapshots(): void {
-  const store = storage();
-  if (!store) return;
-  const keys: string[] = [];
-  for (let i = 0; i < store.length; i++) {
-    const key = store.key(i);
-    if (key?.startsWith(PREFIX)) keys.push(key);
-  }
-  for (const key of keys) store.removeItem(key);
+  removeKeysWithPrefix(PREFIX);
 }

@@ -4,6 +4,7 @@ import type { AppDatabase } from '@/db/database';
 import { countUnsent, purgePrivateData } from '@/db/signout';
 import type { SyncHandle } from '@/db/replication/sync';
 import { insertLocal } from '@/db/writes';
+import { readDraftRescue, rescueDraft } from '@/lib/draft-rescue';
 import { hasLaunchSnapshot, writeLaunchSnapshot } from '@/lib/launch-snapshot';
 import { testDatabase } from './db-support/memory-db';
 import { stubSync, until } from './db-support/sync';
@@ -34,9 +35,10 @@ async function memberDevice() {
 }
 
 describe('sign-out on a shared device', () => {
-  it('removes notifications, drafts, what screens last showed and (when asked) unsent writes', async () => {
+  it('removes notifications, drafts (rescued words too), what screens last showed and (when asked) unsent writes', async () => {
     const { unsent, posts } = await memberDevice();
     writeLaunchSnapshot('/discussions', { seenBy: me });
+    rescueDraft('reply:y', me, { text: 'typed as the page went away' });
     expect(await countUnsent(db)).toBe(1);
     const result = await purgePrivateData(db, { keepUnsent: false, sync });
     sync = undefined;
@@ -47,6 +49,7 @@ describe('sign-out on a shared device', () => {
     expect(await countUnsent(db)).toBe(0);
     expect(posts.inserts).toHaveLength(0);
     expect(hasLaunchSnapshot('/discussions')).toBe(false);
+    expect(readDraftRescue('reply:y', me)).toBeNull();
   });
 
   it('keeps unsent writes as the member’s own drafts when they choose to', async () => {

@@ -1,16 +1,23 @@
 // @vitest-environment happy-dom
 import { act, cleanup, renderHook } from '@testing-library/react';
-import { of } from 'rxjs';
+import { defer, of } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '@/db/database';
+import type { DraftDoc } from '@/db/schemas/drafts';
 import { DRAFT_SAVE_DEBOUNCE_MS } from '@/features/discussions/constants';
 import { useLocalDraft } from '@/features/discussions/hooks/use-local-draft';
+import { clearDraftRescues, readDraftRescue, rescueDraft } from '@/lib/draft-rescue';
 
-// The boundary: the drafts collection, here with nothing stored; the form's own save is the spy.
-vi.mock('@/features/discussions/model/local-queries', () => ({ draft$: () => of(null) }));
+// The boundary: the drafts collection, here one stored draft at most; the form's own save is a spy.
+const drafts = vi.hoisted(() => ({ stored: null as DraftDoc | null }));
+vi.mock('@/features/discussions/model/local-queries', () => ({ draft$: () => defer(() => of(drafts.stored)) }));
 vi.mock('@/features/discussions/model/writes', () => ({ clearDraft: async () => undefined }));
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  clearDraftRescues();
+  drafts.stored = null;
+});
 
 const db = {} as AppDatabase;
 /** Well inside the pause in typing: a save seen by then was not the pause ending. */
@@ -19,9 +26,9 @@ const soon = () => act(() => new Promise((resolve) => setTimeout(resolve, SOON_M
 
 const member = crypto.randomUUID();
 
-type Props = { draftId: string; value: string; save: (value: string) => Promise<void> };
+type Props = { draftId: string; value: string; save: (value: string) => Promise<void>; onRestore?: (draft: DraftDoc) => void };
 
-/** The hook as a form uses it, restored (nothing stored) and ready for the member's typing. */
+/** The hook as a form uses it, restored and ready for the member's typing. */
 async function draftForm(initial: Props) {
   const hook = renderHook((props: Props) => useLocalDraft({ db, memberId: member, onRestore: () => undefined, ...props }), { initialProps: initial });
   await soon();
@@ -77,5 +84,64 @@ describe('a reply typed just before the form or the page goes away', () => {
     document.dispatchEvent(new Event('visibilitychange'));
     await new Promise((resolve) => setTimeout(resolve, DRAFT_SAVE_DEBOUNCE_MS + 100));
     expect(save).not.toHaveBeenCalled();
+  });
+});
+
+describe('words still pending when the page went away (a reload does not wait for IndexedDB)', () => {
+  /** A save that never lands: the page was torn down before IndexedDB finished. */
+  const neverLands = () => new Promise<void>(() => undefined);
+  const storeAs = (content: string) => {
+    drafts.stored = { id: 'reply:a', kind: 'reply', key: 'a', content, user_id: member, updated_at: '2026-11-22T00:00:00.000Z' };
+  };
+
+  it('are rescued synchronously as the page hides, and the rescue is dropped once the save landed', async () => {
+    const dying = await draftForm({ draftId: 'reply:a', value: '', save: neverLands });
+    typed(dying, { draftId: 'reply:a', value: 'Last words before the reload', save: neverLands });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(readDraftRescue('reply:a', member)).toEqual({ value: 'Last words before the reload' });
+    dying.unmount();
+
+    const save = vi.fn(async () => undefined);
+    const alive = await draftForm({ draftId: 'reply:b', value: '', save });
+    typed(alive, { draftId: 'reply:b', value: 'Saved in time', save });
+    window.dispatchEvent(new Event('pagehide'));
+    await soon();
+    expect(save).toHaveBeenCalledWith('Saved in time');
+    expect(readDraftRescue('reply:b', member)).toBeNull();
+  });
+
+  it('are stored through the form’s save and restored when the form opens again', async () => {
+    rescueDraft('reply:a', member, 'Last words before the reload');
+    storeAs('Older words');
+    const save = vi.fn(async (value: string) => storeAs(value));
+    const onRestore = vi.fn();
+    await draftForm({ draftId: 'reply:a', value: '', save, onRestore });
+    expect(save).toHaveBeenCalledWith('Last words before the reload');
+    expect(onRestore).toHaveBeenCalledWith(expect.objectContaining({ content: 'Last words before the reload' }));
+    expect(readDraftRescue('reply:a', member)).toBeNull();
+  });
+
+  it('are kept for another try when storing them fails', async () => {
+    rescueDraft('reply:a', member, 'Try again later');
+    const save = vi.fn(async () => {
+      throw new Error('QuotaExceededError');
+    });
+    await draftForm({ draftId: 'reply:a', value: '', save });
+    expect(save).toHaveBeenCalledTimes(1);
+    expect(readDraftRescue('reply:a', member)).toEqual({ value: 'Try again later' });
+  });
+
+  it('are never given to another member, and a sent reply drops its rescue', async () => {
+    const someoneElse = crypto.randomUUID();
+    rescueDraft('reply:a', someoneElse, 'Not yours');
+    const save = vi.fn(async () => undefined);
+    const hook = await draftForm({ draftId: 'reply:a', value: '', save });
+    expect(save).not.toHaveBeenCalled();
+    expect(readDraftRescue('reply:a', member)).toBeNull();
+
+    typed(hook, { draftId: 'reply:a', value: 'Sending now', save });
+    window.dispatchEvent(new Event('pagehide'));
+    await act(() => hook.result.current.clear());
+    expect(readDraftRescue('reply:a', member)).toBeNull();
   });
 });

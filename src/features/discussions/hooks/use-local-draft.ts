@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { take } from 'rxjs';
+import { take, type Subscription } from 'rxjs';
 import type { AppDatabase } from '@/db/database';
 import type { DraftDoc } from '@/db/schemas/drafts';
+import { dropDraftRescue, readDraftRescue, rescueDraft } from '@/lib/draft-rescue';
 import { DRAFT_SAVE_DEBOUNCE_MS } from '../constants';
 import { draft$ } from '../model/local-queries';
 import { clearDraft } from '../model/writes';
@@ -36,37 +37,55 @@ export function useLocalDraft<T>({ db, draftId, memberId, value, onRestore, save
   const saving = useRef<Promise<void>>(Promise.resolve());
   /** A change waiting for the pause in typing; flushed early when the page hides or the form goes away. */
   const pending = useRef<{ value: T } | null>(null);
-  // The latest callbacks, so a parent's inline functions do not restart the effects below.
-  const callbacks = useRef({ onRestore, save });
+  // The latest props, so a parent's inline functions do not restart the effects below.
+  const current = useRef({ onRestore, save, draftId, memberId });
   useEffect(() => {
-    callbacks.current = { onRestore, save };
+    current.current = { onRestore, save, draftId, memberId };
   });
+
+  /** Saves `next` after any save already running; once stored, its rescue copy is no longer needed. */
+  const persist = useCallback((next: T) => {
+    // Taken now: when the draft id changes, the next render's save would write this text under the new id.
+    const { save: saveNow, draftId: id } = current.current;
+    // Chained, so clear() can wait for a save that already started and remove what it wrote.
+    saving.current = saving.current
+      .then(() => saveNow(next))
+      .then(() => dropDraftRescue(id, next))
+      .catch(() => undefined);
+    return saving.current;
+  }, []);
 
   const flush = useCallback(() => {
     const next = pending.current;
     pending.current = null;
-    if (!next || !dirty.current) return;
-    // Taken now: when the draft id changes, the next render's save would write this text under the new id.
-    const { save: saveNow } = callbacks.current;
-    // Chained, so clear() can wait for a save that already started and remove what it wrote.
-    saving.current = saving.current.then(() => saveNow(next.value)).catch(() => undefined);
-  }, []);
+    if (next && dirty.current) void persist(next.value);
+  }, [persist]);
 
   useEffect(() => {
     setRestored(false);
     dirty.current = false;
-    const sub = draft$(db, draftId)
-      .pipe(take(1))
-      .subscribe((draft) => {
-        if (!dirty.current && draft && draft.user_id === memberId) callbacks.current.onRestore(draft);
-        setRestored(true);
-      });
+    let sub: Subscription | undefined;
+    let left = false;
+    const restore = () => {
+      if (left) return;
+      sub = draft$(db, draftId)
+        .pipe(take(1))
+        .subscribe((draft) => {
+          if (!dirty.current && draft && draft.user_id === memberId) current.current.onRestore(draft);
+          setRestored(true);
+        });
+    };
+    // Words that were still pending when a page went away are stored first, then restored like any draft.
+    const rescued = readDraftRescue(draftId, memberId);
+    if (rescued) void persist(rescued.value as T).then(restore);
+    else restore();
     return () => {
-      sub.unsubscribe();
+      left = true;
+      sub?.unsubscribe();
       // Leaving this draft (another thread, the dialog unmounted) within the pause still keeps the last words.
       flush();
     };
-  }, [db, draftId, memberId, flush]);
+  }, [db, draftId, memberId, flush, persist]);
 
   useEffect(() => {
     if (!restored || !dirty.current) return;
@@ -76,14 +95,20 @@ export function useLocalDraft<T>({ db, draftId, memberId, value, onRestore, save
   }, [value, restored, flush]);
 
   useEffect(() => {
-    // A reload, a closed tab or a phone putting the app away may not wait for the pause in typing.
-    const onVisibility = () => {
-      if (document.visibilityState === 'hidden') flush();
+    // A reload, a closed tab or a phone putting the app away does not wait for the pause in typing, nor for
+    // an IndexedDB write: what is pending is also rescued synchronously.
+    const onHide = () => {
+      const next = pending.current;
+      if (next && dirty.current) rescueDraft(current.current.draftId, current.current.memberId, next.value);
+      flush();
     };
-    window.addEventListener('pagehide', flush);
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') onHide();
+    };
+    window.addEventListener('pagehide', onHide);
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
-      window.removeEventListener('pagehide', flush);
+      window.removeEventListener('pagehide', onHide);
       document.removeEventListener('visibilitychange', onVisibility);
     };
   }, [flush]);
@@ -95,6 +120,7 @@ export function useLocalDraft<T>({ db, draftId, memberId, value, onRestore, save
   const clear = useCallback((): Promise<void> => {
     dirty.current = false;
     pending.current = null;
+    dropDraftRescue(draftId);
     // In the same chain as the saves: a save that started earlier cannot write the draft back afterwards.
     saving.current = saving.current.then(() => clearDraft(db, draftId)).catch(() => undefined);
     return saving.current;
