@@ -1,5 +1,6 @@
 import { getAssumedMasterState, type RxCollection, type RxDocumentData } from 'rxdb';
 import { clearDraftRescues } from '@/lib/draft-rescue';
+import { clearFormDrafts } from '@/lib/form-drafts';
 import { clearLaunchSnapshots } from '@/lib/launch-snapshot';
 import type { ReplicatedCollectionName } from './collections';
 import type { AppDatabase } from './database';
@@ -97,7 +98,8 @@ export async function purgePrivateData(db: AppDatabase, options: PurgeOptions): 
   await Promise.all(touched.map((collection) => collection.storageInstance.cleanup(0)));
   // What screens last showed was seen through the member's eyes; the next person starts from the store.
   clearLaunchSnapshots();
-  // Words rescued from a page that went away are drafts like the ones removed above.
+  // Words rescued from a page that went away, and unsent forms, are drafts like the ones removed above.
   clearDraftRescues();
+  clearFormDrafts();
   return { unsent: waiting.length };
 }

@@ -1,4 +1,5 @@
 import { clearDraftRescues } from '@/lib/draft-rescue';
+import { clearFormDrafts } from '@/lib/form-drafts';
 import { clearLaunchSnapshots } from '@/lib/launch-snapshot';
 import { COLLECTION_DEFINITIONS, type CollectionName } from './collections';
 import type { AppDatabase } from './database';
@@ -29,7 +30,8 @@ export async function getStorageUsage(db: AppDatabase): Promise<StorageUsage> {
 
 /**
  * Removes the whole local database (documents, drafts, replication state),
- * the launch snapshots of what screens last showed and rescued draft words.
+ * the launch snapshots of what screens last showed, rescued draft words and
+ * unsent forms.
  * Stop replication first; the app then creates a fresh database with
  * getDatabase() and pulls again.
  */
@@ -37,5 +39,6 @@ export async function clearLocalData(db: AppDatabase): Promise<void> {
   await db.remove();
   clearLaunchSnapshots();
   clearDraftRescues();
+  clearFormDrafts();
   resetDatabaseSingleton();
 }

@@ -23,3 +23,21 @@ export function removeKeysWithPrefix(prefix: string): void {
   }
   for (const key of keys) store.removeItem(key);
 }
+
+/**
+ * The JSON value under `key` as `parse` accepts it. One it refuses (a build with another shape
+ * wrote it, or it is not JSON) is removed, so nobody counts on it again.
+ */
+export function readJson<T>(key: string, parse: (value: unknown) => T | null): T | null {
+  const store = deviceStorage();
+  const raw = store?.getItem(key);
+  if (!store || !raw) return null;
+  let parsed: T | null = null;
+  try {
+    parsed = parse(JSON.parse(raw));
+  } catch {
+    // Not JSON: removed below like any other refused value.
+  }
+  if (parsed === null) store.removeItem(key);
+  return parsed;
+}

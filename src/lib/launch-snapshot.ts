@@ -6,7 +6,7 @@
  * screen showed, are keyed by path, and are dropped on sign-out and when the
  * device's data is cleared.
  */
-import { deviceStorage as storage, removeKeysWithPrefix } from './device-storage';
+import { deviceStorage as storage, readJson, removeKeysWithPrefix } from './device-storage';
 
 const PREFIX = 'djcircle-launch:';
 
@@ -15,17 +15,7 @@ const PREFIX = 'djcircle-launch:';
  * shape wrote it) is dropped, so the next launch does not count on it and opens the store at once.
  */
 export function readLaunchSnapshot<T>(path: string, parse: (value: unknown) => T | null): T | null {
-  const store = storage();
-  const raw = store?.getItem(PREFIX + path);
-  if (!store || !raw) return null;
-  let parsed: T | null = null;
-  try {
-    parsed = parse(JSON.parse(raw));
-  } catch {
-    // Not JSON: dropped below like any other refused snapshot.
-  }
-  if (parsed === null) store.removeItem(PREFIX + path);
-  return parsed;
+  return readJson(PREFIX + path, parse);
 }
 
 export function hasLaunchSnapshot(path: string): boolean {

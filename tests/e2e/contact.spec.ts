@@ -45,4 +45,22 @@ test.describe('contact', () => {
     await context.setOffline(false);
     await expect.poll(async () => (await serviceClient().from('contact_messages').select('id').eq('subject', subject)).data?.length, { timeout: 30_000 }).toBe(1);
   });
+
+  test('a message typed and not sent comes back after a reload; a sent one does not', async ({ page }) => {
+    const subject = `Unsent ${Date.now()}`;
+    await page.goto('/contact');
+    await page.getByLabel(CONTACT_TEXTS.name).fill('Nina');
+    await page.getByLabel(CONTACT_TEXTS.email).fill('nina@example.test');
+    await page.getByLabel(CONTACT_TEXTS.subject).fill(subject);
+    await page.getByLabel(CONTACT_TEXTS.message).fill('Half a message about the booking form');
+    await page.reload();
+    await expect(page.getByLabel(CONTACT_TEXTS.subject)).toHaveValue(subject);
+    await expect(page.getByLabel(CONTACT_TEXTS.message)).toHaveValue('Half a message about the booking form');
+    await page.getByRole('button', { name: CONTACT_TEXTS.send }).click();
+    await expect(page.getByText(CONTACT_TEXTS.success)).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel(CONTACT_TEXTS.name)).toBeVisible();
+    await expect(page.getByLabel(CONTACT_TEXTS.subject)).toHaveValue('');
+    await expect(page.getByLabel(CONTACT_TEXTS.message)).toHaveValue('');
+  });
 });

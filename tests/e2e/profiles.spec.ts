@@ -204,6 +204,36 @@ test.describe('profile settings', () => {
   });
 });
 
+test('unsaved profile changes come back after a reload, and can be discarded', async ({ page }) => {
+  const me = await newMember('unsaved');
+  const bio = `Half-written bio ${uniqueName('bio')}`;
+  await logIn(page, me);
+  await page.goto('/settings/profile');
+  await expect(page.getByLabel('Username')).toHaveValue(me.username);
+  await expect(page.getByTestId('settings-draft-restored')).toHaveCount(0);
+  await page.getByLabel('Bio').fill(bio);
+  await page.reload();
+  await expect(page.getByLabel('Bio')).toHaveValue(bio);
+  await expect(page.getByTestId('settings-draft-restored')).toContainText(SETTINGS_MESSAGES.draftRestored);
+  // Nothing reached the server: it is a draft until saved.
+  expect((await dbQuery<{ bio: string | null }>('select bio from public.profiles where id = $1', [me.id]))[0].bio).not.toBe(bio);
+
+  await page.getByRole('button', { name: SETTINGS_MESSAGES.discardDraft }).click();
+  await expect(page.getByLabel('Bio')).toHaveValue('');
+  await page.reload();
+  await expect(page.getByLabel('Username')).toHaveValue(me.username);
+  await expect(page.getByLabel('Bio')).toHaveValue('');
+  await expect(page.getByTestId('settings-draft-restored')).toHaveCount(0);
+
+  // Saved changes are no draft: the next visit shows the profile, without the note.
+  await page.getByLabel('Bio').fill(bio);
+  await page.getByRole('button', { name: SETTINGS_MESSAGES.save }).click();
+  await expect(page.getByTestId('settings-success')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Bio')).toHaveValue(bio);
+  await expect(page.getByTestId('settings-draft-restored')).toHaveCount(0);
+});
+
 test.describe('tip jar settings', () => {
   for (const path of ['/settings/tip-jar', '/settings/monetization']) {
     test(`${path}: missing details are refused, then the jar is saved and shows on the profile`, async ({ page, browser }) => {

@@ -5,6 +5,7 @@ import { countUnsent, purgePrivateData } from '@/db/signout';
 import type { SyncHandle } from '@/db/replication/sync';
 import { insertLocal } from '@/db/writes';
 import { readDraftRescue, rescueDraft } from '@/lib/draft-rescue';
+import { readFormDraft, writeFormDraft } from '@/lib/form-drafts';
 import { hasLaunchSnapshot, writeLaunchSnapshot } from '@/lib/launch-snapshot';
 import { testDatabase } from './db-support/memory-db';
 import { stubSync, until } from './db-support/sync';
@@ -35,10 +36,11 @@ async function memberDevice() {
 }
 
 describe('sign-out on a shared device', () => {
-  it('removes notifications, drafts (rescued words too), what screens last showed and (when asked) unsent writes', async () => {
+  it('removes notifications, drafts (rescued words and unsent forms too), what screens last showed and (when asked) unsent writes', async () => {
     const { unsent, posts } = await memberDevice();
     writeLaunchSnapshot('/discussions', { seenBy: me });
     rescueDraft('reply:y', me, { text: 'typed as the page went away' });
+    writeFormDraft(`contact:${me}`, { message: 'not sent yet' });
     expect(await countUnsent(db)).toBe(1);
     const result = await purgePrivateData(db, { keepUnsent: false, sync });
     sync = undefined;
@@ -50,6 +52,7 @@ describe('sign-out on a shared device', () => {
     expect(posts.inserts).toHaveLength(0);
     expect(hasLaunchSnapshot('/discussions')).toBe(false);
     expect(readDraftRescue('reply:y', me)).toBeNull();
+    expect(readFormDraft(`contact:${me}`, (v) => v)).toBeNull();
   });
 
   it('keeps unsent writes as the member’s own drafts when they choose to', async () => {

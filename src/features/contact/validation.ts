@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { CONTACT_VALIDATION } from './constants';
 
 export type ContactInput = { name: string; email: string; subject: string; message: string };
@@ -14,4 +15,12 @@ export function validateContact(input: ContactInput): ContactErrors {
   if (input.subject.trim() === '') errors.subject = CONTACT_VALIDATION.subjectRequired;
   if (input.message.trim() === '') errors.message = CONTACT_VALIDATION.messageRequired;
   return errors;
+}
+
+const contactInputSchema = z.object({ name: z.string(), email: z.string(), subject: z.string(), message: z.string() });
+
+/** A kept draft of the form, when it has the form's shape (a draft from another build may not). */
+export function parseContactInput(stored: unknown): ContactInput | null {
+  const result = contactInputSchema.safeParse(stored);
+  return result.success ? result.data : null;
 }

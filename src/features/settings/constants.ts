@@ -21,6 +21,8 @@ export const SETTINGS_MESSAGES = {
   profileUpdatedTitle: 'Profile Updated',
   profileUpdated: 'Your profile has been saved.',
   savedOffline: "Saved on this device. It will sync when you're back online.",
+  draftRestored: 'Your unsaved changes from last time are back in the form.',
+  discardDraft: 'Discard changes',
   rejected: (reason: string) => `The server did not accept your last change: ${reason}`,
   noUser: 'No user logged in or user ID is missing',
   tipJarTitle: 'Tip Jar Settings',

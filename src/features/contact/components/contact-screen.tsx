@@ -8,10 +8,11 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Textarea } from '@/components/ui/textarea';
 import { getDatabase } from '@/db/database';
 import { insertLocal } from '@/db/writes';
+import { useFormDraft } from '@/lib/use-form-draft';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { toast } from '@/stores/toast-store';
 import { CONTACT_LIMITS, CONTACT_TEXTS, CONTACT_TOASTS } from '../constants';
-import { validateContact, type ContactErrors, type ContactInput } from '../validation';
+import { parseContactInput, validateContact, type ContactErrors, type ContactInput } from '../validation';
 
 const EMPTY: ContactInput = { name: '', email: '', subject: '', message: '' };
 
@@ -21,8 +22,13 @@ export function ContactScreen({ member }: { member: { id: string; name: string; 
   const [form, setForm] = useState<ContactInput>(() => ({ ...EMPTY, name: member?.name ?? '', email: member?.email ?? '' }));
   const [errors, setErrors] = useState<ContactErrors>({});
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'queued' | 'error'>('idle');
+  // A message typed and not sent yet comes back after a reload or a crash.
+  const draft = useFormDraft({ key: `contact:${member?.id ?? 'visitor'}`, value: form, parse: parseContactInput, onRestore: setForm });
 
-  const set = (key: keyof ContactInput) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const set = (key: keyof ContactInput) => (value: string) => {
+    draft.touch();
+    setForm((f) => ({ ...f, [key]: value }));
+  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -37,6 +43,7 @@ export function ContactScreen({ member }: { member: { id: string; name: string; 
       });
       setStatus(online ? 'sent' : 'queued');
       toast({ ...CONTACT_TOASTS.sent, variant: 'success' });
+      draft.clear();
       setForm({ ...EMPTY, name: member?.name ?? '', email: member?.email ?? '' });
     } catch {
       setStatus('error');

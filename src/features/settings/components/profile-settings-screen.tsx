@@ -12,9 +12,10 @@ import { Textarea } from '@/components/ui/textarea';
 import { useDatabase } from '@/db/hooks/use-database';
 import { useOutboxState } from '@/db/hooks/use-outbox-state';
 import { SIGNATURE_MAX_LENGTH } from '@/lib/profile-rules';
+import { useFormDraft } from '@/lib/use-form-draft';
 import { SETTINGS_MESSAGES, SOCIAL_LABELS, SOCIAL_NETWORKS } from '../constants';
 import { useSettingsSave } from '../hooks/use-settings-save';
-import { formFromMember, profileChanges, validateProfileForm, type ProfileForm } from '../model/profile-form';
+import { formFromMember, parseProfileForm, profileChanges, validateProfileForm, type ProfileForm } from '../model/profile-form';
 import type { SaveProfile, SettingsMember } from '../model/types';
 import { usernameTaken } from '../model/username-check';
 
@@ -26,11 +27,20 @@ export function ProfileSettingsScreen({ member, save }: { member: SettingsMember
   const outbox = useOutboxState('profiles', member.id);
   const [form, setForm] = useState<ProfileForm>(() => formFromMember(member));
   const { error, success, saving, reset, fail, submit } = useSettingsSave(PROFILE_SAVE_TEXTS);
+  const draft = useFormDraft({ key: `settings-profile:${member.id}`, value: form, parse: parseProfileForm, onRestore: setForm });
 
+  const update = (change: (f: ProfileForm) => ProfileForm) => {
+    draft.touch();
+    setForm(change);
+  };
   const field = (name: Exclude<keyof ProfileForm, 'social'>) => ({
     value: form[name],
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
+    onChange: (e: { target: { value: string } }) => update((f) => ({ ...f, [name]: e.target.value })),
   });
+  const discard = () => {
+    draft.clear();
+    setForm(formFromMember(member));
+  };
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -45,6 +55,7 @@ export function ProfileSettingsScreen({ member, save }: { member: SettingsMember
       if (changes.username && (await usernameTaken(db, changes.username, member.id))) throw new Error(SETTINGS_MESSAGES.profileSaveFailed);
       if (Object.keys(changes).length > 0) await save(changes);
     });
+    if (done) draft.clear();
     if (done && changes.username) void navigate({ to: '/profile/$username', params: { username: changes.username }, replace: true });
   }
 
@@ -56,6 +67,12 @@ export function ProfileSettingsScreen({ member, save }: { member: SettingsMember
           <CardContent className="flex flex-col gap-5 pt-6">
             {error ? <Alert variant="error" data-testid="settings-error">{error}</Alert> : null}
             {success ? <Alert variant="success" data-testid="settings-success">{success}</Alert> : null}
+            {draft.restored ? (
+              <Alert data-testid="settings-draft-restored" className="flex flex-wrap items-center justify-between gap-2">
+                <span>{SETTINGS_MESSAGES.draftRestored}</span>
+                <Button type="button" variant="outline" size="sm" onClick={discard}>{SETTINGS_MESSAGES.discardDraft}</Button>
+              </Alert>
+            ) : null}
             {outbox?.state === 'rejected' && outbox.reason ? <Alert variant="error" data-testid="settings-rejected">{SETTINGS_MESSAGES.rejected(outbox.reason)}</Alert> : null}
             {outbox?.state === 'waiting' && !success ? <Alert variant="offline">{SETTINGS_MESSAGES.savedOffline}</Alert> : null}
             <div className="grid gap-5 sm:grid-cols-2">
@@ -81,7 +98,7 @@ export function ProfileSettingsScreen({ member, save }: { member: SettingsMember
             </div>
             <div className="flex flex-col gap-2">
               <Label htmlFor="settings-location">Location</Label>
-              <LocationInput id="settings-location" {...field('location')} onDetected={(location) => setForm((f) => ({ ...f, location }))} />
+              <LocationInput id="settings-location" {...field('location')} onDetected={(location) => update((f) => ({ ...f, location }))} />
             </div>
             <div className="flex flex-col gap-2">
               <Label htmlFor="settings-genres">Favorite Genres (comma separated)</Label>
@@ -96,7 +113,7 @@ export function ProfileSettingsScreen({ member, save }: { member: SettingsMember
                     id={`settings-social-${network}`}
                     inputMode="url"
                     value={form.social[network]}
-                    onChange={(e) => setForm((f) => ({ ...f, social: { ...f.social, [network]: e.target.value } }))}
+                    onChange={(e) => update((f) => ({ ...f, social: { ...f.social, [network]: e.target.value } }))}
                   />
                 </div>
               ))}

@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { SIGNATURE_MAX_LENGTH, USERNAME_PATTERN, USERNAME_RULE_MESSAGE, type TipJar } from '@/lib/profile-rules';
 import { SETTINGS_MESSAGES, SOCIAL_NETWORKS, type SocialNetwork } from '../constants';
 import type { ProfileChanges, SettingsMember } from './types';
@@ -13,6 +14,24 @@ export type ProfileForm = {
   avatar_url: string;
   banner_url: string;
 };
+
+const profileFormSchema = z.object({
+  username: z.string(),
+  display_name: z.string(),
+  bio: z.string(),
+  signature: z.string(),
+  location: z.string(),
+  genres: z.string(),
+  social: z.object(Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, z.string()])) as Record<SocialNetwork, z.ZodMiniString>),
+  avatar_url: z.string(),
+  banner_url: z.string(),
+});
+
+/** A kept draft of the form, when it has the form's shape (a draft from another build may not). */
+export function parseProfileForm(stored: unknown): ProfileForm | null {
+  const result = profileFormSchema.safeParse(stored);
+  return result.success ? result.data : null;
+}
 
 export function formFromMember(member: SettingsMember): ProfileForm {
   const social = Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, member.social_links[n] ?? ''])) as Record<SocialNetwork, string>;
