@@ -60,6 +60,10 @@ test.describe('add content', () => {
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByLabel(`Play ${title}`)).toBeVisible();
     await expect(page.getByText('#warehouse')).toBeVisible();
+    // Uploaded, the form's kept draft is gone: the next upload starts empty.
+    await page.goto('/add-content');
+    await expect(page.getByLabel('Description')).toHaveValue('');
+    await expect(page.getByLabel('Title')).toHaveValue('');
   });
 
   test('the server refuses an oversized cover and a file type it does not take, and the form says why', async ({ page }) => {
@@ -98,6 +102,11 @@ test.describe('add content', () => {
     await expect(page.getByTestId('upload-error')).toHaveText(UPLOAD_ERRORS.offline);
     await expect(page.getByLabel('Title')).toHaveValue('Kept while offline');
     await context.setOffline(false);
+    // The typed details survive a reload too; the files are picked again.
+    await page.getByLabel('Description').fill('Recorded live at the basement session');
+    await page.reload();
+    await expect(page.getByLabel('Title')).toHaveValue('Kept while offline');
+    await expect(page.getByLabel('Description')).toHaveValue('Recorded live at the basement session');
   });
 
   test('edit content shows the disabled notice with a way back to the profile', async ({ page }) => {

@@ -2,6 +2,8 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_CONTENT_TYPE } from '@/features/content/constants';
+import { parseContentDetails } from '@/features/content/validation';
 import { parseContactInput, type ContactInput } from '@/features/contact/validation';
 import { formFromMember, parseProfileForm } from '@/features/settings/model/profile-form';
 import type { SettingsMember } from '@/features/settings/model/types';
@@ -76,5 +78,11 @@ describe('an unsent form kept across reloads', () => {
     const form = formFromMember(member);
     expect(parseProfileForm(JSON.parse(JSON.stringify(form)))).toEqual(form);
     expect(parseProfileForm({ ...form, social: {} })).toBeNull();
+  });
+
+  it('accepts the add-content details as they are kept, and refuses an unknown content type', () => {
+    const details = { title: 'Warehouse Roller', description: '130 bpm', type: DEFAULT_CONTENT_TYPE, genre: 'Electronic', tags: 'techno', isPublic: true };
+    expect(parseContentDetails(JSON.parse(JSON.stringify(details)))).toEqual(details);
+    expect(parseContentDetails({ ...details, type: 'podcast-episode' })).toBeNull();
   });
 });

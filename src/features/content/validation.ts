@@ -1,4 +1,5 @@
-import { COVER_MAX_BYTES, COVER_MIME_TYPES, CONTENT_MAX_BYTES, CONTENT_TOASTS, CONTENT_VALIDATION, UPLOAD_ERRORS } from './constants';
+import * as z from 'zod/mini';
+import { CONTENT_TYPES, COVER_MAX_BYTES, COVER_MIME_TYPES, CONTENT_MAX_BYTES, CONTENT_TOASTS, CONTENT_VALIDATION, UPLOAD_ERRORS, type ContentType } from './constants';
 
 export type AddContentInput = {
   userId: string | null;
@@ -29,4 +30,22 @@ export function validateAddContent(input: AddContentInput): ContentValidationErr
     return { inline: UPLOAD_ERRORS.coverRejected, toast: { title: CONTENT_TOASTS.uploadFailedTitle, description: UPLOAD_ERRORS.coverRejected } };
   }
   return null;
+}
+
+/** The add-content form's text fields, kept as a draft across reloads (the files cannot be). */
+export type ContentDetails = { title: string; description: string; type: ContentType; genre: string; tags: string; isPublic: boolean };
+
+const contentDetailsSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  type: z.enum(CONTENT_TYPES.map((t) => t.value) as [ContentType, ...ContentType[]]),
+  genre: z.string(),
+  tags: z.string(),
+  isPublic: z.boolean(),
+});
+
+/** A kept draft of the form, when it has the form's shape (a draft from another build may not). */
+export function parseContentDetails(stored: unknown): ContentDetails | null {
+  const result = contentDetailsSchema.safeParse(stored);
+  return result.success ? result.data : null;
 }

@@ -10,11 +10,12 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Progress } from '@/components/ui/progress';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
+import { useFormDraft } from '@/lib/use-form-draft';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { toast } from '@/stores/toast-store';
 import { CONTENT_ACCEPT, CONTENT_TEXTS, CONTENT_TOASTS, CONTENT_TYPES, COVER_ACCEPT, DEFAULT_CONTENT_TYPE, DEFAULT_IS_PUBLIC, GENRES, UPLOAD_ERRORS, type ContentType } from '../constants';
 import { submitContent } from '../model/submit-content';
-import { parseTags, validateAddContent } from '../validation';
+import { parseContentDetails, parseTags, validateAddContent, type ContentDetails } from '../validation';
 
 export type ContentMember = { id: string; username: string } | null;
 
@@ -25,14 +26,16 @@ const selectClass =
 export function AddContentScreen({ member }: { member: ContentMember }) {
   const navigate = useNavigate();
   const online = useConnectivityStore((s) => s.online);
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [type, setType] = useState<ContentType>(DEFAULT_CONTENT_TYPE);
-  const [genre, setGenre] = useState('');
-  const [tags, setTags] = useState('');
+  const [details, setDetails] = useState<ContentDetails>({ title: '', description: '', type: DEFAULT_CONTENT_TYPE, genre: '', tags: '', isPublic: DEFAULT_IS_PUBLIC });
+  const { title, description, type, genre, tags, isPublic } = details;
+  // What was typed comes back after a reload or a crash; the chosen files cannot be kept and are picked again.
+  const draft = useFormDraft({ key: member ? `add-content:${member.id}` : null, value: details, parse: parseContentDetails, onRestore: setDetails });
+  const set = <K extends keyof ContentDetails>(key: K) => (value: ContentDetails[K]) => {
+    draft.touch();
+    setDetails((d) => ({ ...d, [key]: value }));
+  };
   const [contentFile, setContentFile] = useState<File | null>(null);
   const [coverFile, setCoverFile] = useState<File | null>(null);
-  const [isPublic, setIsPublic] = useState(DEFAULT_IS_PUBLIC);
   const [agreed, setAgreed] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -57,6 +60,7 @@ export function AddContentScreen({ member }: { member: ContentMember }) {
         { userId: member!.id, title, description, type, genre, tags: parseTags(tags), contentFile: contentFile!, coverFile, isPublic },
         setProgress,
       );
+      draft.clear();
       toast({ title: CONTENT_TOASTS.successTitle, description: CONTENT_TOASTS.successDescription, variant: 'success' });
       await navigate({ to: '/profile/$username', params: { username: member!.username } });
     } catch (err) {
@@ -87,16 +91,16 @@ export function AddContentScreen({ member }: { member: ContentMember }) {
           <form onSubmit={onSubmit} className="space-y-5" noValidate>
             <div className="space-y-2">
               <Label htmlFor="content-title">Title</Label>
-              <Input id="content-title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} disabled={uploading} />
+              <Input id="content-title" value={title} onChange={(e) => set('title')(e.target.value)} maxLength={200} disabled={uploading} />
             </div>
             <div className="space-y-2">
               <Label htmlFor="content-description">Description</Label>
-              <Textarea id="content-description" value={description} onChange={(e) => setDescription(e.target.value)} rows={4} disabled={uploading} />
+              <Textarea id="content-description" value={description} onChange={(e) => set('description')(e.target.value)} rows={4} disabled={uploading} />
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="space-y-2">
                 <Label htmlFor="content-type">Content Type</Label>
-                <select id="content-type" className={selectClass} value={type} onChange={(e) => setType(e.target.value as ContentType)} disabled={uploading}>
+                <select id="content-type" className={selectClass} value={type} onChange={(e) => set('type')(e.target.value as ContentType)} disabled={uploading}>
                   {CONTENT_TYPES.map((t) => (
                     <option key={t.value} value={t.value}>{t.label}</option>
                   ))}
@@ -104,7 +108,7 @@ export function AddContentScreen({ member }: { member: ContentMember }) {
               </div>
               <div className="space-y-2">
                 <Label htmlFor="content-genre">Genre</Label>
-                <select id="content-genre" className={selectClass} value={genre} onChange={(e) => setGenre(e.target.value)} disabled={uploading}>
+                <select id="content-genre" className={selectClass} value={genre} onChange={(e) => set('genre')(e.target.value)} disabled={uploading}>
                   <option value="">Select a genre</option>
                   {GENRES.map((g) => (
                     <option key={g} value={g}>{g}</option>
@@ -114,7 +118,7 @@ export function AddContentScreen({ member }: { member: ContentMember }) {
             </div>
             <div className="space-y-2">
               <Label htmlFor="content-tags">Tags</Label>
-              <Input id="content-tags" value={tags} onChange={(e) => setTags(e.target.value)} aria-describedby="content-tags-hint" disabled={uploading} />
+              <Input id="content-tags" value={tags} onChange={(e) => set('tags')(e.target.value)} aria-describedby="content-tags-hint" disabled={uploading} />
               <p id="content-tags-hint" className="text-xs text-muted-foreground">{CONTENT_TEXTS.tagsHint}</p>
             </div>
             <div className="space-y-2">
@@ -130,7 +134,7 @@ export function AddContentScreen({ member }: { member: ContentMember }) {
               <p id="cover-file-hint" className="text-xs text-muted-foreground">{CONTENT_TEXTS.coverHint}</p>
             </div>
             <div className="flex items-center gap-3">
-              <Switch id="content-public" checked={isPublic} onCheckedChange={setIsPublic} disabled={uploading} />
+              <Switch id="content-public" checked={isPublic} onCheckedChange={set('isPublic')} disabled={uploading} />
               <Label htmlFor="content-public">{CONTENT_TEXTS.publicLabel}</Label>
             </div>
             <div className="flex items-start gap-3 rounded-md border p-3">
