@@ -68,16 +68,29 @@ async function clickNotification(context: BrowserContext, tag: string): Promise<
   }, tag);
 }
 
+/**
+ * A thread that exists on the server: the app sends a member away from a thread the server says
+ * is missing, so a made-up id would leave the thread page before the assertions look at it.
+ */
+async function existingThread(): Promise<string> {
+  const account = await newMemberApi('pushthread');
+  const { client } = await signInApi(account.email, account.password);
+  const id = randomUUID();
+  expect((await client.from('discussions').insert({ id, user_id: account.id, title: `Push ${id.slice(0, 6)}`, category: 'Production' })).error).toBeNull();
+  expect((await client.from('posts').insert({ discussion_id: id, user_id: account.id, content: '<p>Opening</p>' })).error).toBeNull();
+  return id;
+}
+
 test.describe('push notifications in Chromium', () => {
   test.beforeEach(async ({ context, baseURL }) => {
     await context.grantPermissions(['notifications'], { origin: baseURL });
   });
 
   test('a push is shown with the app icon and badge, repeats on a thread collapse into one, and a click takes the window to the thread', async ({ context, page }) => {
+    const thread = await existingThread();
     await page.goto('/discussions');
     await readyWorker(page);
     const { deliver } = await pushChannel(context, page);
-    const thread = randomUUID();
     const firstPost = randomUUID();
     const secondPost = randomUUID();
 
@@ -97,8 +110,7 @@ test.describe('push notifications in Chromium', () => {
   });
 
   test('no notification while the member is looking at that thread; other threads still notify', async ({ context, page }) => {
-    const watched = randomUUID();
-    const other = randomUUID();
+    const [watched, other] = await Promise.all([existingThread(), existingThread()]);
     await page.goto(threadUrl(watched, null));
     await readyWorker(page);
     await page.bringToFront();
