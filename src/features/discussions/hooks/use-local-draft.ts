@@ -77,6 +77,7 @@ export function useLocalDraft<T>({ db, draftId, memberId, value, onRestore, save
     };
     // Words that were still pending when a page went away are stored first, then restored like any draft.
     const rescued = readDraftRescue(draftId, memberId);
+    // The rescue was written by this hook from a T; a wrong shape makes the save reject and the rescue stay.
     if (rescued) void persist(rescued.value as T).then(restore);
     else restore();
     return () => {
