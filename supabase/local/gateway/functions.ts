@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
@@ -9,12 +8,11 @@ import WebSocket from 'ws';
 import { corsHeaders } from '../../functions/_shared/cors';
 import type { Handler } from '../../functions/_shared/runtime';
 import type { GatewayContext } from './context';
+import { drainBody } from './drain';
 import { bearerToken } from './jwt';
 
 /** Largest request body a function receives. */
 export const FUNCTION_BODY_LIMIT = 10 * 1024 * 1024;
-/** Past this, an oversize body is refused without reading it (the connection closes). */
-const MAX_DRAINED_BYTES = 20 * FUNCTION_BODY_LIMIT;
 export const FUNCTION_NAME_PATTERN = /^[a-z0-9][a-z0-9_-]*$/;
 
 export const FUNCTION_MESSAGES = {
@@ -119,10 +117,7 @@ export default async function functionsPlugin(app: FastifyInstance, ctx: Gateway
   app.addHook('onRequest', async (request, reply) => {
     const declared = Number(request.headers['content-length']);
     if (!(declared > FUNCTION_BODY_LIMIT)) return;
-    if (declared <= MAX_DRAINED_BYTES) {
-      request.raw.resume();
-      await once(request.raw, 'end').catch(() => undefined);
-    }
+    await drainBody(request.raw);
     return reply.code(413).send({ error: FUNCTION_MESSAGES.tooLarge });
   });
 

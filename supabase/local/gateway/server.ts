@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http';
+import type { Server } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import cors from '@fastify/cors';
 import proxy from '@fastify/http-proxy';
@@ -9,6 +9,7 @@ import { attachRealtime } from './realtime/index';
 import { startWebhookDelivery } from './webhooks';
 import { checkApiKey } from './api-key';
 import type { GatewayContext } from './context';
+import { drainBody } from './drain';
 import { sendGatewayError } from './errors';
 
 /** Largest body the REST proxy forwards; storage and functions set their own limits. */
@@ -42,9 +43,12 @@ export async function startGateway(ctx: GatewayContext): Promise<Gateway> {
     maxAge: 86400,
   });
 
-  app.setErrorHandler(async (err: Error & { statusCode?: number }, req, reply) => {
+  // Before any error handler, the services' own included: a 413 answered mid-upload reaches the client as EPIPE.
+  app.addHook('onError', async (req, _reply, err: Error & { statusCode?: number }) => {
+    if (err.statusCode === 413) await drainBody(req.raw);
+  });
+  app.setErrorHandler(async (err: Error & { statusCode?: number }, _req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500;
-    if (status === 413) await drainBody(req.raw);
     if (status >= 500) console.error('[gateway]', err);
     // Never leak stack traces: the message of a 4xx is the client's problem, a 5xx stays generic.
     return sendGatewayError(reply, status, status >= 500 ? 'An unexpected error occurred' : err.message);
@@ -86,19 +90,4 @@ export async function startGateway(ctx: GatewayContext): Promise<Gateway> {
       await app.close();
     },
   };
-}
-
-/**
- * Reads and discards the rest of a refused body before answering: a reply sent
- * mid-upload lets Node close the socket while the client is still writing,
- * and the client then sees EPIPE instead of the 413.
- */
-function drainBody(raw: IncomingMessage): Promise<void> {
-  if (raw.readableEnded || raw.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    raw.once('end', resolve);
-    raw.once('close', resolve);
-    raw.once('error', () => resolve());
-    raw.resume();
-  });
 }
