@@ -1,7 +1,5 @@
 import { getAssumedMasterState, type RxCollection, type RxDocumentData } from 'rxdb';
-import { clearDraftRescues } from '@/lib/draft-rescue';
-import { clearFormDrafts } from '@/lib/form-drafts';
-import { clearLaunchSnapshots } from '@/lib/launch-snapshot';
+import { clearPrivateDeviceData } from '@/lib/device-storage';
 import type { ReplicatedCollectionName } from './collections';
 import type { AppDatabase } from './database';
 import { forgetCollection, writeRaw } from './local-writes';
@@ -96,10 +94,7 @@ export async function purgePrivateData(db: AppDatabase, options: PurgeOptions): 
   // Tombstones keep every field (a draft's text, an unsent reply): drop them so the next person's device holds none of it.
   const touched = [db.drafts, db.outbox, ...[...byCollection.keys()].map((name) => db[name])] as unknown as RxCollection<unknown>[];
   await Promise.all(touched.map((collection) => collection.storageInstance.cleanup(0)));
-  // What screens last showed was seen through the member's eyes; the next person starts from the store.
-  clearLaunchSnapshots();
-  // Words rescued from a page that went away, and unsent forms, are drafts like the ones removed above.
-  clearDraftRescues();
-  clearFormDrafts();
+  // What screens last showed was seen through the member's eyes, and unsent forms are drafts like the ones above.
+  clearPrivateDeviceData();
   return { unsent: waiting.length };
 }

@@ -1,6 +1,4 @@
-import { clearDraftRescues } from '@/lib/draft-rescue';
-import { clearFormDrafts } from '@/lib/form-drafts';
-import { clearLaunchSnapshots } from '@/lib/launch-snapshot';
+import { clearPrivateDeviceData } from '@/lib/device-storage';
 import { COLLECTION_DEFINITIONS, type CollectionName } from './collections';
 import type { AppDatabase } from './database';
 import { resetDatabaseSingleton } from './database';
@@ -30,15 +28,12 @@ export async function getStorageUsage(db: AppDatabase): Promise<StorageUsage> {
 
 /**
  * Removes the whole local database (documents, drafts, replication state),
- * the launch snapshots of what screens last showed, rescued draft words and
- * unsent forms.
+ * the launch snapshots of what screens last showed and unsent form drafts.
  * Stop replication first; the app then creates a fresh database with
  * getDatabase() and pulls again.
  */
 export async function clearLocalData(db: AppDatabase): Promise<void> {
   await db.remove();
-  clearLaunchSnapshots();
-  clearDraftRescues();
-  clearFormDrafts();
+  clearPrivateDeviceData();
   resetDatabaseSingleton();
 }

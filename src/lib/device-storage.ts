@@ -1,8 +1,17 @@
 /**
- * localStorage for small per-device values (launch snapshots, draft rescues):
+ * localStorage for small per-device values (launch snapshots, form drafts):
  * synchronous, so it can be written while a page is being torn down, which
  * IndexedDB cannot promise.
  */
+
+/** Every key holding what a member saw or typed on this device starts with this, so one call removes them all. */
+const PRIVATE_PREFIX = 'djcircle-private:';
+
+/** The key of `key` in `area` (e.g. 'launch', 'form-draft') among the member's private values. */
+export function privateKey(area: string, key: string): string {
+  return `${PRIVATE_PREFIX}${area}:${key}`;
+}
+
 export function deviceStorage(): Storage | null {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage;
@@ -12,14 +21,14 @@ export function deviceStorage(): Storage | null {
   }
 }
 
-/** Removes every key that starts with `prefix` (sign-out, clearing the device). */
-export function removeKeysWithPrefix(prefix: string): void {
+/** Removes every private value (launch snapshots, form drafts): on sign-out and when the device's data is cleared. */
+export function clearPrivateDeviceData(): void {
   const store = deviceStorage();
   if (!store) return;
   const keys: string[] = [];
   for (let i = 0; i < store.length; i++) {
     const key = store.key(i);
-    if (key?.startsWith(prefix)) keys.push(key);
+    if (key?.startsWith(PRIVATE_PREFIX)) keys.push(key);
   }
   for (const key of keys) store.removeItem(key);
 }

@@ -6,20 +6,20 @@
  * screen showed, are keyed by path, and are dropped on sign-out and when the
  * device's data is cleared.
  */
-import { deviceStorage as storage, readJson, removeKeysWithPrefix } from './device-storage';
+import { deviceStorage as storage, privateKey, readJson } from './device-storage';
 
-const PREFIX = 'djcircle-launch:';
+const keyOf = (path: string) => privateKey('launch', path);
 
 /**
  * The snapshot for `path`, when one is kept and `parse` accepts it. One it refuses (a build with another
  * shape wrote it) is dropped, so the next launch does not count on it and opens the store at once.
  */
 export function readLaunchSnapshot<T>(path: string, parse: (value: unknown) => T | null): T | null {
-  return readJson(PREFIX + path, parse);
+  return readJson(keyOf(path), parse);
 }
 
 export function hasLaunchSnapshot(path: string): boolean {
-  return Boolean(storage()?.getItem(PREFIX + path));
+  return Boolean(storage()?.getItem(keyOf(path)));
 }
 
 /** Keeps `value` for `path`; an unchanged value is not written again (the live list re-emits often). */
@@ -28,12 +28,8 @@ export function writeLaunchSnapshot(path: string, value: unknown): void {
   if (!store) return;
   const raw = JSON.stringify(value);
   try {
-    if (store.getItem(PREFIX + path) !== raw) store.setItem(PREFIX + path, raw);
+    if (store.getItem(keyOf(path)) !== raw) store.setItem(keyOf(path), raw);
   } catch {
     // A full quota only costs the next launch its head start.
   }
-}
-
-export function clearLaunchSnapshots(): void {
-  removeKeysWithPrefix(PREFIX);
 }

@@ -4,7 +4,7 @@ import type { AppDatabase } from '@/db/database';
 import { countUnsent, purgePrivateData } from '@/db/signout';
 import type { SyncHandle } from '@/db/replication/sync';
 import { insertLocal } from '@/db/writes';
-import { readDraftRescue, rescueDraft } from '@/lib/draft-rescue';
+import { rescueKey } from '@/features/discussions/hooks/use-local-draft';
 import { readFormDraft, writeFormDraft } from '@/lib/form-drafts';
 import { hasLaunchSnapshot, writeLaunchSnapshot } from '@/lib/launch-snapshot';
 import { testDatabase } from './db-support/memory-db';
@@ -39,7 +39,7 @@ describe('sign-out on a shared device', () => {
   it('removes notifications, drafts (rescued words and unsent forms too), what screens last showed and (when asked) unsent writes', async () => {
     const { unsent, posts } = await memberDevice();
     writeLaunchSnapshot('/discussions', { seenBy: me });
-    rescueDraft('reply:y', me, { text: 'typed as the page went away' });
+    writeFormDraft(rescueKey('reply:y', me), { text: 'typed as the page went away' });
     writeFormDraft(`contact:${me}`, { message: 'not sent yet' });
     expect(await countUnsent(db)).toBe(1);
     const result = await purgePrivateData(db, { keepUnsent: false, sync });
@@ -51,7 +51,7 @@ describe('sign-out on a shared device', () => {
     expect(await countUnsent(db)).toBe(0);
     expect(posts.inserts).toHaveLength(0);
     expect(hasLaunchSnapshot('/discussions')).toBe(false);
-    expect(readDraftRescue('reply:y', me)).toBeNull();
+    expect(readFormDraft(rescueKey('reply:y', me), (v) => v)).toBeNull();
     expect(readFormDraft(`contact:${me}`, (v) => v)).toBeNull();
   });
 

@@ -5,8 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '@/db/database';
 import type { DraftDoc } from '@/db/schemas/drafts';
 import { DRAFT_SAVE_DEBOUNCE_MS } from '@/features/discussions/constants';
-import { useLocalDraft } from '@/features/discussions/hooks/use-local-draft';
-import { clearDraftRescues, readDraftRescue, rescueDraft } from '@/lib/draft-rescue';
+import { rescueKey, useLocalDraft } from '@/features/discussions/hooks/use-local-draft';
+import { clearPrivateDeviceData } from '@/lib/device-storage';
+import { readFormDraft, writeFormDraft } from '@/lib/form-drafts';
 
 // The boundary: the drafts collection, here one stored draft at most; the form's own save is a spy.
 const drafts = vi.hoisted(() => ({ stored: null as DraftDoc | null }));
@@ -15,7 +16,7 @@ vi.mock('@/features/discussions/model/writes', () => ({ clearDraft: async () => 
 
 afterEach(() => {
   cleanup();
-  clearDraftRescues();
+  clearPrivateDeviceData();
   drafts.stored = null;
 });
 
@@ -35,6 +36,17 @@ async function draftForm(initial: Props) {
   return hook;
 }
 
+/** What a page that went away rescued for `who` in `draftId`, as `{ value }`, or null. */
+const rescued = (draftId: string, who = member) => readFormDraft(rescueKey(draftId, who), (value) => ({ value }));
+const rescue = (draftId: string, who: string, value: string) => writeFormDraft(rescueKey(draftId, who), value);
+
+/** A form on `draftId` in which the member typed `text`, not saved yet (the pause in typing has not ended). */
+async function formWithTyped(text: string, save: Props['save'], draftId = 'reply:a') {
+  const hook = await draftForm({ draftId, value: '', save });
+  typed(hook, { draftId, value: text, save });
+  return hook;
+}
+
 function typed(hook: Awaited<ReturnType<typeof draftForm>>, props: Props): void {
   act(() => {
     hook.result.current.touch();
@@ -45,8 +57,7 @@ function typed(hook: Awaited<ReturnType<typeof draftForm>>, props: Props): void 
 describe('a reply typed just before the form or the page goes away', () => {
   it('is saved at once when the page hides (a reload, a closed tab), not after the pause in typing', async () => {
     const save = vi.fn(async () => undefined);
-    const hook = await draftForm({ draftId: 'reply:a', value: '', save });
-    typed(hook, { draftId: 'reply:a', value: 'See you at the front', save });
+    await formWithTyped('See you at the front', save);
     window.dispatchEvent(new Event('pagehide'));
     await soon();
     expect(save).toHaveBeenCalledWith('See you at the front');
@@ -57,8 +68,7 @@ describe('a reply typed just before the form or the page goes away', () => {
 
   it('is saved when the form unmounts within the pause', async () => {
     const save = vi.fn(async () => undefined);
-    const hook = await draftForm({ draftId: 'reply:a', value: '', save });
-    typed(hook, { draftId: 'reply:a', value: 'Leaving the thread now', save });
+    const hook = await formWithTyped('Leaving the thread now', save);
     hook.unmount();
     await soon();
     expect(save).toHaveBeenCalledWith('Leaving the thread now');
@@ -67,8 +77,7 @@ describe('a reply typed just before the form or the page goes away', () => {
   it('is saved under the draft it was typed in when the form switches to another thread', async () => {
     const saveA = vi.fn(async () => undefined);
     const saveB = vi.fn(async () => undefined);
-    const hook = await draftForm({ draftId: 'reply:a', value: '', save: saveA });
-    typed(hook, { draftId: 'reply:a', value: 'Written in thread A', save: saveA });
+    const hook = await formWithTyped('Written in thread A', saveA);
     act(() => hook.rerender({ draftId: 'reply:b', value: 'Written in thread A', save: saveB }));
     await soon();
     expect(saveA).toHaveBeenCalledWith('Written in thread A');
@@ -77,8 +86,7 @@ describe('a reply typed just before the form or the page goes away', () => {
 
   it('a sent reply (cleared draft) is not written back when the page hides', async () => {
     const save = vi.fn(async () => undefined);
-    const hook = await draftForm({ draftId: 'reply:a', value: '', save });
-    typed(hook, { draftId: 'reply:a', value: 'Sent already', save });
+    const hook = await formWithTyped('Sent already', save);
     await act(() => hook.result.current.clear());
     window.dispatchEvent(new Event('pagehide'));
     document.dispatchEvent(new Event('visibilitychange'));
@@ -95,53 +103,52 @@ describe('words still pending when the page went away (a reload does not wait fo
   };
 
   it('are rescued synchronously as the page hides, and the rescue is dropped once the save landed', async () => {
-    const dying = await draftForm({ draftId: 'reply:a', value: '', save: neverLands });
-    typed(dying, { draftId: 'reply:a', value: 'Last words before the reload', save: neverLands });
+    const dying = await formWithTyped('Last words before the reload', neverLands);
     window.dispatchEvent(new Event('pagehide'));
-    expect(readDraftRescue('reply:a', member)).toEqual({ value: 'Last words before the reload' });
+    expect(rescued('reply:a')).toEqual({ value: 'Last words before the reload' });
     dying.unmount();
 
     const save = vi.fn(async () => undefined);
-    const alive = await draftForm({ draftId: 'reply:b', value: '', save });
-    typed(alive, { draftId: 'reply:b', value: 'Saved in time', save });
+    await formWithTyped('Saved in time', save, 'reply:b');
     window.dispatchEvent(new Event('pagehide'));
     await soon();
     expect(save).toHaveBeenCalledWith('Saved in time');
-    expect(readDraftRescue('reply:b', member)).toBeNull();
+    expect(rescued('reply:b')).toBeNull();
   });
 
   it('are stored through the form’s save and restored when the form opens again', async () => {
-    rescueDraft('reply:a', member, 'Last words before the reload');
+    rescue('reply:a', member, 'Last words before the reload');
     storeAs('Older words');
     const save = vi.fn(async (value: string) => storeAs(value));
     const onRestore = vi.fn();
     await draftForm({ draftId: 'reply:a', value: '', save, onRestore });
     expect(save).toHaveBeenCalledWith('Last words before the reload');
     expect(onRestore).toHaveBeenCalledWith(expect.objectContaining({ content: 'Last words before the reload' }));
-    expect(readDraftRescue('reply:a', member)).toBeNull();
+    expect(rescued('reply:a')).toBeNull();
   });
 
   it('are kept for another try when storing them fails', async () => {
-    rescueDraft('reply:a', member, 'Try again later');
+    rescue('reply:a', member, 'Try again later');
     const save = vi.fn(async () => {
       throw new Error('QuotaExceededError');
     });
     await draftForm({ draftId: 'reply:a', value: '', save });
     expect(save).toHaveBeenCalledTimes(1);
-    expect(readDraftRescue('reply:a', member)).toEqual({ value: 'Try again later' });
+    expect(rescued('reply:a')).toEqual({ value: 'Try again later' });
   });
 
   it('are never given to another member, and a sent reply drops its rescue', async () => {
     const someoneElse = crypto.randomUUID();
-    rescueDraft('reply:a', someoneElse, 'Not yours');
+    rescue('reply:a', someoneElse, 'Not yours');
     const save = vi.fn(async () => undefined);
     const hook = await draftForm({ draftId: 'reply:a', value: '', save });
     expect(save).not.toHaveBeenCalled();
-    expect(readDraftRescue('reply:a', member)).toBeNull();
+    expect(rescued('reply:a')).toBeNull();
+    expect(rescued('reply:a', someoneElse)).toEqual({ value: 'Not yours' });
 
     typed(hook, { draftId: 'reply:a', value: 'Sending now', save });
     window.dispatchEvent(new Event('pagehide'));
     await act(() => hook.result.current.clear());
-    expect(readDraftRescue('reply:a', member)).toBeNull();
+    expect(rescued('reply:a')).toBeNull();
   });
 });

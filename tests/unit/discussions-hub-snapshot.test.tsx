@@ -9,7 +9,8 @@ import { HubScreen, type HubSearchState } from '@/features/discussions/component
 import { HUB_PAGE_SIZE, HUB_SKELETON_COUNT, HUB_TEXT } from '@/features/discussions/constants';
 import { HUB_PATH, readHubSnapshot, writeHubSnapshot } from '@/features/discussions/model/hub-snapshot';
 import type { DiscussionRow } from '@/features/discussions/model/types';
-import { clearLaunchSnapshots, hasLaunchSnapshot, writeLaunchSnapshot } from '@/lib/launch-snapshot';
+import { clearPrivateDeviceData } from '@/lib/device-storage';
+import { hasLaunchSnapshot, writeLaunchSnapshot } from '@/lib/launch-snapshot';
 
 function row(n: number, title = `Stored thread ${n}`): DiscussionRow {
   const at = new Date(Date.UTC(2026, 10, 1, 12, n)).toISOString();
@@ -54,10 +55,10 @@ function renderHub(props: { db: AppDatabase | null; search?: HubSearchState }) {
 
 const list = () => screen.getByRole('region', { name: HUB_TEXT.heading });
 
-beforeEach(() => clearLaunchSnapshots());
+beforeEach(() => clearPrivateDeviceData());
 afterEach(() => {
   cleanup();
-  clearLaunchSnapshots();
+  clearPrivateDeviceData();
 });
 
 describe('offline cold start: the hub paints what it last showed while the store opens', () => {
@@ -111,7 +112,7 @@ describe('offline cold start: the hub paints what it last showed while the store
   it('clearing the device’s data (and signing out) drops every snapshot', () => {
     writeHubSnapshot({ page: { items: [row(1)], total: 1, page: 1, totalPages: 1 }, categories: [] });
     expect(hasLaunchSnapshot(HUB_PATH)).toBe(true);
-    clearLaunchSnapshots();
+    clearPrivateDeviceData();
     expect(hasLaunchSnapshot(HUB_PATH)).toBe(false);
   });
 });

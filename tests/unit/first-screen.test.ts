@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearLaunchSnapshots, writeLaunchSnapshot } from '@/lib/launch-snapshot';
+import { clearPrivateDeviceData } from '@/lib/device-storage';
+import { writeLaunchSnapshot } from '@/lib/launch-snapshot';
 
 type FirstScreen = typeof import('@/lib/first-screen');
 
@@ -24,7 +25,7 @@ function mainRegion(): HTMLElement {
 
 afterEach(() => {
   document.body.replaceChildren();
-  clearLaunchSnapshots();
+  clearPrivateDeviceData();
 });
 
 describe('offline cold start: when the local store opens', () => {

@@ -8,12 +8,13 @@ import { parseContactInput, type ContactInput } from '@/features/contact/validat
 import { formFromMember, parseProfileForm } from '@/features/settings/model/profile-form';
 import type { SettingsMember } from '@/features/settings/model/types';
 import { DEFAULT_TIP_JAR } from '@/lib/profile-rules';
-import { clearFormDrafts, readFormDraft, writeFormDraft } from '@/lib/form-drafts';
+import { clearPrivateDeviceData } from '@/lib/device-storage';
+import { readFormDraft, writeFormDraft } from '@/lib/form-drafts';
 import { useFormDraft } from '@/lib/use-form-draft';
 
 afterEach(() => {
   cleanup();
-  clearFormDrafts();
+  clearPrivateDeviceData();
 });
 
 const EMPTY: ContactInput = { name: '', email: '', subject: '', message: '' };

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { take, type Subscription } from 'rxjs';
 import type { AppDatabase } from '@/db/database';
 import type { DraftDoc } from '@/db/schemas/drafts';
-import { dropDraftRescue, readDraftRescue, rescueDraft } from '@/lib/draft-rescue';
+import { readFormDraft, removeFormDraft, writeFormDraft } from '@/lib/form-drafts';
 import { DRAFT_SAVE_DEBOUNCE_MS } from '../constants';
 import { draft$ } from '../model/local-queries';
 import { clearDraft } from '../model/writes';
@@ -17,6 +17,14 @@ type Options<T> = {
   onRestore: (draft: DraftDoc) => void;
   save: (value: T) => Promise<void>;
 };
+
+/**
+ * Where the words still pending when a page went away are kept (synchronously, in localStorage): a reload
+ * does not wait for an IndexedDB write. Per member, so nobody else is given them.
+ */
+export function rescueKey(draftId: string, memberId: string): string {
+  return `rescue:${memberId}:${draftId}`;
+}
 
 export type LocalDraft = {
   /** The member changed the form: from now on its value is saved. */
@@ -46,11 +54,11 @@ export function useLocalDraft<T>({ db, draftId, memberId, value, onRestore, save
   /** Saves `next` after any save already running; once stored, its rescue copy is no longer needed. */
   const persist = useCallback((next: T) => {
     // Taken now: when the draft id changes, the next render's save would write this text under the new id.
-    const { save: saveNow, draftId: id } = current.current;
+    const { save: saveNow, draftId: id, memberId: member } = current.current;
     // Chained, so clear() can wait for a save that already started and remove what it wrote.
     saving.current = saving.current
       .then(() => saveNow(next))
-      .then(() => dropDraftRescue(id, next))
+      .then(() => removeFormDraft(rescueKey(id, member), next))
       .catch(() => undefined);
     return saving.current;
   }, []);
@@ -76,9 +84,9 @@ export function useLocalDraft<T>({ db, draftId, memberId, value, onRestore, save
         });
     };
     // Words that were still pending when a page went away are stored first, then restored like any draft.
-    const rescued = readDraftRescue(draftId, memberId);
-    // The rescue was written by this hook from a T; a wrong shape makes the save reject and the rescue stay.
-    if (rescued) void persist(rescued.value as T).then(restore);
+    // Written by this hook from a T: no shape to check here, and a wrong one makes the save reject and the rescue stay.
+    const rescued = readFormDraft(rescueKey(draftId, memberId), (value) => ({ value: value as T }));
+    if (rescued) void persist(rescued.value).then(restore);
     else restore();
     return () => {
       left = true;
@@ -100,7 +108,7 @@ export function useLocalDraft<T>({ db, draftId, memberId, value, onRestore, save
     // an IndexedDB write: what is pending is also rescued synchronously.
     const onHide = () => {
       const next = pending.current;
-      if (next && dirty.current) rescueDraft(current.current.draftId, current.current.memberId, next.value);
+      if (next && dirty.current) writeFormDraft(rescueKey(current.current.draftId, current.current.memberId), next.value);
       flush();
     };
     const onVisibility = () => {
@@ -121,11 +129,11 @@ export function useLocalDraft<T>({ db, draftId, memberId, value, onRestore, save
   const clear = useCallback((): Promise<void> => {
     dirty.current = false;
     pending.current = null;
-    dropDraftRescue(draftId);
+    removeFormDraft(rescueKey(draftId, memberId));
     // In the same chain as the saves: a save that started earlier cannot write the draft back afterwards.
     saving.current = saving.current.then(() => clearDraft(db, draftId)).catch(() => undefined);
     return saving.current;
-  }, [db, draftId]);
+  }, [db, draftId, memberId]);
 
   return { touch, clear };
 }
