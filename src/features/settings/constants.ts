@@ -21,7 +21,7 @@ export const SETTINGS_MESSAGES = {
   profileUpdatedTitle: 'Profile Updated',
   profileUpdated: 'Your profile has been saved.',
   savedOffline: "Saved on this device. It will sync when you're back online.",
-  draftRestored: 'Your unsaved changes from last time are back in the form.',
+  draftRestored: 'Your unsaved changes from last time are back in the form. Save to keep them, or discard them.',
   discardDraft: 'Discard changes',
   rejected: (reason: string) => `The server did not accept your last change: ${reason}`,
   noUser: 'No user logged in or user ID is missing',
