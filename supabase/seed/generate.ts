@@ -31,10 +31,14 @@ function section(title: string): string {
   return `\n-- ${title} ${'-'.repeat(Math.max(0, 76 - title.length))}\n`;
 }
 
+/** bcrypt cost of seeded passwords, the same as the auth server's */
+const SEED_BCRYPT_COST = 10;
+
 function authUsers(c: Community): string {
   const rows: SqlValue[][] = c.members.map((m) => [
     '00000000-0000-0000-0000-000000000000', m.id, 'authenticated', 'authenticated', m.email,
-    { raw: `extensions.crypt(${literal(m.password)}, extensions.gen_salt('bf'))` },
+    // bcrypt at cost 10, GoTrue's own cost: pgcrypto's default (6) would make the demo hashes cheap to crack.
+    { raw: `extensions.crypt(${literal(m.password)}, extensions.gen_salt('bf', ${SEED_BCRYPT_COST}))` },
     ago(m.joinedDaysAgo * MINUTES_PER_DAY - 5), '', '', '', '',
     { json: { provider: 'email', providers: ['email'] } },
     { json: { username: m.username, display_name: m.displayName, location: m.location } },
