@@ -11,8 +11,44 @@ export interface AuthSettings {
   enableConfirmations: boolean;
   minimumPasswordLength: number;
   refreshTokenReuseInterval: number;
-  /** e-mails per hour before 429 `over_email_send_rate_limit` */
+  /** e-mails per hour to one address, and from one IP, before 429 `over_email_send_rate_limit` */
   emailRateLimitPerHour: number;
+  /** character sets a password must each draw from (GoTrue's `password_requirements`, expanded) */
+  passwordRequiredCharacters: string[];
+  rateLimits: AuthRateLimits;
+}
+
+/** Request budgets per client IP (GoTrue's `[auth.rate_limit]`), each over a 5 minute window. */
+export interface AuthRateLimits {
+  /** password sign-ins, sign-ups and mail-sending requests (recovery, magic link, resend) */
+  signInSignUps: number;
+  /** refresh-token and PKCE code exchanges */
+  tokenRefresh: number;
+  /** e-mailed link and code verifications */
+  tokenVerifications: number;
+  /** failed password sign-ins for one address; past it the address is refused even with the right password */
+  failedSignInsPerAccount: number;
+}
+
+/** What `[auth] password_requirements` means, as the Supabase CLI expands it for GoTrue. */
+export const PASSWORD_REQUIREMENTS: Record<string, string[]> = {
+  '': [],
+  letters_digits: ['abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
+  lower_upper_letters_digits: ['abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
+  lower_upper_letters_digits_symbols: [
+    'abcdefghijklmnopqrstuvwxyz',
+    'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+    '0123456789',
+    '!@#$%^&*()_+-=[]{};\'\\:"|<>?,./`~',
+  ],
+};
+
+function passwordRequirements(raw: string): string[] {
+  const sets = PASSWORD_REQUIREMENTS[raw];
+  if (!sets) {
+    throw new Error(`auth.password_requirements must be one of ${Object.keys(PASSWORD_REQUIREMENTS).map((k) => JSON.stringify(k)).join(', ')}, got "${raw}"`);
+  }
+  return sets;
 }
 
 export interface FunctionSettings {
@@ -94,6 +130,16 @@ export function loadConfig(overrides: Partial<Pick<StackConfig, 'localDir' | 'ap
       minimumPasswordLength: Number(auth.minimum_password_length ?? 6),
       refreshTokenReuseInterval: Number(auth.refresh_token_reuse_interval ?? 10),
       emailRateLimitPerHour: intEnv('SUPABASE_AUTH_EMAIL_RATE_LIMIT', Number(rate.email_sent ?? 30)),
+      passwordRequiredCharacters: passwordRequirements(
+        process.env.SUPABASE_AUTH_PASSWORD_REQUIREMENTS ?? String(auth.password_requirements ?? ''),
+      ),
+      rateLimits: {
+        signInSignUps: intEnv('SUPABASE_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS', Number(rate.sign_in_sign_ups ?? 30)),
+        tokenRefresh: intEnv('SUPABASE_AUTH_RATE_LIMIT_TOKEN_REFRESH', Number(rate.token_refresh ?? 150)),
+        tokenVerifications: intEnv('SUPABASE_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS', Number(rate.token_verifications ?? 30)),
+        // Not a Supabase CLI key (the CLI refuses unknown keys in config.toml), so env only.
+        failedSignInsPerAccount: intEnv('SUPABASE_AUTH_RATE_LIMIT_FAILED_SIGN_INS_PER_ACCOUNT', 10),
+      },
     },
     functions,
     supabaseDir,

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context';
+import type { AuthLimiters } from './limits';
 import type { Mailer } from './mailer';
 import type { PkceFlows } from './pkce';
 import type { RequestInfo } from './sessions';
@@ -9,7 +10,11 @@ export interface AuthDeps {
   ctx: GatewayContext;
   mailer: Mailer;
   pkce: PkceFlows;
+  limits: AuthLimiters;
 }
+
+/** The key per-IP budgets count under (the socket's address: forwarded-for headers are not trusted). */
+export const clientIp = (req: FastifyRequest): string => req.ip || 'unknown';
 
 export const requestInfo = (req: FastifyRequest): RequestInfo => ({
   userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,

@@ -5,6 +5,7 @@ import { sendGatewayError } from '../errors';
 import { parseJsonText } from './body';
 import type { AuthDeps } from './deps';
 import { notFound, sendAuthError } from './errors';
+import { REQUEST_RATE_WINDOW_MS, WindowCounter, type AuthLimiters } from './limits';
 import { Mailer } from './mailer';
 import { API_VERSION_HEADER, AUTH_API_VERSION, ErrorCodes, Messages } from './messages';
 import { PkceFlows } from './pkce';
@@ -28,10 +29,21 @@ function routePath(req: FastifyRequest, prefix: string): string {
 /** `/auth/v1`: a GoTrue-compatible auth server, registered by the gateway under that prefix. */
 export default async function authPlugin(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   await ensureAmrTable(ctx.db);
+  const rate = ctx.config.auth.rateLimits;
+  const limits: AuthLimiters = {
+    signInSignUps: new WindowCounter(rate.signInSignUps, REQUEST_RATE_WINDOW_MS),
+    tokenRefresh: new WindowCounter(rate.tokenRefresh, REQUEST_RATE_WINDOW_MS),
+    verifications: new WindowCounter(rate.tokenVerifications, REQUEST_RATE_WINDOW_MS),
+    failedSignIns: new WindowCounter(rate.failedSignInsPerAccount, REQUEST_RATE_WINDOW_MS),
+  };
+  const sweeper = setInterval(() => Object.values(limits).forEach((c) => c.sweep()), 60_000);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
   const deps: AuthDeps = {
     ctx,
     mailer: new Mailer(ctx.config.localDir, ctx.config.auth.emailRateLimitPerHour),
     pkce: new PkceFlows(),
+    limits,
   };
 
   // GoTrue reads any body as JSON whatever its content type; an empty body is no body (supabase-js logs out without one).

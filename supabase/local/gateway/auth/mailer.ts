@@ -2,6 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AuthError } from './errors';
+import { WindowCounter } from './limits';
 import { EMAIL_OTP_LENGTH, EMAIL_RATE_WINDOW_MS, ErrorCodes, MailSubjects, Messages, type MailType } from './messages';
 
 /** One message as written to `<localDir>/mail/<timestamp>-<to>.json`. */
@@ -39,25 +40,37 @@ export function composeMail(type: MailType, to: string, link: string, code: stri
 }
 
 /**
- * Writes mails as files instead of sending them, and enforces the project-wide
- * hourly e-mail limit (GoTrue's `over_email_send_rate_limit`).
+ * Writes mails as files instead of sending them, and keeps the hourly e-mail
+ * budget per recipient address and per client IP (GoTrue's `over_email_send_rate_limit`).
+ * Counting per address rather than per project means one member's requests cannot
+ * block recovery for everyone else.
  */
 export class Mailer {
-  private sent: number[] = [];
+  private readonly perAddress: WindowCounter;
+  private readonly perIp: WindowCounter;
   private lastStamp = 0;
 
   constructor(
     private readonly localDir: string,
-    private readonly limitPerHour: number,
-  ) {}
+    limitPerHour: number,
+  ) {
+    this.perAddress = new WindowCounter(limitPerHour, EMAIL_RATE_WINDOW_MS);
+    this.perIp = new WindowCounter(limitPerHour, EMAIL_RATE_WINDOW_MS);
+  }
 
-  /** Claims one of the hour's e-mails before any work is done, or refuses with 429. */
-  reserve(now = Date.now()): void {
-    this.sent = this.sent.filter((t) => now - t < EMAIL_RATE_WINDOW_MS);
-    if (this.sent.length >= this.limitPerHour) {
+  /**
+   * Claims one of the hour's e-mails for `address` requested from `ip`, or refuses with 429.
+   * Callers claim for the requested address whether or not it is registered, so
+   * the answer never tells which addresses have accounts.
+   */
+  reserve(address: string, ip: string | undefined, now = Date.now()): void {
+    const addressKey = address.trim().toLowerCase();
+    const ipKey = ip ?? 'unknown';
+    if (!this.perAddress.allows(addressKey, now) || !this.perIp.allows(ipKey, now)) {
       throw new AuthError(429, ErrorCodes.overEmailSendRateLimit, Messages.emailRateLimit);
     }
-    this.sent.push(now);
+    this.perAddress.record(addressKey, now);
+    this.perIp.record(ipKey, now);
   }
 
   send(mail: Mail): string {

@@ -6,7 +6,7 @@ import type { AuthDeps } from '../deps';
 import { badRequest, notFound, unprocessable } from '../errors';
 import { requireAdmin } from '../guard';
 import { DEFAULT_PER_PAGE, ErrorCodes, Messages } from '../messages';
-import { checkPasswordStrength, hashPassword, isBcryptHash } from '../passwords';
+import { checkPasswordStrength, hashPassword, isBcryptHash, passwordRules, type PasswordRules } from '../passwords';
 import { endSessions } from '../sessions';
 import {
   DEFAULT_AUD,
@@ -51,20 +51,20 @@ function bannedUntil(raw: string | null | undefined): Date | null | undefined {
   return new Date(Date.now() + ms);
 }
 
-async function passwordColumn(password: string | null | undefined, passwordHash: string | null | undefined, minLength: number) {
+async function passwordColumn(password: string | null | undefined, passwordHash: string | null | undefined, rules: PasswordRules) {
   if (passwordHash) {
     if (!isBcryptHash(passwordHash)) throw badRequest(ErrorCodes.validationFailed, Messages.invalidPasswordHash);
     return passwordHash;
   }
   if (password === undefined || password === null) return undefined;
-  checkPasswordStrength(password, minLength);
+  checkPasswordStrength(password, rules);
   return hashPassword(password);
 }
 
 /** Service-role endpoints supabase-js exposes as `auth.admin.*` (seeding and tests use them). */
 export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void {
   const { ctx } = deps;
-  const minLength = ctx.config.auth.minimumPasswordLength;
+  const rules = passwordRules(ctx.config.auth);
 
   async function loadUser(id: string): Promise<UserRow> {
     if (!isUuid(id)) throw badRequest(ErrorCodes.validationFailed, Messages.userIdNotUuid);
@@ -97,7 +97,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     const email = validateEmail(body.email);
     if (body.id && !isUuid(body.id)) throw badRequest(ErrorCodes.validationFailed, Messages.userIdNotUuid);
     if (await findUserByEmail(ctx.db, email)) throw unprocessable(ErrorCodes.emailExists, Messages.emailExists);
-    const encryptedPassword = (await passwordColumn(body.password, body.password_hash, minLength)) ?? null;
+    const encryptedPassword = (await passwordColumn(body.password, body.password_hash, rules)) ?? null;
     const banned = bannedUntil(body.ban_duration);
     try {
       return await inTransaction(ctx.db, async (db) => {
@@ -138,7 +138,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
       if (taken && taken.id !== user.id) throw unprocessable(ErrorCodes.emailExists, Messages.emailExists);
       patch.email = newEmail;
     }
-    patch.encrypted_password = await passwordColumn(body.password, body.password_hash, minLength);
+    patch.encrypted_password = await passwordColumn(body.password, body.password_hash, rules);
     if (body.email_confirm && !user.email_confirmed_at) patch.email_confirmed_at = new Date();
     if (body.user_metadata) patch.raw_user_meta_data = mergeMetadata(user.raw_user_meta_data, body.user_metadata);
     if (body.app_metadata) patch.raw_app_meta_data = mergeMetadata(user.raw_app_meta_data, body.app_metadata);

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { metadata, optionalBool, optionalString, parseBody } from '../body';
 import { inTransaction } from '../db';
-import { redirectParam, type AuthDeps } from '../deps';
+import { clientIp, redirectParam, type AuthDeps } from '../deps';
+import { takeOrRefuse } from '../limits';
 import { badRequest, unprocessable } from '../errors';
 import { ErrorCodes, Messages, type MailType } from '../messages';
 import { PkceFlows } from '../pkce';
@@ -30,11 +31,11 @@ const OtpBody = z.object({
 
 /** The routes that only send a mail: password recovery, resending a confirmation, magic links. */
 export function registerMailRequestRoutes(app: FastifyInstance, deps: AuthDeps): void {
-  const { ctx, mailer, pkce } = deps;
+  const { ctx, mailer, pkce, limits } = deps;
   const settings = ctx.config.auth;
 
+  /** Sends a mail whose budget the route has already reserved. */
   async function mailUser(req: FastifyRequest, user: UserRow, type: MailType, challenge: ReturnType<typeof PkceFlows.parse>, newEmail?: string) {
-    mailer.reserve();
     const redirectTo = resolveRedirect(settings, redirectParam(req));
     const { mail } = await inTransaction(ctx.db, (db) => prepareVerificationMail(ctx, db, user, type, redirectTo, newEmail));
     pkce.remember(user.id, challenge);
@@ -42,16 +43,19 @@ export function registerMailRequestRoutes(app: FastifyInstance, deps: AuthDeps):
   }
 
   app.post('/recover', async (req) => {
+    takeOrRefuse(limits.signInSignUps, clientIp(req));
     const body = parseBody(RecoverBody, req.body);
     const email = validateEmail(body.email);
     const challenge = PkceFlows.parse(body.code_challenge, body.code_challenge_method);
+    // Unknown addresses spend the same budget and get the same answers (also the 429), so recovery cannot probe who is registered.
+    mailer.reserve(email, req.ip);
     const user = await findUserByEmail(ctx.db, email);
-    // Unknown addresses get the same empty answer, so recovery cannot probe who is registered.
     if (user) await mailUser(req, user, 'recovery', challenge);
     return {};
   });
 
   app.post('/resend', async (req) => {
+    takeOrRefuse(limits.signInSignUps, clientIp(req));
     const body = parseBody(ResendBody, req.body);
     if (body.type !== 'signup' && body.type !== 'email_change') {
       throw badRequest(ErrorCodes.validationFailed, Messages.resendTypeMissing);
@@ -59,14 +63,16 @@ export function registerMailRequestRoutes(app: FastifyInstance, deps: AuthDeps):
     if (!body.email) throw badRequest(ErrorCodes.validationFailed, Messages.resendEmailMissing);
     const email = validateEmail(body.email);
     const challenge = PkceFlows.parse(body.code_challenge, body.code_challenge_method);
+    // Nothing to resend answers (and counts) like a resend, so the endpoint cannot probe who is registered.
+    mailer.reserve(email, req.ip);
     const user = await findUserByEmail(ctx.db, email);
-    // Nothing to resend answers like a resend, so the endpoint cannot probe who is registered.
     if (body.type === 'signup' && user && !user.email_confirmed_at) await mailUser(req, user, 'signup', challenge);
     if (body.type === 'email_change' && user?.email_change) await mailUser(req, user, 'email_change', challenge, user.email_change);
     return {};
   });
 
   async function magicLink(req: FastifyRequest) {
+    takeOrRefuse(limits.signInSignUps, clientIp(req));
     const body = parseBody(OtpBody, req.body);
     if (body.phone && !body.email) throw badRequest(ErrorCodes.phoneProviderDisabled, Messages.phoneDisabled);
     const email = validateEmail(body.email);
@@ -76,7 +82,7 @@ export function registerMailRequestRoutes(app: FastifyInstance, deps: AuthDeps):
       if (body.create_user === false || !settings.enableSignup) {
         throw unprocessable(ErrorCodes.otpDisabled, Messages.otpSignupDisabled);
       }
-      mailer.reserve();
+      mailer.reserve(email, req.ip);
       const created = await inTransaction(ctx.db, async (db) => {
         const inserted = await insertUser(db, { email, encryptedPassword: null, userMetadata: body.data ?? {} });
         return prepareVerificationMail(ctx, db, inserted, 'signup', resolveRedirect(settings, redirectParam(req)));
@@ -85,6 +91,7 @@ export function registerMailRequestRoutes(app: FastifyInstance, deps: AuthDeps):
       mailer.send(created.mail);
       return {};
     }
+    mailer.reserve(email, req.ip);
     // An address not yet confirmed gets the signup confirmation, which signs in as well.
     await mailUser(req, user, user.email_confirmed_at ? 'magiclink' : 'signup', challenge);
     return {};

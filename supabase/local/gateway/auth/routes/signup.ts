@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { metadata, optionalString, parseBody } from '../body';
 import { inTransaction, isUniqueViolation } from '../db';
-import { redirectParam, requestInfo, type AuthDeps } from '../deps';
+import { clientIp, redirectParam, requestInfo, type AuthDeps } from '../deps';
+import { takeOrRefuse } from '../limits';
 import { AuthError, badRequest, forbidden, unprocessable } from '../errors';
 import type { Mail } from '../mailer';
 import { ErrorCodes, Messages } from '../messages';
-import { checkPasswordStrength, hashPassword } from '../passwords';
+import { checkPasswordStrength, passwordRules, hashPassword } from '../passwords';
 import { PkceFlows } from '../pkce';
 import { resolveRedirect } from '../redirects';
 import { issueSession, type SessionResponse } from '../sessions';
@@ -61,28 +62,30 @@ function obfuscatedUser(email: string, data: Record<string, unknown>): UserJson 
 }
 
 export function registerSignupRoute(app: FastifyInstance, deps: AuthDeps): void {
-  const { ctx, mailer, pkce } = deps;
+  const { ctx, mailer, pkce, limits } = deps;
   const settings = ctx.config.auth;
 
   app.post('/signup', async (req): Promise<SessionResponse | UserJson> => {
     if (!settings.enableSignup) throw forbidden(ErrorCodes.signupDisabled, Messages.signupDisabled);
+    takeOrRefuse(limits.signInSignUps, clientIp(req));
     const body = parseBody(SignupBody, req.body);
     if (body.phone && !body.email) throw badRequest(ErrorCodes.phoneProviderDisabled, 'Phone signups are disabled');
     if (!body.email) throw badRequest(ErrorCodes.validationFailed, Messages.signupRequiresEmail);
     if (!body.password) throw badRequest(ErrorCodes.validationFailed, Messages.signupRequiresPassword);
-    checkPasswordStrength(body.password, settings.minimumPasswordLength);
+    checkPasswordStrength(body.password, passwordRules(settings));
     const email = validateEmail(body.email);
     const challenge = PkceFlows.parse(body.code_challenge, body.code_challenge_method);
     const data = body.data ?? {};
     const redirectTo = resolveRedirect(settings, redirectParam(req));
     const autoconfirm = !settings.enableConfirmations;
 
+    // With confirmations every sign-up costs a mail, whether or not the address is taken, so the 429 reveals nothing.
+    if (!autoconfirm) mailer.reserve(email, req.ip);
     const existing = await findUserByEmail(ctx.db, email);
     if (existing) {
       if (autoconfirm) throw unprocessable(ErrorCodes.userAlreadyExists, Messages.userAlreadyRegistered);
       if (existing.email_confirmed_at) return obfuscatedUser(email, data);
     }
-    if (!autoconfirm) mailer.reserve();
     const encryptedPassword = existing ? null : await hashPassword(body.password);
 
     let mail: Mail | null = null;

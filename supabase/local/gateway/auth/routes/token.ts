@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { optionalString, parseBody } from '../body';
 import { inTransaction } from '../db';
-import { requestInfo, type AuthDeps } from '../deps';
+import { clientIp, requestInfo, type AuthDeps } from '../deps';
+import { rateLimited, takeOrRefuse } from '../limits';
 import { badRequest, OAuthError, unprocessable } from '../errors';
 import { ErrorCodes, Messages } from '../messages';
 import { verifyPassword } from '../passwords';
@@ -14,16 +15,21 @@ const RefreshBody = z.object({ refresh_token: optionalString });
 const PkceBody = z.object({ auth_code: optionalString, code_verifier: optionalString });
 
 export function registerTokenRoute(app: FastifyInstance, deps: AuthDeps): void {
-  const { ctx } = deps;
+  const { ctx, limits } = deps;
 
   async function passwordGrant(req: FastifyRequest): Promise<SessionResponse> {
     const body = parseBody(PasswordBody, req.body);
     if (body.email && body.phone) throw unprocessable(ErrorCodes.validationFailed, Messages.emailAndPhoneOnLogin);
     if (!body.email && !body.phone) throw badRequest(ErrorCodes.validationFailed, Messages.missingEmailOrPhone);
     if (!body.email) throw badRequest(ErrorCodes.phoneProviderDisabled, Messages.phoneDisabled);
+    // Too many wrong passwords for one address lock it for the window, even for the right password,
+    // so guessing from many addresses at once gains nothing. Unknown addresses count the same way.
+    const account = body.email.trim().toLowerCase();
+    if (!limits.failedSignIns.allows(account)) throw rateLimited();
     const user = await findUserByEmail(ctx.db, body.email);
     // One answer for "no such user" and "wrong password", so sign-in cannot probe which addresses exist.
     if (!user || !(await verifyPassword(body.password ?? '', user.encrypted_password))) {
+      limits.failedSignIns.record(account);
       throw badRequest(ErrorCodes.invalidCredentials, Messages.invalidCredentials);
     }
     if (isBanned(user)) throw badRequest(ErrorCodes.userBanned, Messages.userBanned);
@@ -47,10 +53,13 @@ export function registerTokenRoute(app: FastifyInstance, deps: AuthDeps): void {
     const grantType = (req.query as Record<string, unknown>).grant_type;
     switch (grantType) {
       case 'password':
+        takeOrRefuse(limits.signInSignUps, clientIp(req));
         return passwordGrant(req);
       case 'refresh_token':
+        takeOrRefuse(limits.tokenRefresh, clientIp(req));
         return refreshSession(ctx, ctx.db, parseBody(RefreshBody, req.body).refresh_token ?? '');
       case 'pkce':
+        takeOrRefuse(limits.tokenRefresh, clientIp(req));
         return pkceGrant(req);
       default:
         throw new OAuthError('unsupported_grant_type', '');

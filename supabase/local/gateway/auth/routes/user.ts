@@ -7,7 +7,7 @@ import { badRequest, unprocessable } from '../errors';
 import { requireUser } from '../guard';
 import type { Mail } from '../mailer';
 import { ErrorCodes, Messages } from '../messages';
-import { checkPasswordStrength, hashPassword, verifyPassword } from '../passwords';
+import { checkPasswordStrength, passwordRules, hashPassword, verifyPassword } from '../passwords';
 import { PkceFlows } from '../pkce';
 import { resolveRedirect } from '../redirects';
 import { endSessions, type LogoutScope } from '../sessions';
@@ -43,7 +43,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AuthDeps): void {
 
     const password = body.password ?? undefined;
     if (password !== undefined) {
-      checkPasswordStrength(password, settings.minimumPasswordLength);
+      checkPasswordStrength(password, passwordRules(settings));
       if (await verifyPassword(password, user.encrypted_password)) {
         throw unprocessable(ErrorCodes.samePassword, Messages.samePassword);
       }
@@ -58,7 +58,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AuthDeps): void {
       }
     }
     const challenge = newEmail ? PkceFlows.parse(body.code_challenge, body.code_challenge_method) : null;
-    if (newEmail) mailer.reserve();
+    if (newEmail) mailer.reserve(newEmail, req.ip);
     const encryptedPassword = password !== undefined ? await hashPassword(password) : undefined;
 
     let mail: Mail | null = null;

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { optionalString, parseBody } from '../body';
 import { inTransaction } from '../db';
-import { redirectParam, requestInfo, type AuthDeps } from '../deps';
+import { clientIp, redirectParam, requestInfo, type AuthDeps } from '../deps';
+import { takeOrRefuse } from '../limits';
 import { AuthError, badRequest, forbidden } from '../errors';
 import { ErrorCodes, Messages } from '../messages';
 import { resolveRedirect } from '../redirects';
@@ -33,7 +34,7 @@ function withQuery(base: string, params: Record<string, string>): string {
 
 /** GET /verify (the e-mailed link) and POST /verify (verifyOtp) */
 export function registerVerifyRoutes(app: FastifyInstance, deps: AuthDeps): void {
-  const { ctx, pkce } = deps;
+  const { ctx, pkce, limits } = deps;
   const settings = ctx.config.auth;
 
   function checkType(type: string | null | undefined): VerifyType {
@@ -59,6 +60,7 @@ export function registerVerifyRoutes(app: FastifyInstance, deps: AuthDeps): void
   }
 
   app.get('/verify', async (req, reply) => {
+    takeOrRefuse(limits.verifications, clientIp(req));
     const query = req.query as Record<string, unknown>;
     const redirectTo = resolveRedirect(settings, redirectParam(req));
     try {
@@ -94,6 +96,7 @@ export function registerVerifyRoutes(app: FastifyInstance, deps: AuthDeps): void
   });
 
   app.post('/verify', async (req): Promise<SessionResponse> => {
+    takeOrRefuse(limits.verifications, clientIp(req));
     const body = parseBody(VerifyBody, req.body);
     const type = checkType(body.type);
     if (body.phone && !body.email) throw badRequest(ErrorCodes.phoneProviderDisabled, Messages.phoneDisabled);
