@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { isAuthApiError, isAuthWeakPasswordError } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { ErrorCodes, Messages } from '../../supabase/local/gateway/auth/messages';
+import { AUTH_MESSAGES } from '../../src/features/auth/constants';
+import { USERNAME_RULE_MESSAGE } from '../../src/lib/profile-rules';
 import { anonClient, serviceClient, testStack, withDb } from '../support/clients';
 
 const MIN_PASSWORD = 6;
@@ -237,5 +239,35 @@ describe('admin endpoints', () => {
     const res = await authFetch('/admin/users', { token: data.session!.access_token });
     expect(res.status).toBe(403);
     expect(res.body?.code).toBe(ErrorCodes.notAdmin);
+  });
+});
+
+describe('sign-up data the profile trigger refuses', () => {
+  it('answers a malformed username with 422 and the rule, creating nothing', async () => {
+    const email = uniqueEmail('badname');
+    const { data, error } = await anonClient().auth.signUp({
+      email,
+      password: 'correct-horse',
+      options: { data: { username: 'no spaces!', display_name: 'Bad Name' } },
+    });
+    expect(error?.status).toBe(422);
+    expect(error?.code).toBe(ErrorCodes.validationFailed);
+    expect(error?.message).toBe(USERNAME_RULE_MESSAGE);
+    expect(data.user).toBeNull();
+    await withDb(async (db) => {
+      const { rowCount } = await db.query('select 1 from auth.users where email = $1', [email]);
+      expect(rowCount).toBe(0);
+    });
+  });
+
+  it('answers a taken username with 422 and the taken message', async () => {
+    const username = uniqueUsername('taken');
+    const first = await anonClient().auth.signUp({ email: uniqueEmail('first'), password: 'correct-horse', options: { data: { username } } });
+    expect(first.error).toBeNull();
+    const second = await anonClient().auth.signUp({ email: uniqueEmail('second'), password: 'correct-horse', options: { data: { username } } });
+    expect(second.error?.status).toBe(422);
+    expect(second.error?.message).toBe(AUTH_MESSAGES.signupUsernameTaken);
+    // The gateway keeps serving.
+    expect((await anonClient().auth.signUp({ email: uniqueEmail('third'), password: 'correct-horse', options: { data: { username: uniqueUsername('free') } } })).error).toBeNull();
   });
 });

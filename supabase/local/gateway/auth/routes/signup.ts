@@ -61,6 +61,22 @@ function obfuscatedUser(email: string, data: Record<string, unknown>): UserJson 
   return userJson(fake, []);
 }
 
+/** SQLSTATEs a validation trigger raises for bad input: check violation, unique violation. */
+const INPUT_REFUSALS = new Set(['23514', '23505']);
+
+/**
+ * The message of a validation trigger on another schema's table (the profile created for a new
+ * user) refusing the sign-up's data; null for anything else, which stays a server error.
+ */
+function triggerRefusal(err: unknown): string | null {
+  const e = err as { code?: string; schema?: string; message?: string; where?: string } | null;
+  if (!e || !e.code || !INPUT_REFUSALS.has(e.code) || !e.message) return null;
+  if (e.schema === 'auth') return null;
+  // Raised from PL/pgSQL (a trigger), not a bare constraint whose message names internals.
+  if (!e.where || !/PL\/pgSQL/.test(e.where)) return null;
+  return e.message;
+}
+
 export function registerSignupRoute(app: FastifyInstance, deps: AuthDeps): void {
   const { ctx, mailer, pkce, limits } = deps;
   const settings = ctx.config.auth;
@@ -107,7 +123,10 @@ export function registerSignupRoute(app: FastifyInstance, deps: AuthDeps): void 
           if (isUniqueViolation(err) && pgErr.schema === 'auth' && pgErr.table === 'users') {
             throw unprocessable(ErrorCodes.userAlreadyExists, Messages.userAlreadyRegistered);
           }
-          // A failing trigger on auth.users (for example the app's profile trigger) surfaces as GoTrue words it.
+          // The app's profile trigger refuses bad sign-up data (a malformed or taken username) with a
+          // readable message; that is the member's input, so it is a 422 they can act on, not GoTrue's 500.
+          const refusal = triggerRefusal(err);
+          if (refusal) throw unprocessable(ErrorCodes.validationFailed, refusal);
           console.error('[auth] signup insert failed:', (err as Error).message);
           throw new AuthError(500, ErrorCodes.unexpectedFailure, Messages.databaseErrorSavingUser);
         }
