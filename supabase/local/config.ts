@@ -16,6 +16,8 @@ export interface AuthSettings {
   /** character sets a password must each draw from (GoTrue's `password_requirements`, expanded) */
   passwordRequiredCharacters: string[];
   rateLimits: AuthRateLimits;
+  /** a password change from a session older than a day needs the e-mailed reauthentication code */
+  securePasswordChange: boolean;
 }
 
 /** Request budgets per client IP (GoTrue's `[auth.rate_limit]`), each over a 5 minute window. */
@@ -87,6 +89,13 @@ function intEnv(name: string, fallback: number): number {
   return n;
 }
 
+function boolEnv(name: string, fallback: boolean): boolean {
+  const raw = process.env[name];
+  if (!raw) return fallback;
+  if (raw !== 'true' && raw !== 'false') throw new Error(`${name} must be true or false, got "${raw}"`);
+  return raw === 'true';
+}
+
 export function loadConfig(overrides: Partial<Pick<StackConfig, 'localDir' | 'apiPort' | 'dbPort' | 'postgrestPort'>> = {}): StackConfig {
   const supabaseDir = join(ROOT_DIR, 'supabase');
   const toml = parse(readFileSync(join(supabaseDir, 'config.toml'), 'utf8')) as Toml;
@@ -133,6 +142,7 @@ export function loadConfig(overrides: Partial<Pick<StackConfig, 'localDir' | 'ap
       passwordRequiredCharacters: passwordRequirements(
         process.env.SUPABASE_AUTH_PASSWORD_REQUIREMENTS ?? String(auth.password_requirements ?? ''),
       ),
+      securePasswordChange: boolEnv('SUPABASE_AUTH_SECURE_PASSWORD_CHANGE', email.secure_password_change === true),
       rateLimits: {
         signInSignUps: intEnv('SUPABASE_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS', Number(rate.sign_in_sign_ups ?? 30)),
         tokenRefresh: intEnv('SUPABASE_AUTH_RATE_LIMIT_TOKEN_REFRESH', Number(rate.token_refresh ?? 150)),

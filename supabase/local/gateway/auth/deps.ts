@@ -3,6 +3,7 @@ import type { GatewayContext } from '../context';
 import type { AuthLimiters } from './limits';
 import type { Mailer } from './mailer';
 import type { PkceFlows } from './pkce';
+import type { Reauthentications } from './reauthentication';
 import type { RequestInfo } from './sessions';
 
 /** What every auth route needs: the gateway context plus the auth server's own in-memory state. */
@@ -11,6 +12,7 @@ export interface AuthDeps {
   mailer: Mailer;
   pkce: PkceFlows;
   limits: AuthLimiters;
+  reauth: Reauthentications;
 }
 
 /** The key per-IP budgets count under (the socket's address: forwarded-for headers are not trusted). */

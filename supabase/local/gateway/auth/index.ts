@@ -9,6 +9,7 @@ import { REQUEST_RATE_WINDOW_MS, WindowCounter, type AuthLimiters } from './limi
 import { Mailer } from './mailer';
 import { API_VERSION_HEADER, AUTH_API_VERSION, ErrorCodes, Messages } from './messages';
 import { PkceFlows } from './pkce';
+import { Reauthentications } from './reauthentication';
 import { registerAdminRoutes } from './routes/admin';
 import { registerMailRequestRoutes } from './routes/mail-requests';
 import { registerSettingsRoutes } from './routes/settings';
@@ -44,6 +45,7 @@ export default async function authPlugin(app: FastifyInstance, ctx: GatewayConte
     mailer: new Mailer(ctx.config.localDir, ctx.config.auth.emailRateLimitPerHour),
     pkce: new PkceFlows(),
     limits,
+    reauth: new Reauthentications(),
   };
 
   // GoTrue reads any body as JSON whatever its content type; an empty body is no body (supabase-js logs out without one).

@@ -3,7 +3,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AuthError } from './errors';
 import { WindowCounter } from './limits';
-import { EMAIL_OTP_LENGTH, EMAIL_RATE_WINDOW_MS, ErrorCodes, MailSubjects, Messages, type MailType } from './messages';
+import { EMAIL_OTP_LENGTH, EMAIL_RATE_WINDOW_MS, ErrorCodes, MailSubjects, Messages, REAUTHENTICATION_SUBJECT, type MailType } from './messages';
 
 /** One message as written to `<localDir>/mail/<timestamp>-<to>.json`. */
 export interface Mail {
@@ -11,7 +11,7 @@ export interface Mail {
   subject: string;
   text: string;
   link: string;
-  type: MailType;
+  type: MailType | 'reauthentication';
   /** the one-time code the text also shows (verifiable with POST /verify { email, token, type }) */
   code: string;
 }
@@ -37,6 +37,11 @@ const BODY: Record<MailType, (detail: { email: string; newEmail?: string }) => s
 export function composeMail(type: MailType, to: string, link: string, code: string, detail: { email: string; newEmail?: string }): Mail {
   const text = `${BODY[type](detail)}\n\n${link}\n\nAlternatively, enter the code: ${code}\n`;
   return { to, subject: MailSubjects[type], text, link, type, code };
+}
+
+/** The code a signed-in member types to confirm a sensitive change (Supabase's reauthentication template). */
+export function reauthenticationMail(to: string, code: string): Mail {
+  return { to, subject: REAUTHENTICATION_SUBJECT, text: `Enter the code: ${code}\n`, link: '', type: 'reauthentication', code };
 }
 
 /**

@@ -114,6 +114,15 @@ export const Messages = {
   databaseErrorSavingUser: 'Database error saving new user',
   unexpected: 'Unexpected failure, please check server logs for more information',
   notFound: 'Not Found',
+  badPagination: (raw: string) => `Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(raw)}: invalid syntax`,
+  reauthenticationNeeded: 'Password update requires reauthentication',
+  invalidNonce: 'Nonce has expired or is invalid',
+  verifyEmailFirst: 'Please verify your email first.',
+  reauthenticationNeedsEmail: 'Reauthentication requires the user to have an email or a phone number',
+  userWithEmailNotFound: 'User with this email not found',
+  invalidLinkType: (type: string) => `Invalid email action link type requested: ${type}`,
+  secureEmailChangeDisabled: 'Enable secure email change to generate link for current email',
+  featureDisabled: 'This feature is not enabled on this project',
 } as const;
 
 /** subjects of the mails, as Supabase's default templates word them */
@@ -124,4 +133,7 @@ export const MailSubjects = {
   recovery: 'Reset Your Password',
   email_change: 'Confirm Email Change',
 } as const;
+export const REAUTHENTICATION_SUBJECT = 'Confirm reauthentication';
+/** a session younger than this may change its password without a reauthentication code (GoTrue's rule) */
+export const RECENT_SIGN_IN_MS = 24 * 60 * 60 * 1000;
 export type MailType = keyof typeof MailSubjects;

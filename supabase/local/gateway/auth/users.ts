@@ -130,6 +130,8 @@ export interface NewUser {
   role?: string;
   emailConfirmedAt?: Date | null;
   bannedUntil?: Date | null;
+  /** sign-up copies the identity's facts (sub, email, verified flags) into user_metadata, as GoTrue does; admin creation does not */
+  identityFactsInMetadata?: boolean;
 }
 
 /** Inserts the user and its e-mail identity, as GoTrue's signup does. Database triggers on auth.users run here. */
@@ -138,7 +140,7 @@ export async function insertUser(db: Queryable, input: NewUser): Promise<UserRow
   const verified = Boolean(input.emailConfirmedAt);
   const identityData = { sub: id, email: input.email, email_verified: verified, phone_verified: false };
   const appMetadata = { provider: 'email', providers: ['email'], ...(input.appMetadata ?? {}) };
-  const userMetadata = { ...input.userMetadata, ...identityData };
+  const userMetadata = input.identityFactsInMetadata === false ? { ...input.userMetadata } : { ...input.userMetadata, ...identityData };
   const { rows } = await db.query<UserRow>(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
         raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until, is_anonymous,

@@ -2,10 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { metadata, optionalBool, optionalString, parseBody } from '../body';
 import { inTransaction, isUniqueViolation } from '../db';
-import type { AuthDeps } from '../deps';
+import { randomBytes } from 'node:crypto';
+import { clientIp, redirectParam, type AuthDeps } from '../deps';
+import type { Queryable } from '../db';
+import { resolveRedirect } from '../redirects';
+import { prepareVerificationMail } from '../verification';
 import { badRequest, notFound, unprocessable } from '../errors';
 import { requireAdmin } from '../guard';
-import { DEFAULT_PER_PAGE, ErrorCodes, Messages } from '../messages';
+import { DEFAULT_PER_PAGE, ErrorCodes, Messages, type MailType } from '../messages';
 import { checkPasswordStrength, hashPassword, isBcryptHash, passwordRules, type PasswordRules } from '../passwords';
 import { endSessions } from '../sessions';
 import {
@@ -41,6 +45,29 @@ const UserAttributes = {
 const CreateBody = z.object({ ...UserAttributes, id: optionalString });
 const UpdateBody = z.object(UserAttributes);
 const DeleteBody = z.object({ should_soft_delete: optionalBool });
+const GenerateLinkBody = z.object({
+  type: optionalString,
+  email: optionalString,
+  password: optionalString,
+  data: metadata,
+  new_email: optionalString,
+  redirect_to: optionalString,
+});
+const InviteBody = z.object({ email: optionalString, data: metadata });
+
+const LINK_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change_current', 'email_change_new'] as const;
+type LinkType = (typeof LINK_TYPES)[number];
+const isLinkType = (value: string): value is LinkType => (LINK_TYPES as readonly string[]).includes(value);
+
+/** GoTrue parses `page` and `per_page` as unsigned integers and refuses anything else. */
+function paginationParam(raw: unknown, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const text = String(raw);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
+    throw badRequest(ErrorCodes.validationFailed, Messages.badPagination(text));
+  }
+  return Number(text);
+}
 
 /** `ban_duration`: "none" lifts a ban, a Go duration ("24h") bans until now plus that long. */
 function bannedUntil(raw: string | null | undefined): Date | null | undefined {
@@ -76,8 +103,8 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
   app.get('/admin/users', async (req, reply) => {
     await requireAdmin(ctx, req);
     const query = req.query as Record<string, unknown>;
-    const page = Math.max(1, Number.parseInt(String(query.page ?? ''), 10) || 1);
-    const perPage = Math.min(1000, Math.max(1, Number.parseInt(String(query.per_page ?? ''), 10) || DEFAULT_PER_PAGE));
+    const page = Math.max(1, paginationParam(query.page, 1));
+    const perPage = Math.min(1000, Math.max(1, paginationParam(query.per_page, DEFAULT_PER_PAGE)));
     const { users, total } = await listUsers(ctx.db, perPage, (page - 1) * perPage);
     const identities = await listIdentities(ctx.db, users.map((u) => u.id));
     const lastPage = Math.max(1, Math.ceil(total / perPage));
@@ -106,6 +133,8 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
           email,
           encryptedPassword,
           userMetadata: body.user_metadata ?? {},
+          // The admin's metadata is kept exactly as given; identity facts live on the identity.
+          identityFactsInMetadata: false,
           appMetadata: body.app_metadata ?? {},
           role: body.role ?? undefined,
           emailConfirmedAt: body.email_confirm ? new Date() : null,
@@ -119,6 +148,87 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
       }
       throw err;
     }
+  });
+
+  /** A user created by an admin link or invite: no password unless given, unconfirmed until the link is followed. */
+  async function createUnconfirmed(db: Queryable, email: string, password: string | null, data: Record<string, unknown>): Promise<UserRow> {
+    try {
+      return await insertUser(db, { email, encryptedPassword: password ? await hashPassword(password) : null, userMetadata: data });
+    } catch (err) {
+      if (isUniqueViolation(err) && (err as { table?: string }).table === 'users') {
+        throw unprocessable(ErrorCodes.emailExists, Messages.emailExists);
+      }
+      throw err;
+    }
+  }
+
+  // Makes the link (and code) a mail would carry without sending it, for custom mailers and tests.
+  app.post('/admin/generate_link', async (req) => {
+    await requireAdmin(ctx, req);
+    const body = parseBody(GenerateLinkBody, req.body);
+    const email = validateEmail(body.email);
+    const redirectTo = resolveRedirect(ctx.config.auth, body.redirect_to ?? redirectParam(req));
+    const requested = body.type ?? '';
+    if (!isLinkType(requested)) throw badRequest(ErrorCodes.validationFailed, Messages.invalidLinkType(requested));
+    let type: LinkType = requested;
+    const existing = await findUserByEmail(ctx.db, email);
+    let password = body.password ?? null;
+    if (!existing) {
+      if (type === 'magiclink') {
+        // A magic link for an unknown address signs it up, with a random password nobody knows.
+        type = 'signup';
+        password = randomBytes(32).toString('base64url');
+      } else if (type === 'recovery' || type === 'email_change_current' || type === 'email_change_new') {
+        throw notFound(ErrorCodes.userNotFound, Messages.userWithEmailNotFound);
+      }
+    }
+    if (type === 'email_change_current') throw badRequest(ErrorCodes.validationFailed, Messages.secureEmailChangeDisabled);
+    if (type === 'signup' && !existing) {
+      if (!password) throw badRequest(ErrorCodes.validationFailed, Messages.signupRequiresPassword);
+      checkPasswordStrength(password, rules);
+    }
+    if ((type === 'signup' || type === 'invite') && existing?.email_confirmed_at) {
+      throw unprocessable(ErrorCodes.emailExists, Messages.emailExists);
+    }
+    const newEmail = type === 'email_change_new' ? validateEmail(body.new_email) : undefined;
+    if (newEmail) {
+      const taken = await findUserByEmail(ctx.db, newEmail);
+      if (taken && taken.id !== existing?.id) throw unprocessable(ErrorCodes.emailExists, Messages.emailExists);
+    }
+    const mailType: MailType = type === 'email_change_new' ? 'email_change' : type;
+    const { user, mail } = await inTransaction(ctx.db, async (db) => {
+      let target = existing;
+      if (!target) target = await createUnconfirmed(db, email, type === 'signup' ? password : null, body.data ?? {});
+      else if (type === 'signup' && body.data) {
+        target = await updateUser(db, target.id, { raw_user_meta_data: mergeMetadata(target.raw_user_meta_data, body.data) });
+      }
+      return prepareVerificationMail(ctx, db, target, mailType, redirectTo, newEmail);
+    });
+    const json = await userJsonWithIdentities(ctx.db, user);
+    return {
+      ...json,
+      action_link: mail.link,
+      email_otp: mail.code,
+      hashed_token: new URL(mail.link).searchParams.get('token') ?? '',
+      verification_type: type,
+      redirect_to: redirectTo,
+    };
+  });
+
+  app.post('/invite', async (req): Promise<UserJson> => {
+    await requireAdmin(ctx, req);
+    const body = parseBody(InviteBody, req.body);
+    const email = validateEmail(body.email);
+    const existing = await findUserByEmail(ctx.db, email);
+    if (existing?.email_confirmed_at) throw unprocessable(ErrorCodes.emailExists, Messages.emailExists);
+    deps.mailer.reserve(email, clientIp(req));
+    const redirectTo = resolveRedirect(ctx.config.auth, redirectParam(req));
+    const { user, mail } = await inTransaction(ctx.db, async (db) => {
+      const target = existing ?? (await createUnconfirmed(db, email, null, body.data ?? {}));
+      return prepareVerificationMail(ctx, db, target, 'invite', redirectTo);
+    });
+    deps.mailer.send(mail);
+    return userJsonWithIdentities(ctx.db, user);
   });
 
   app.get<{ Params: { id: string } }>('/admin/users/:id', async (req): Promise<UserJson> => {

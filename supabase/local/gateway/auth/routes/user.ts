@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { metadata, optionalString, parseBody } from '../body';
 import { inTransaction } from '../db';
-import { redirectParam, type AuthDeps } from '../deps';
+import { clientIp, redirectParam, type AuthDeps } from '../deps';
 import { badRequest, unprocessable } from '../errors';
 import { requireUser } from '../guard';
-import type { Mail } from '../mailer';
-import { ErrorCodes, Messages } from '../messages';
+import { reauthenticationMail, type Mail } from '../mailer';
+import { ErrorCodes, Messages, RECENT_SIGN_IN_MS } from '../messages';
 import { checkPasswordStrength, passwordRules, hashPassword, verifyPassword } from '../passwords';
 import { PkceFlows } from '../pkce';
 import { resolveRedirect } from '../redirects';
@@ -28,7 +28,7 @@ const UpdateBody = z.object({
 const LOGOUT_SCOPES: readonly LogoutScope[] = ['global', 'local', 'others'];
 
 export function registerUserRoutes(app: FastifyInstance, deps: AuthDeps): void {
-  const { ctx, mailer, pkce } = deps;
+  const { ctx, mailer, pkce, reauth } = deps;
   const settings = ctx.config.auth;
 
   app.get('/user', async (req): Promise<UserJson> => {
@@ -42,7 +42,13 @@ export function registerUserRoutes(app: FastifyInstance, deps: AuthDeps): void {
     if (body.phone) throw badRequest(ErrorCodes.phoneProviderDisabled, 'Phone updates are disabled');
 
     const password = body.password ?? undefined;
+    let nonceUsed = false;
     if (password !== undefined) {
+      if (settings.securePasswordChange && !(await signedInRecently(sessionId))) {
+        if (!body.nonce) throw badRequest(ErrorCodes.reauthenticationNeeded, Messages.reauthenticationNeeded);
+        reauth.check(user.id, user.email ?? '', body.nonce);
+        nonceUsed = true;
+      }
       checkPasswordStrength(password, passwordRules(settings));
       if (await verifyPassword(password, user.encrypted_password)) {
         throw unprocessable(ErrorCodes.samePassword, Messages.samePassword);
@@ -78,8 +84,26 @@ export function registerUserRoutes(app: FastifyInstance, deps: AuthDeps): void {
       }
       return userJsonWithIdentities(db, current);
     });
+    if (nonceUsed) reauth.consume(user.id);
     if (mail) mailer.send(mail);
     return updated;
+  });
+
+  /** A session started within the last day may change its password without a code (GoTrue's rule). */
+  async function signedInRecently(sessionId: string | undefined): Promise<boolean> {
+    if (!sessionId) return false;
+    const { rows } = await ctx.db.query<{ created_at: Date }>('select created_at from auth.sessions where id = $1', [sessionId]);
+    const createdAt = rows[0]?.created_at;
+    return createdAt !== undefined && Date.now() - createdAt.getTime() <= RECENT_SIGN_IN_MS;
+  }
+
+  app.get('/reauthenticate', async (req) => {
+    const { user } = await requireUser(ctx, req);
+    if (!user.email) throw badRequest(ErrorCodes.validationFailed, Messages.reauthenticationNeedsEmail);
+    if (!user.email_confirmed_at) throw unprocessable(ErrorCodes.emailNotConfirmed, Messages.verifyEmailFirst);
+    mailer.reserve(user.email, clientIp(req));
+    mailer.send(reauthenticationMail(user.email, reauth.issue(user.id, user.email)));
+    return {};
   });
 
   app.post('/logout', async (req, reply) => {
