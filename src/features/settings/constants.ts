@@ -42,4 +42,26 @@ export const SETTINGS_MESSAGES = {
   backToProfile: 'Back to my profile',
   save: 'Save Changes',
   saving: 'Saving...',
+  passwordTitle: 'Change Password',
+  passwordSubtitle: 'Choose a new password for signing in.',
+  passwordLink: 'Change password',
+  newPasswordLabel: 'New password',
+  confirmPasswordLabel: 'Confirm new password',
+  codeLabel: 'Code from the e-mail',
+  passwordRequired: 'Please enter the new password twice.',
+  passwordsMismatch: 'Passwords do not match.',
+  passwordTooShort: 'Password must be at least 6 characters long.',
+  codeRequired: 'Please enter the code from the e-mail.',
+  codeSent: 'We sent a code to your e-mail address. Enter it below to confirm the change.',
+  sendNewCode: 'Send a new code',
+  newCodeSent: 'A new code is on its way to your e-mail address.',
+  passwordOffline: "You're offline. Changing your password needs a connection: try again once you're back online.",
+  changePassword: 'Change password',
+  changingPassword: 'Changing...',
+  passwordChangedTitle: 'Password Changed',
+  passwordChanged: 'Your password has been changed.',
+  passwordChangeFailed: 'Failed to change your password. Please try again.',
 } as const;
+
+/** The auth server's answer when a password change needs the e-mailed code first. */
+export const REAUTHENTICATION_NEEDED_CODE = 'reauthentication_needed';

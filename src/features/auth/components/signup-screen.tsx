@@ -9,6 +9,7 @@ import { Label } from '@/components/ui/label';
 import { LocationInput } from '@/components/ui/location-input';
 import { PageHeader } from '@/components/ui/page-header';
 import { getSupabase } from '@/lib/lazy-supabase';
+import { weakPasswordReasons } from '@/lib/password-rules';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { toast } from '@/stores/toast-store';
 import { AUTH_MESSAGES, CONFIRM_EMAIL_TOAST_MS } from '../constants';
@@ -31,6 +32,7 @@ export function SignupScreen({ from }: { from?: string }) {
   const online = useConnectivityStore((s) => s.online);
   const [form, setForm] = useState<SignupInput>(EMPTY);
   const [error, setError] = useState<string | null>(null);
+  const [reasons, setReasons] = useState<string[]>([]);
   const [offlineNotice, setOfflineNotice] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -43,6 +45,7 @@ export function SignupScreen({ from }: { from?: string }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setError(null);
+    setReasons([]);
     const invalid = validateSignup(form);
     if (invalid) {
       setError(invalid);
@@ -72,6 +75,7 @@ export function SignupScreen({ from }: { from?: string }) {
       else {
         const message = signupErrorMessage(err);
         setError(message);
+        setReasons(weakPasswordReasons(err));
         toast({ variant: 'destructive', title: AUTH_MESSAGES.signupFailedTitle, description: message });
       }
     } finally {
@@ -89,7 +93,16 @@ export function SignupScreen({ from }: { from?: string }) {
         <form onSubmit={(e) => void onSubmit(e)} noValidate>
           <CardContent className="flex flex-col gap-4">
             {offlineNotice || !online ? <Alert variant="offline" data-testid="signup-offline">{AUTH_MESSAGES.offlineSignUp}</Alert> : null}
-            {error ? <Alert variant="error" data-testid="signup-error">{error}</Alert> : null}
+            {error ? (
+              <Alert variant="error" data-testid="signup-error">
+                <p>{error}</p>
+                {reasons.length > 0 ? (
+                  <ul className="mt-1 list-disc pl-5" data-testid="signup-password-reasons">
+                    {reasons.map((reason) => <li key={reason}>{reason}</li>)}
+                  </ul>
+                ) : null}
+              </Alert>
+            ) : null}
             <div className="flex flex-col gap-2">
               <Label htmlFor="signup-username">Username</Label>
               <Input id="signup-username" autoComplete="username" value={form.username} onChange={set('username')} />

@@ -1,5 +1,5 @@
-import { useNavigate } from '@tanstack/react-router';
-import { Loader2, Save, Settings } from 'lucide-react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { KeyRound, Loader2, Save, Settings } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -128,10 +128,17 @@ export function ProfileSettingsScreen({ member, save }: { member: SettingsMember
                 <Input id="settings-banner" type="url" {...field('banner_url')} />
               </div>
             </div>
-            <Button type="submit" disabled={saving} className="self-start">
-              {saving ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
-              {saving ? SETTINGS_MESSAGES.saving : SETTINGS_MESSAGES.save}
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={saving}>
+                {saving ? <Loader2 className="animate-spin" aria-hidden /> : <Save aria-hidden />}
+                {saving ? SETTINGS_MESSAGES.saving : SETTINGS_MESSAGES.save}
+              </Button>
+              <Button variant="outline" asChild>
+                <Link to="/settings/password">
+                  <KeyRound aria-hidden /> {SETTINGS_MESSAGES.passwordLink}
+                </Link>
+              </Button>
+            </div>
           </CardContent>
         </form>
       </Card>
