@@ -11,6 +11,7 @@ import { API_VERSION_HEADER, AUTH_API_VERSION, ErrorCodes, Messages } from './me
 import { PkceFlows } from './pkce';
 import { Reauthentications } from './reauthentication';
 import { registerAdminRoutes } from './routes/admin';
+import { registerDisabledRoutes } from './routes/disabled';
 import { registerMailRequestRoutes } from './routes/mail-requests';
 import { registerSettingsRoutes } from './routes/settings';
 import { registerSignupRoute } from './routes/signup';
@@ -80,4 +81,5 @@ export default async function authPlugin(app: FastifyInstance, ctx: GatewayConte
   registerMailRequestRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerSettingsRoutes(app, deps);
+  registerDisabledRoutes(app, deps);
 }

@@ -5,6 +5,7 @@ import { metadata, optionalString, parseBody } from '../body';
 import { inTransaction, isUniqueViolation } from '../db';
 import { clientIp, redirectParam, requestInfo, type AuthDeps } from '../deps';
 import { takeOrRefuse } from '../limits';
+import { anonymousDisabled } from './disabled';
 import { AuthError, badRequest, forbidden, unprocessable } from '../errors';
 import type { Mail } from '../mailer';
 import { ErrorCodes, Messages } from '../messages';
@@ -85,6 +86,7 @@ export function registerSignupRoute(app: FastifyInstance, deps: AuthDeps): void 
     if (!settings.enableSignup) throw forbidden(ErrorCodes.signupDisabled, Messages.signupDisabled);
     takeOrRefuse(limits.signInSignUps, clientIp(req));
     const body = parseBody(SignupBody, req.body);
+    if (!body.email && !body.phone) throw anonymousDisabled();
     if (body.phone && !body.email) throw badRequest(ErrorCodes.phoneProviderDisabled, 'Phone signups are disabled');
     if (!body.email) throw badRequest(ErrorCodes.validationFailed, Messages.signupRequiresEmail);
     if (!body.password) throw badRequest(ErrorCodes.validationFailed, Messages.signupRequiresPassword);

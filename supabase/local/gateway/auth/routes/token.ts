@@ -61,6 +61,8 @@ export function registerTokenRoute(app: FastifyInstance, deps: AuthDeps): void {
       case 'pkce':
         takeOrRefuse(limits.tokenRefresh, clientIp(req));
         return pkceGrant(req);
+      case 'web3':
+        throw unprocessable(ErrorCodes.web3ProviderDisabled, Messages.web3Disabled);
       default:
         throw new OAuthError('unsupported_grant_type', '');
     }
