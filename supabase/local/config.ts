@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'smol-toml';
+import { PASSWORD_REQUIREMENTS } from './gateway/auth/password-requirements';
 
 export interface AuthSettings {
   siteUrl: string;
@@ -31,19 +32,6 @@ export interface AuthRateLimits {
   /** failed password sign-ins for one address; past it the address is refused even with the right password */
   failedSignInsPerAccount: number;
 }
-
-/** What `[auth] password_requirements` means, as the Supabase CLI expands it for GoTrue. */
-export const PASSWORD_REQUIREMENTS: Record<string, string[]> = {
-  '': [],
-  letters_digits: ['abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
-  lower_upper_letters_digits: ['abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
-  lower_upper_letters_digits_symbols: [
-    'abcdefghijklmnopqrstuvwxyz',
-    'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
-    '0123456789',
-    '!@#$%^&*()_+-=[]{};\'\\:"|<>?,./`~',
-  ],
-};
 
 function passwordRequirements(raw: string): string[] {
   const sets = PASSWORD_REQUIREMENTS[raw];

@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import { createClient, isAuthWeakPasswordError, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ws from 'ws';
-import { PASSWORD_REQUIREMENTS } from '../../supabase/local/config';
+import { PASSWORD_REQUIREMENTS } from '../../supabase/local/gateway/auth/password-requirements';
 import { readMailbox } from '../../supabase/local/gateway/auth/mailer';
 import { ErrorCodes, Messages } from '../../supabase/local/gateway/auth/messages';
 import { startStackProcess, testStackLocation, type RunningStack } from '../support/stack-process';

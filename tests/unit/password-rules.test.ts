@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_REQUIREMENTS } from '../../supabase/local/config';
+import { PASSWORD_REQUIREMENTS } from '../../supabase/local/gateway/auth/password-requirements';
 import { Messages } from '../../supabase/local/gateway/auth/messages';
 import { SETTINGS_MESSAGES } from '../../src/features/settings/constants';
 import { needsReauthentication, validatePasswordChange } from '../../src/features/settings/model/password-change';
