@@ -27,7 +27,7 @@ function routePath(req: FastifyRequest, prefix: string): string {
 
 /** `/auth/v1`: a GoTrue-compatible auth server, registered by the gateway under that prefix. */
 export default async function authPlugin(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  await ensureAmrTable(ctx.db);
+  await ensureAmrTable(ctx.authDb);
   const deps: AuthDeps = {
     ctx,
     mailer: new Mailer(ctx.config.localDir, ctx.config.auth.emailRateLimitPerHour),

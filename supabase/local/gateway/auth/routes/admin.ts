@@ -68,7 +68,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
 
   async function loadUser(id: string): Promise<UserRow> {
     if (!isUuid(id)) throw badRequest(ErrorCodes.validationFailed, Messages.userIdNotUuid);
-    const user = await findUserById(ctx.db, id);
+    const user = await findUserById(ctx.authDb, id);
     if (!user) throw notFound(ErrorCodes.userNotFound, Messages.userNotFound);
     return user;
   }
@@ -78,8 +78,8 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     const query = req.query as Record<string, unknown>;
     const page = Math.max(1, Number.parseInt(String(query.page ?? ''), 10) || 1);
     const perPage = Math.min(1000, Math.max(1, Number.parseInt(String(query.per_page ?? ''), 10) || DEFAULT_PER_PAGE));
-    const { users, total } = await listUsers(ctx.db, perPage, (page - 1) * perPage);
-    const identities = await listIdentities(ctx.db, users.map((u) => u.id));
+    const { users, total } = await listUsers(ctx.authDb, perPage, (page - 1) * perPage);
+    const identities = await listIdentities(ctx.authDb, users.map((u) => u.id));
     const lastPage = Math.max(1, Math.ceil(total / perPage));
     const links: string[] = [];
     if (page < lastPage) links.push(`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`);
@@ -96,11 +96,11 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     }
     const email = validateEmail(body.email);
     if (body.id && !isUuid(body.id)) throw badRequest(ErrorCodes.validationFailed, Messages.userIdNotUuid);
-    if (await findUserByEmail(ctx.db, email)) throw unprocessable(ErrorCodes.emailExists, Messages.emailExists);
+    if (await findUserByEmail(ctx.authDb, email)) throw unprocessable(ErrorCodes.emailExists, Messages.emailExists);
     const encryptedPassword = (await passwordColumn(body.password, body.password_hash, minLength)) ?? null;
     const banned = bannedUntil(body.ban_duration);
     try {
-      return await inTransaction(ctx.db, async (db) => {
+      return await inTransaction(ctx.authDb, async (db) => {
         const user = await insertUser(db, {
           id: body.id ?? undefined,
           email,
@@ -123,7 +123,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
 
   app.get<{ Params: { id: string } }>('/admin/users/:id', async (req): Promise<UserJson> => {
     await requireAdmin(ctx, req);
-    return userJsonWithIdentities(ctx.db, await loadUser(req.params.id));
+    return userJsonWithIdentities(ctx.authDb, await loadUser(req.params.id));
   });
 
   app.put<{ Params: { id: string } }>('/admin/users/:id', async (req): Promise<UserJson> => {
@@ -134,7 +134,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     let newEmail: string | undefined;
     if (body.email) {
       newEmail = validateEmail(body.email);
-      const taken = await findUserByEmail(ctx.db, newEmail);
+      const taken = await findUserByEmail(ctx.authDb, newEmail);
       if (taken && taken.id !== user.id) throw unprocessable(ErrorCodes.emailExists, Messages.emailExists);
       patch.email = newEmail;
     }
@@ -144,7 +144,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     if (body.app_metadata) patch.raw_app_meta_data = mergeMetadata(user.raw_app_meta_data, body.app_metadata);
     if (body.role) patch.role = body.role;
     patch.banned_until = bannedUntil(body.ban_duration);
-    return inTransaction(ctx.db, async (db) => {
+    return inTransaction(ctx.authDb, async (db) => {
       const updated = await updateUser(db, user.id, patch);
       if (newEmail) await updateEmailIdentity(db, user.id, { email: newEmail });
       if (patch.email_confirmed_at) await updateEmailIdentity(db, user.id, { email_verified: true });
@@ -158,7 +158,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     await requireAdmin(ctx, req);
     const user = await loadUser(req.params.id);
     const body = parseBody(DeleteBody, req.body);
-    await inTransaction(ctx.db, async (db) => {
+    await inTransaction(ctx.authDb, async (db) => {
       if (!body.should_soft_delete) {
         await db.query('delete from auth.users where id = $1', [user.id]);
         return;

@@ -36,7 +36,7 @@ export function registerMailRequestRoutes(app: FastifyInstance, deps: AuthDeps):
   async function mailUser(req: FastifyRequest, user: UserRow, type: MailType, challenge: ReturnType<typeof PkceFlows.parse>, newEmail?: string) {
     mailer.reserve();
     const redirectTo = resolveRedirect(settings, redirectParam(req));
-    const { mail } = await inTransaction(ctx.db, (db) => prepareVerificationMail(ctx, db, user, type, redirectTo, newEmail));
+    const { mail } = await inTransaction(ctx.authDb, (db) => prepareVerificationMail(ctx, db, user, type, redirectTo, newEmail));
     pkce.remember(user.id, challenge);
     mailer.send(mail);
   }
@@ -45,7 +45,7 @@ export function registerMailRequestRoutes(app: FastifyInstance, deps: AuthDeps):
     const body = parseBody(RecoverBody, req.body);
     const email = validateEmail(body.email);
     const challenge = PkceFlows.parse(body.code_challenge, body.code_challenge_method);
-    const user = await findUserByEmail(ctx.db, email);
+    const user = await findUserByEmail(ctx.authDb, email);
     // Unknown addresses get the same empty answer, so recovery cannot probe who is registered.
     if (user) await mailUser(req, user, 'recovery', challenge);
     return {};
@@ -59,7 +59,7 @@ export function registerMailRequestRoutes(app: FastifyInstance, deps: AuthDeps):
     if (!body.email) throw badRequest(ErrorCodes.validationFailed, Messages.resendEmailMissing);
     const email = validateEmail(body.email);
     const challenge = PkceFlows.parse(body.code_challenge, body.code_challenge_method);
-    const user = await findUserByEmail(ctx.db, email);
+    const user = await findUserByEmail(ctx.authDb, email);
     // Nothing to resend answers like a resend, so the endpoint cannot probe who is registered.
     if (body.type === 'signup' && user && !user.email_confirmed_at) await mailUser(req, user, 'signup', challenge);
     if (body.type === 'email_change' && user?.email_change) await mailUser(req, user, 'email_change', challenge, user.email_change);
@@ -71,13 +71,13 @@ export function registerMailRequestRoutes(app: FastifyInstance, deps: AuthDeps):
     if (body.phone && !body.email) throw badRequest(ErrorCodes.phoneProviderDisabled, Messages.phoneDisabled);
     const email = validateEmail(body.email);
     const challenge = PkceFlows.parse(body.code_challenge, body.code_challenge_method);
-    const user = await findUserByEmail(ctx.db, email);
+    const user = await findUserByEmail(ctx.authDb, email);
     if (!user) {
       if (body.create_user === false || !settings.enableSignup) {
         throw unprocessable(ErrorCodes.otpDisabled, Messages.otpSignupDisabled);
       }
       mailer.reserve();
-      const created = await inTransaction(ctx.db, async (db) => {
+      const created = await inTransaction(ctx.authDb, async (db) => {
         const inserted = await insertUser(db, { email, encryptedPassword: null, userMetadata: body.data ?? {} });
         return prepareVerificationMail(ctx, db, inserted, 'signup', resolveRedirect(settings, redirectParam(req)));
       });

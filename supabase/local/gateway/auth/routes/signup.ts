@@ -77,7 +77,7 @@ export function registerSignupRoute(app: FastifyInstance, deps: AuthDeps): void 
     const redirectTo = resolveRedirect(settings, redirectParam(req));
     const autoconfirm = !settings.enableConfirmations;
 
-    const existing = await findUserByEmail(ctx.db, email);
+    const existing = await findUserByEmail(ctx.authDb, email);
     if (existing) {
       if (autoconfirm) throw unprocessable(ErrorCodes.userAlreadyExists, Messages.userAlreadyRegistered);
       if (existing.email_confirmed_at) return obfuscatedUser(email, data);
@@ -86,7 +86,7 @@ export function registerSignupRoute(app: FastifyInstance, deps: AuthDeps): void 
     const encryptedPassword = existing ? null : await hashPassword(body.password);
 
     let mail: Mail | null = null;
-    const result = await inTransaction(ctx.db, async (db): Promise<SessionResponse | UserJson> => {
+    const result = await inTransaction(ctx.authDb, async (db): Promise<SessionResponse | UserJson> => {
       let user: UserRow;
       if (existing) {
         // An unconfirmed address: resend the confirmation, but change nothing else (its owner is unproven).

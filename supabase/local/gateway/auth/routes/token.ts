@@ -21,14 +21,14 @@ export function registerTokenRoute(app: FastifyInstance, deps: AuthDeps): void {
     if (body.email && body.phone) throw unprocessable(ErrorCodes.validationFailed, Messages.emailAndPhoneOnLogin);
     if (!body.email && !body.phone) throw badRequest(ErrorCodes.validationFailed, Messages.missingEmailOrPhone);
     if (!body.email) throw badRequest(ErrorCodes.phoneProviderDisabled, Messages.phoneDisabled);
-    const user = await findUserByEmail(ctx.db, body.email);
+    const user = await findUserByEmail(ctx.authDb, body.email);
     // One answer for "no such user" and "wrong password", so sign-in cannot probe which addresses exist.
     if (!user || !(await verifyPassword(body.password ?? '', user.encrypted_password))) {
       throw badRequest(ErrorCodes.invalidCredentials, Messages.invalidCredentials);
     }
     if (isBanned(user)) throw badRequest(ErrorCodes.userBanned, Messages.userBanned);
     if (!user.email_confirmed_at) throw badRequest(ErrorCodes.emailNotConfirmed, Messages.emailNotConfirmed);
-    return inTransaction(ctx.db, (db) => issueSession(ctx, db, user, 'password', requestInfo(req)));
+    return inTransaction(ctx.authDb, (db) => issueSession(ctx, db, user, 'password', requestInfo(req)));
   }
 
   async function pkceGrant(req: FastifyRequest): Promise<SessionResponse> {
@@ -37,10 +37,10 @@ export function registerTokenRoute(app: FastifyInstance, deps: AuthDeps): void {
       throw badRequest(ErrorCodes.validationFailed, 'invalid request: both auth code and code verifier should be non-empty');
     }
     const { userId, authMethod } = deps.pkce.exchange(body.auth_code, body.code_verifier);
-    const user = await findUserById(ctx.db, userId);
+    const user = await findUserById(ctx.authDb, userId);
     if (!user || user.deleted_at) throw badRequest(ErrorCodes.flowStateNotFound, Messages.flowStateNotFound);
     if (isBanned(user)) throw badRequest(ErrorCodes.userBanned, Messages.userBanned);
-    return inTransaction(ctx.db, (db) => issueSession(ctx, db, user, authMethod, requestInfo(req)));
+    return inTransaction(ctx.authDb, (db) => issueSession(ctx, db, user, authMethod, requestInfo(req)));
   }
 
   app.post('/token', async (req): Promise<SessionResponse> => {
@@ -49,7 +49,7 @@ export function registerTokenRoute(app: FastifyInstance, deps: AuthDeps): void {
       case 'password':
         return passwordGrant(req);
       case 'refresh_token':
-        return refreshSession(ctx, ctx.db, parseBody(RefreshBody, req.body).refresh_token ?? '');
+        return refreshSession(ctx, ctx.authDb, parseBody(RefreshBody, req.body).refresh_token ?? '');
       case 'pkce':
         return pkceGrant(req);
       default:

@@ -33,7 +33,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AuthDeps): void {
 
   app.get('/user', async (req): Promise<UserJson> => {
     const { user } = await requireUser(ctx, req);
-    return userJsonWithIdentities(ctx.db, user);
+    return userJsonWithIdentities(ctx.authDb, user);
   });
 
   app.put('/user', async (req): Promise<UserJson> => {
@@ -52,7 +52,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AuthDeps): void {
     if (body.email) {
       const email = validateEmail(body.email);
       if (email !== (user.email ?? '').toLowerCase()) {
-        const taken = await findUserByEmail(ctx.db, email);
+        const taken = await findUserByEmail(ctx.authDb, email);
         if (taken && taken.id !== user.id) throw unprocessable(ErrorCodes.emailExists, Messages.emailExists);
         newEmail = email;
       }
@@ -62,7 +62,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AuthDeps): void {
     const encryptedPassword = password !== undefined ? await hashPassword(password) : undefined;
 
     let mail: Mail | null = null;
-    const updated = await inTransaction(ctx.db, async (db) => {
+    const updated = await inTransaction(ctx.authDb, async (db) => {
       let current = await updateUser(db, user.id, {
         encrypted_password: encryptedPassword,
         raw_user_meta_data: body.data ? mergeMetadata(user.raw_user_meta_data, body.data) : undefined,
@@ -89,7 +89,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AuthDeps): void {
     if (!LOGOUT_SCOPES.includes(scope as LogoutScope)) {
       throw badRequest(ErrorCodes.validationFailed, Messages.logoutScope(scope));
     }
-    await endSessions(ctx.db, user.id, sessionId, scope as LogoutScope);
+    await endSessions(ctx.authDb, user.id, sessionId, scope as LogoutScope);
     return reply.code(204).send();
   });
 }
