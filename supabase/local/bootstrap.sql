@@ -90,6 +90,9 @@ alter role postgres set search_path to "$user", public, extensions;
 -- public: a project created with today's defaults lets the API roles use the
 -- schema but grants them nothing in it; every object a migration creates is
 -- reachable through the Data API only once that migration grants it.
+-- Functions keep PostgreSQL's own default (PUBLIC may execute a new function),
+-- which the hosted setting does not change either: a function the API roles
+-- must not call is revoked from public explicitly by its migration.
 grant usage on schema public to anon, authenticated, service_role;
 
 -- auth ------------------------------------------------------------------------
