@@ -64,7 +64,7 @@ async function runFile(client: pg.Client, file: string, sql: string, record?: (s
 }
 
 /** A cluster made by an older local stack, where postgres is the superuser, cannot be brought up to date in place. */
-async function assertCurrentBase(admin: pg.Client): Promise<void> {
+export async function assertCurrentBase(admin: pg.Client): Promise<void> {
   const { rows } = await admin.query<{ super: boolean | null }>(`select rolsuper as super from pg_roles where rolname = 'postgres'`);
   if (rows[0]?.super) {
     throw new Error(

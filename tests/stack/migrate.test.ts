@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../supabase/local/config';
-import { migrate, MigrationError } from '../../supabase/local/migrate';
+import pg from 'pg';
+import { assertCurrentBase, migrate, MigrationError } from '../../supabase/local/migrate';
+import { adminDbUrl } from '../../supabase/local/postgres';
 import { testStack, withDb } from '../support/clients';
 
 const dbPort = () => Number(new URL(testStack().dbUrl).port);
@@ -73,5 +75,20 @@ describe('migration runner', () => {
     const failure = await migrate(config).then(() => null, (err: unknown) => err as Error);
     expect(failure?.message).toMatch(new RegExp(`${file} failed at line 1: .*superuser`));
     rmSync(join(dir, 'migrations', file));
+  });
+
+  it('refuses a cluster made by an older stack, where postgres was the superuser, and says how to recreate it', async () => {
+    const admin = new pg.Client({ connectionString: adminDbUrl(loadConfig({ dbPort: dbPort() })) });
+    await admin.connect();
+    try {
+      await expect(assertCurrentBase(admin)).resolves.toBeUndefined();
+      // what an older cluster looks like, for this transaction only
+      await admin.query('begin');
+      await admin.query('alter role postgres superuser');
+      await expect(assertCurrentBase(admin)).rejects.toThrow('Recreate it with `npm run supabase:reset`');
+    } finally {
+      await admin.query('rollback').catch(() => undefined);
+      await admin.end();
+    }
   });
 });
