@@ -1,62 +1,99 @@
 -- What a Supabase project has before any migration runs. Applied once, as the
--- cluster superuser, by the local stack on a fresh database. Migrations must not
--- depend on anything here that hosted Supabase does not also provide.
+-- cluster superuser (supabase_admin), by the local stack on a fresh cluster.
+-- Migrations and the seed then run as `postgres`, which here, as on Supabase,
+-- is not a superuser. Migrations must not depend on anything here that hosted
+-- Supabase does not also provide.
+--
+-- Every login role has the password `postgres` (a local, loopback-only cluster).
 
 -- Roles -----------------------------------------------------------------------
 do $$
+declare
+  r text;
 begin
-  if not exists (select 1 from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
+  -- The API roles PostgREST switches to. INHERIT, as on current projects, so a
+  -- role granted to them passes its privileges on.
+  foreach r in array array['anon', 'authenticated', 'service_role'] loop
+    if not exists (select 1 from pg_roles where rolname = r) then
+      execute format('create role %I nologin inherit', r);
+    end if;
+  end loop;
   if not exists (select 1 from pg_roles where rolname = 'authenticator') then
-    create role authenticator login noinherit password 'postgres';
+    create role authenticator login noinherit;
   end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_admin') then
-    create role supabase_admin login superuser createdb createrole replication bypassrls password 'postgres';
+  -- The role migrations, the seed and the dashboard's SQL editor use.
+  if not exists (select 1 from pg_roles where rolname = 'postgres') then
+    create role postgres login;
   end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
-    create role supabase_auth_admin nologin noinherit createrole;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then
-    create role supabase_storage_admin nologin noinherit createrole;
+  -- The services' own roles: each owns its schema and connects as itself.
+  foreach r in array array['supabase_auth_admin', 'supabase_storage_admin', 'supabase_functions_admin'] loop
+    if not exists (select 1 from pg_roles where rolname = r) then
+      execute format('create role %I login noinherit createrole', r);
+    end if;
+  end loop;
+  -- Realtime reads the WAL and checks each subscriber's rows as that subscriber.
+  if not exists (select 1 from pg_roles where rolname = 'supabase_realtime_admin') then
+    create role supabase_realtime_admin login noinherit replication;
   end if;
 end $$;
 
+alter role service_role bypassrls;
+alter role authenticator noinherit password 'postgres';
+alter role postgres nosuperuser createdb createrole login replication bypassrls password 'postgres';
+alter role supabase_auth_admin password 'postgres';
+alter role supabase_storage_admin password 'postgres';
+alter role supabase_functions_admin password 'postgres';
+alter role supabase_realtime_admin password 'postgres';
+
 grant anon, authenticated, service_role to authenticator;
+-- postgres may act as any API role (to test policies) and administer the
+-- services' schemas, as on Supabase.
 grant anon, authenticated, service_role to postgres;
+grant supabase_auth_admin, supabase_storage_admin to postgres;
+grant pg_monitor, pg_read_all_data, pg_signal_backend to postgres;
+-- Storage and realtime act as the caller so that RLS decides.
+grant authenticator to supabase_storage_admin;
+grant anon, authenticated, service_role to supabase_realtime_admin;
+
+-- Per-role limits, as on Supabase (PostgREST applies the impersonated role's).
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
+alter role authenticator set statement_timeout = '8s';
+alter role authenticator set lock_timeout = '8s';
+alter role supabase_auth_admin set search_path = auth;
+alter role supabase_storage_admin set search_path = storage;
+alter role supabase_functions_admin set search_path = supabase_functions;
+
+grant all on database postgres to postgres;
+grant create, connect on database postgres to supabase_auth_admin, supabase_storage_admin, supabase_functions_admin;
+-- What Supabase keeps in public itself belongs to the superuser; migrations
+-- create their objects in it as postgres.
+grant all on schema public to postgres;
 
 -- Schemas ---------------------------------------------------------------------
 create schema if not exists extensions;
 create schema if not exists auth authorization supabase_auth_admin;
 create schema if not exists storage authorization supabase_storage_admin;
-create schema if not exists supabase_functions;
-create schema if not exists supabase_migrations;
+create schema if not exists supabase_migrations authorization postgres;
 
 grant usage on schema extensions to anon, authenticated, service_role;
+grant all on schema extensions, auth, storage to postgres;
 grant usage on schema auth to anon, authenticated, service_role;
 grant usage on schema storage to anon, authenticated, service_role;
 
 create extension if not exists pgcrypto with schema extensions;
 create extension if not exists "uuid-ossp" with schema extensions;
-create extension if not exists pg_trgm with schema extensions;
-create extension if not exists citext with schema extensions;
 
 alter database postgres set search_path to "$user", public, extensions;
+alter role postgres set search_path to "$user", public, extensions;
 
--- public: what a new Supabase project grants --------------------------------------
+-- public: a project created with today's defaults lets the API roles use the
+-- schema but grants them nothing in it; every object a migration creates is
+-- reachable through the Data API only once that migration grants it.
+-- Functions keep PostgreSQL's own default (PUBLIC may execute a new function),
+-- which the hosted setting does not change either: a function the API roles
+-- must not call is revoked from public explicitly by its migration.
 grant usage on schema public to anon, authenticated, service_role;
-grant all on all tables in schema public to anon, authenticated, service_role;
-grant all on all functions in schema public to anon, authenticated, service_role;
-grant all on all sequences in schema public to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
 
 -- auth ------------------------------------------------------------------------
 create table if not exists auth.users (
@@ -179,13 +216,23 @@ as $$
   )::jsonb
 $$;
 
+alter function auth.uid() owner to supabase_auth_admin;
+alter function auth.role() owner to supabase_auth_admin;
+alter function auth.email() owner to supabase_auth_admin;
+alter function auth.jwt() owner to supabase_auth_admin;
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role;
-grant select on auth.users to service_role;
+-- Nobody reads auth.users through the API: RLS on and no policy. Its owner
+-- (the auth service) and postgres (BYPASSRLS; the seed inserts members) can.
+alter table auth.users enable row level security;
 alter table auth.users owner to supabase_auth_admin;
 alter table auth.identities owner to supabase_auth_admin;
 alter table auth.sessions owner to supabase_auth_admin;
 alter table auth.refresh_tokens owner to supabase_auth_admin;
 alter table auth.audit_log_entries owner to supabase_auth_admin;
+alter sequence auth.refresh_tokens_id_seq owner to supabase_auth_admin;
+grant all on all tables in schema auth to postgres;
+grant all on all sequences in schema auth to postgres;
+grant all on all routines in schema auth to postgres;
 
 -- storage ---------------------------------------------------------------------
 create table if not exists storage.buckets (
@@ -260,8 +307,41 @@ grant all on storage.objects to anon, authenticated, service_role;
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text) to anon, authenticated, service_role;
 alter table storage.buckets owner to supabase_storage_admin;
 alter table storage.objects owner to supabase_storage_admin;
+alter function storage.foldername(text) owner to supabase_storage_admin;
+alter function storage.filename(text) owner to supabase_storage_admin;
+alter function storage.extension(text) owner to supabase_storage_admin;
+grant all on all tables in schema storage to postgres;
+grant all on all routines in schema storage to postgres;
 
--- Database webhooks (hosted Supabase: supabase_functions.http_request via pg_net).
+-- Deleting a row here would orphan the stored file, so plain SQL may not: the
+-- storage service says it means it, per transaction, with
+-- set_config('storage.allow_delete_query', 'true', true).
+create or replace function storage.protect_delete() returns trigger
+language plpgsql
+as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), '') <> 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using errcode = '42501',
+            hint = 'This prevents accidental data loss from orphaned objects.';
+  end if;
+  return null;
+end
+$$;
+alter function storage.protect_delete() owner to supabase_storage_admin;
+drop trigger if exists protect_objects_delete on storage.objects;
+create trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();
+drop trigger if exists protect_buckets_delete on storage.buckets;
+create trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+
+-- Database webhooks -------------------------------------------------------------
+-- On Supabase this schema appears when database webhooks are enabled in the
+-- dashboard; the local stack always has them on.
+create schema if not exists supabase_functions authorization supabase_functions_admin;
+
+-- (hosted Supabase: supabase_functions.http_request via pg_net).
 -- Locally each request is queued in a table (NOTIFY payloads are capped near 8 kB,
 -- rows are not) and the gateway is told its id; it performs the request after the
 -- transaction commits, so the caller's write is never blocked, and it drains
@@ -316,7 +396,12 @@ begin
   return coalesce(new, old);
 end
 $$;
+alter table supabase_functions.hooks owner to supabase_functions_admin;
+alter table supabase_functions.http_request_queue owner to supabase_functions_admin;
+alter function supabase_functions.http_request() owner to supabase_functions_admin;
 grant usage on schema supabase_functions to postgres, anon, authenticated, service_role;
+grant all on all tables in schema supabase_functions to postgres;
+grant all on all sequences in schema supabase_functions to postgres;
 grant execute on function supabase_functions.http_request() to postgres, anon, authenticated, service_role;
 
 -- Realtime ----------------------------------------------------------------------
@@ -326,6 +411,53 @@ begin
     create publication supabase_realtime;
   end if;
 end $$;
+-- Migrations (as postgres) choose which tables realtime streams.
+alter publication supabase_realtime owner to postgres;
+
+-- PostgREST schema cache --------------------------------------------------------
+-- Any DDL tells PostgREST to reload its schema cache, so a table created on a
+-- running project is reachable at once (no restart, no manual NOTIFY).
+create or replace function extensions.pgrst_ddl_watch() returns event_trigger
+language plpgsql
+as $$
+declare
+  cmd record;
+begin
+  for cmd in select * from pg_event_trigger_ddl_commands() loop
+    if cmd.command_tag in (
+         'CREATE SCHEMA', 'ALTER SCHEMA', 'CREATE TABLE', 'CREATE TABLE AS', 'SELECT INTO',
+         'ALTER TABLE', 'CREATE FOREIGN TABLE', 'ALTER FOREIGN TABLE', 'CREATE VIEW', 'ALTER VIEW',
+         'CREATE MATERIALIZED VIEW', 'ALTER MATERIALIZED VIEW', 'CREATE FUNCTION', 'ALTER FUNCTION',
+         'CREATE TRIGGER', 'CREATE TYPE', 'ALTER TYPE', 'CREATE RULE', 'COMMENT', 'GRANT', 'REVOKE')
+       and cmd.schema_name is distinct from 'pg_temp' then
+      notify pgrst, 'reload schema';
+      return;
+    end if;
+  end loop;
+end
+$$;
+
+create or replace function extensions.pgrst_drop_watch() returns event_trigger
+language plpgsql
+as $$
+declare
+  obj record;
+begin
+  for obj in select * from pg_event_trigger_dropped_objects() loop
+    if obj.object_type in ('schema', 'table', 'foreign table', 'view', 'materialized view',
+                           'function', 'trigger', 'type', 'rule')
+       and not obj.is_temporary then
+      notify pgrst, 'reload schema';
+      return;
+    end if;
+  end loop;
+end
+$$;
+
+drop event trigger if exists pgrst_ddl_watch;
+create event trigger pgrst_ddl_watch on ddl_command_end execute function extensions.pgrst_ddl_watch();
+drop event trigger if exists pgrst_drop_watch;
+create event trigger pgrst_drop_watch on sql_drop execute function extensions.pgrst_drop_watch();
 
 -- Migration history, as the Supabase CLI records it ------------------------------------
 create table if not exists supabase_migrations.schema_migrations (
@@ -333,3 +465,4 @@ create table if not exists supabase_migrations.schema_migrations (
   statements text[],
   name text
 );
+alter table supabase_migrations.schema_migrations owner to postgres;

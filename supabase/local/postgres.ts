@@ -46,6 +46,19 @@ function ownDir(dir: string, who: RunAs): void {
   if (who.uid !== undefined && who.gid !== undefined) chownSync(dir, who.uid, who.gid);
 }
 
+/** The cluster superuser: the stack's own bootstrap work, never migrations or services. */
+export const CLUSTER_SUPERUSER = 'supabase_admin';
+
+/** Every login role of the local cluster has this password (loopback only). */
+const LOCAL_PASSWORD = 'postgres';
+
+/** The connection string for one of the cluster's login roles. */
+export function roleDbUrl(config: StackConfig, role: string): string {
+  return `postgresql://${role}:${LOCAL_PASSWORD}@${config.host}:${config.dbPort}/postgres`;
+}
+
+export const adminDbUrl = (config: StackConfig): string => roleDbUrl(config, CLUSTER_SUPERUSER);
+
 export interface PostgresPaths {
   dataDir: string;
   runDir: string;
@@ -68,12 +81,12 @@ export function ensureCluster(config: StackConfig, bin: string): boolean {
   rmSync(dataDir, { recursive: true, force: true });
   ownDir(dataDir, who);
   const pwFile = join(dataDir, '..', '.pgpass-init');
-  writeFileSync(pwFile, 'postgres\n', { mode: 0o600 });
+  writeFileSync(pwFile, `${LOCAL_PASSWORD}\n`, { mode: 0o600 });
   if (who.uid !== undefined && who.gid !== undefined) chownSync(pwFile, who.uid, who.gid);
   try {
     execFileSync(
       join(bin, 'initdb'),
-      ['-D', dataDir, '-U', 'postgres', `--pwfile=${pwFile}`, '--auth-local=trust', '--auth-host=scram-sha-256',
+      ['-D', dataDir, '-U', CLUSTER_SUPERUSER, `--pwfile=${pwFile}`, '--auth-local=trust', '--auth-host=scram-sha-256',
         '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync', '--no-instructions'],
       { stdio: ['ignore', 'ignore', 'pipe'], uid: who.uid, gid: who.gid, cwd: '/' },
     );
@@ -144,7 +157,8 @@ export async function startPostgres(config: StackConfig, bin: string): Promise<P
       const tail = readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n');
       throw new Error(`PostgreSQL did not start (port ${config.dbPort} in use?). Log ${logFile}:\n${tail}`);
     }
-    const client = new pg.Client({ connectionString: config.dbUrl, connectionTimeoutMillis: 1000 });
+    // As the superuser: on a new cluster the postgres role exists only once bootstrap.sql ran.
+    const client = new pg.Client({ connectionString: adminDbUrl(config), connectionTimeoutMillis: 1000 });
     try {
       await client.connect();
       await client.end();

@@ -1,16 +1,46 @@
 import pg from 'pg';
 import type { StackConfig } from '../config';
 import type { StackKeys } from '../keys';
+import { roleDbUrl } from '../postgres';
 import { createJwtService, type Claims, type JwtService } from './jwt';
+
+/**
+ * The role each gateway service connects as: the one the service uses on Supabase, with
+ * only what it needs. None of them is a superuser.
+ * - auth: owns the auth schema (GoTrue's supabase_auth_admin);
+ * - storage: owns the storage tables for its bookkeeping and switches to the caller's
+ *   role (through authenticator) for everything RLS decides;
+ * - realtime: reads the WAL (REPLICATION) and checks rows as each subscriber;
+ * - webhooks: owns the supabase_functions queue.
+ */
+export const SERVICE_ROLES = {
+  auth: 'supabase_auth_admin',
+  storage: 'supabase_storage_admin',
+  realtime: 'supabase_realtime_admin',
+  webhooks: 'supabase_functions_admin',
+} as const;
+
+export type GatewayService = keyof typeof SERVICE_ROLES;
 
 export interface GatewayContext {
   config: StackConfig;
   keys: StackKeys;
-  /** superuser pool: bypasses RLS, use only for the server's own bookkeeping */
-  db: pg.Pool;
+  /** auth's own connections (auth schema) */
+  authDb: pg.Pool;
+  /** storage's bookkeeping (storage tables, RLS does not apply to their owner) */
+  storageDb: pg.Pool;
+  /** realtime's catalog look-ups and per-subscriber checks */
+  realtimeDb: pg.Pool;
+  /** the database webhook queue */
+  webhooksDb: pg.Pool;
+  /** connection string for a service's own dedicated connections (replication, LISTEN) */
+  serviceDbUrl(service: GatewayService): string;
   jwt: JwtService;
-  /** runs `fn` in a transaction as the caller (role and JWT claims set), so RLS and grants apply */
-  withClaims<T>(claims: Claims, fn: (client: pg.PoolClient) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` in a transaction as the caller (role and JWT claims set), so RLS and grants
+   * apply, on one of the service pools (storage's unless told otherwise).
+   */
+  withClaims<T>(claims: Claims, fn: (client: pg.PoolClient) => Promise<T>, via?: pg.Pool): Promise<T>;
   /** cleanup hooks run when the gateway stops */
   onClose(fn: () => Promise<void> | void): void;
 }
@@ -18,20 +48,32 @@ export interface GatewayContext {
 const ALLOWED_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
 export function createContext(config: StackConfig, keys: StackKeys): GatewayContext & { close(): Promise<void> } {
-  const db = new pg.Pool({ connectionString: config.dbUrl, max: 20, idleTimeoutMillis: 10_000 });
-  // A dropped connection (for example while the database restarts) must not crash the gateway.
-  db.on('error', (err) => console.error('[gateway] idle database client error:', err.message));
+  const serviceDbUrl = (service: GatewayService) => roleDbUrl(config, SERVICE_ROLES[service]);
+  const pool = (service: GatewayService, max: number) => {
+    const p = new pg.Pool({ connectionString: serviceDbUrl(service), max, idleTimeoutMillis: 10_000, application_name: `gateway-${service}` });
+    // A dropped connection (for example while the database restarts) must not crash the gateway.
+    p.on('error', (err) => console.error(`[gateway] idle ${service} database client error:`, err.message));
+    return p;
+  };
+  const authDb = pool('auth', 20);
+  const storageDb = pool('storage', 20);
+  const realtimeDb = pool('realtime', 10);
+  const webhooksDb = pool('webhooks', 4);
   const closers: Array<() => Promise<void> | void> = [];
   const jwt = createJwtService(keys.jwtSecret, config.auth.jwtExpiry);
 
   return {
     config,
     keys,
-    db,
+    authDb,
+    storageDb,
+    realtimeDb,
+    webhooksDb,
+    serviceDbUrl,
     jwt,
-    async withClaims(claims, fn) {
+    async withClaims(claims, fn, via = storageDb) {
       const role = ALLOWED_ROLES.has(claims.role) ? claims.role : 'anon';
-      const client = await db.connect();
+      const client = await via.connect();
       try {
         await client.query('begin');
         await client.query(
@@ -54,7 +96,7 @@ export function createContext(config: StackConfig, keys: StackKeys): GatewayCont
     },
     async close() {
       for (const fn of closers.reverse()) await fn();
-      await db.end();
+      await Promise.all([authDb.end(), storageDb.end(), realtimeDb.end(), webhooksDb.end()]);
     },
   };
 }

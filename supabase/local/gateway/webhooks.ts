@@ -30,7 +30,7 @@ interface QueuedRow {
 
 /** Takes queued requests out of the table (all of them, or one id) so each is delivered once. */
 async function takeQueued(ctx: GatewayContext, id?: string): Promise<WebhookRequest[]> {
-  const { rows } = await ctx.db.query<QueuedRow>(
+  const { rows } = await ctx.webhooksDb.query<QueuedRow>(
     `delete from supabase_functions.http_request_queue where ($1::bigint is null or id = $1::bigint)
      returning id, url, method, headers, params, timeout_ms, body`,
     [id ?? null],
@@ -112,7 +112,7 @@ export async function startWebhookDelivery(ctx: GatewayContext): Promise<() => P
   };
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: ctx.config.dbUrl, application_name: 'gateway-webhooks' });
+    const next = new pg.Client({ connectionString: ctx.serviceDbUrl('webhooks'), application_name: 'gateway-webhooks' });
     next.on('notification', (msg) => {
       if (msg.channel === WEBHOOK_CHANNEL) deliverQueued(msg.payload);
     });

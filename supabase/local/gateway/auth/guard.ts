@@ -41,11 +41,11 @@ export async function requireUser(ctx: GatewayContext, req: FastifyRequest): Pro
   const claims = await requireClaims(ctx, req);
   if (!claims.sub) throw forbidden(ErrorCodes.badJwt, Messages.missingSub);
   if (!/^[0-9a-f-]{36}$/i.test(claims.sub)) throw forbidden(ErrorCodes.badJwt, Messages.badJwt('invalid sub claim'));
-  const user = await findUserById(ctx.db, claims.sub);
+  const user = await findUserById(ctx.authDb, claims.sub);
   if (!user || user.deleted_at) throw forbidden(ErrorCodes.userNotFound, Messages.userFromSubMissing);
   const sessionId = typeof claims.session_id === 'string' && claims.session_id ? claims.session_id : undefined;
   if (sessionId) {
-    const valid = /^[0-9a-f-]{36}$/i.test(sessionId) && (await sessionExists(ctx.db, sessionId));
+    const valid = /^[0-9a-f-]{36}$/i.test(sessionId) && (await sessionExists(ctx.authDb, sessionId));
     if (!valid) throw forbidden(ErrorCodes.sessionNotFound, Messages.sessionFromJwtMissing);
   }
   return { claims, user, sessionId };

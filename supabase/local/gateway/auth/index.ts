@@ -30,7 +30,7 @@ function routePath(req: FastifyRequest, prefix: string): string {
 
 /** `/auth/v1`: a GoTrue-compatible auth server, registered by the gateway under that prefix. */
 export default async function authPlugin(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
-  await ensureAmrTable(ctx.db);
+  await ensureAmrTable(ctx.authDb);
   const rate = ctx.config.auth.rateLimits;
   const limits: AuthLimiters = {
     signInSignUps: new WindowCounter(rate.signInSignUps, REQUEST_RATE_WINDOW_MS),

@@ -37,7 +37,7 @@ function refuse(socket: Duplex, status: string): void {
 }
 
 export async function attachRealtime(server: http.Server, ctx: GatewayContext): Promise<RealtimeServer> {
-  const catalog = new Catalog(ctx.db);
+  const catalog = new Catalog(ctx.realtimeDb);
   const router = new ChangeRouter(ctx, catalog);
   const hub: Hub = {
     ctx,
@@ -48,7 +48,7 @@ export async function attachRealtime(server: http.Server, ctx: GatewayContext): 
     connections: new Set(),
   };
   const feed = new ReplicationFeed({
-    dbUrl: ctx.config.dbUrl,
+    dbUrl: ctx.serviceDbUrl('realtime'),
     slot: REPLICATION_SLOT,
     publication: PUBLICATION,
     onTransaction: (tx) => router.enqueue(tx),

@@ -66,7 +66,7 @@ export async function visibleRows(
   for (const v of viewers) statements.push(setClaimsSql(v.claims), `execute ${PREPARED}`);
   statements.push('rollback', `deallocate ${PREPARED}`);
 
-  const client = await ctx.db.connect();
+  const client = await ctx.realtimeDb.connect();
   try {
     // Simple-query protocol: every statement in one round trip; claims are local to the transaction.
     const results = (await client.query(statements.join(';\n'))) as unknown as pg.QueryResult[];
@@ -82,7 +82,7 @@ export async function visibleRows(
   await Promise.all(
     viewers.map(async (v) => {
       const rows = await ctx
-        .withClaims(v.claims, async (c) => (await c.query<{ visible: unknown }>(select)).rows[0]?.visible)
+        .withClaims(v.claims, async (c) => (await c.query<{ visible: unknown }>(select)).rows[0]?.visible, ctx.realtimeDb)
         .catch(() => []);
       result.set(v.key, toIndexSet(rows));
     }),

@@ -104,7 +104,7 @@ export function registerBucketRoutes(app: FastifyInstance, { ctx, store }: Stora
       .withClaims(claims, async (db) => {
         if (!(await findBucket(db, id))) throw storageErrors.bucketNotFound();
         // Checked as the superuser: objects the caller cannot see still make the bucket non-empty.
-        if (await bucketHasObjects(ctx.db, id)) throw storageErrors.bucketNotEmpty();
+        if (await bucketHasObjects(ctx.storageDb, id)) throw storageErrors.bucketNotEmpty();
         if (!(await deleteBucket(db, id))) throw storageErrors.bucketNotFound();
       });
     await store.removeBucket(id).catch(() => undefined);
@@ -114,7 +114,7 @@ export function registerBucketRoutes(app: FastifyInstance, { ctx, store }: Stora
   app.post<{ Params: { id: string } }>('/bucket/:id/empty', async (request) => {
     const claims = await callerClaims(ctx, request);
     const { id } = request.params;
-    if (!(await findBucket(ctx.db, id))) throw storageErrors.bucketNotFound();
+    if (!(await findBucket(ctx.storageDb, id))) throw storageErrors.bucketNotFound();
     const removed = await ctx
       .withClaims(claims, (db) => deleteAllObjects(db, id));
     for (const object of removed) await store.remove(id, object.name).catch(() => undefined);

@@ -88,7 +88,7 @@ export function registerObjectRoutes(app: FastifyInstance, deps: StorageDeps): v
   async function upload(request: ObjectRequest, upsert: boolean) {
     const claims = await callerClaims(ctx, request);
     const { bucket: bucketId, name } = target(request);
-    const bucket = await findBucket(ctx.db, bucketId);
+    const bucket = await findBucket(ctx.storageDb, bucketId);
     if (!bucket) throw storageErrors.bucketNotFound();
 
     const owner = ownerOf(claims);
@@ -154,9 +154,9 @@ export function registerObjectRoutes(app: FastifyInstance, deps: StorageDeps): v
 
   async function publicObject(request: ObjectRequest): Promise<ObjectRow> {
     const { bucket: bucketId, name } = target(request);
-    const bucket = await findBucket(ctx.db, bucketId);
+    const bucket = await findBucket(ctx.storageDb, bucketId);
     if (!bucket || !bucket.public) throw storageErrors.bucketNotFound();
-    const object = await findObject(ctx.db, bucketId, name);
+    const object = await findObject(ctx.storageDb, bucketId, name);
     if (!object) throw storageErrors.objectNotFound();
     return object;
   }
@@ -252,7 +252,7 @@ export function registerObjectRoutes(app: FastifyInstance, deps: StorageDeps): v
   app.post<{ Body: TransferBody }>('/object/move', async (request) => {
     const claims = await callerClaims(ctx, request);
     const { from, to } = transfer(request.body);
-    if (!(await findBucket(ctx.db, to.bucket))) throw storageErrors.bucketNotFound();
+    if (!(await findBucket(ctx.storageDb, to.bucket))) throw storageErrors.bucketNotFound();
     await ctx.withClaims(claims, async (db) => {
       const id = await moveObject(db, from, to);
       if (!id) throw storageErrors.objectNotFound();
@@ -264,7 +264,7 @@ export function registerObjectRoutes(app: FastifyInstance, deps: StorageDeps): v
   app.post<{ Body: TransferBody }>('/object/copy', async (request) => {
     const claims = await callerClaims(ctx, request);
     const { from, to } = transfer(request.body);
-    if (!(await findBucket(ctx.db, to.bucket))) throw storageErrors.bucketNotFound();
+    if (!(await findBucket(ctx.storageDb, to.bucket))) throw storageErrors.bucketNotFound();
     const id = await ctx.withClaims(claims, async (db) => {
       const source = await findObject(db, from.bucket, from.name);
       if (!source || !source.metadata) throw storageErrors.objectNotFound();

@@ -105,6 +105,7 @@ export async function updateBucket(db: Queryable, id: string, changes: BucketCha
 }
 
 export async function deleteBucket(db: Queryable, id: string): Promise<boolean> {
+  await allowDelete(db);
   const { rowCount } = await db.query('delete from storage.buckets where id = $1', [id]);
   return (rowCount ?? 0) > 0;
 }
@@ -164,7 +165,16 @@ export async function objectsUnder(db: Queryable, bucket: string, pattern: strin
   return rows;
 }
 
+/**
+ * Plain SQL may not delete from the storage tables (the stored file would be orphaned); the
+ * storage service says, for this transaction only, that it removes the file too.
+ */
+async function allowDelete(db: Queryable): Promise<void> {
+  await db.query(`select set_config('storage.allow_delete_query', 'true', true)`);
+}
+
 export async function deleteObjects(db: Queryable, bucket: string, names: string[]): Promise<ObjectRow[]> {
+  await allowDelete(db);
   const { rows } = await db.query<ObjectRow>(
     `delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${OBJECT_COLUMNS}`,
     [bucket, names],
@@ -173,6 +183,7 @@ export async function deleteObjects(db: Queryable, bucket: string, names: string
 }
 
 export async function deleteAllObjects(db: Queryable, bucket: string): Promise<ObjectRow[]> {
+  await allowDelete(db);
   const { rows } = await db.query<ObjectRow>(`delete from storage.objects where bucket_id = $1 returning ${OBJECT_COLUMNS}`, [bucket]);
   return rows;
 }

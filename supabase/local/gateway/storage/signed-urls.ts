@@ -86,7 +86,7 @@ export function registerSignedUrlRoutes(app: FastifyInstance, { ctx, store }: St
       throw storageErrors.invalidJwt(err instanceof joseErrors.JWTExpired ? 'jwt expired' : 'invalid signature');
     }
     if (url !== `${bucket}/${name}`) throw storageErrors.invalidSignature();
-    const object = await findObject(ctx.db, bucket, name);
+    const object = await findObject(ctx.storageDb, bucket, name);
     if (!object) throw storageErrors.objectNotFound();
     return sendObject(store, request, reply, object, true);
   });

@@ -95,7 +95,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
 
   async function loadUser(id: string): Promise<UserRow> {
     if (!isUuid(id)) throw badRequest(ErrorCodes.validationFailed, Messages.userIdNotUuid);
-    const user = await findUserById(ctx.db, id);
+    const user = await findUserById(ctx.authDb, id);
     if (!user) throw notFound(ErrorCodes.userNotFound, Messages.userNotFound);
     return user;
   }
@@ -105,8 +105,8 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     const query = req.query as Record<string, unknown>;
     const page = Math.max(1, paginationParam(query.page, 1));
     const perPage = Math.min(1000, Math.max(1, paginationParam(query.per_page, DEFAULT_PER_PAGE)));
-    const { users, total } = await listUsers(ctx.db, perPage, (page - 1) * perPage);
-    const identities = await listIdentities(ctx.db, users.map((u) => u.id));
+    const { users, total } = await listUsers(ctx.authDb, perPage, (page - 1) * perPage);
+    const identities = await listIdentities(ctx.authDb, users.map((u) => u.id));
     const lastPage = Math.max(1, Math.ceil(total / perPage));
     const links: string[] = [];
     if (page < lastPage) links.push(`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`);
@@ -123,11 +123,11 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     }
     const email = validateEmail(body.email);
     if (body.id && !isUuid(body.id)) throw badRequest(ErrorCodes.validationFailed, Messages.userIdNotUuid);
-    if (await findUserByEmail(ctx.db, email)) throw unprocessable(ErrorCodes.emailExists, Messages.emailExists);
+    if (await findUserByEmail(ctx.authDb, email)) throw unprocessable(ErrorCodes.emailExists, Messages.emailExists);
     const encryptedPassword = (await passwordColumn(body.password, body.password_hash, rules)) ?? null;
     const banned = bannedUntil(body.ban_duration);
     try {
-      return await inTransaction(ctx.db, async (db) => {
+      return await inTransaction(ctx.authDb, async (db) => {
         const user = await insertUser(db, {
           id: body.id ?? undefined,
           email,
@@ -171,7 +171,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     const requested = body.type ?? '';
     if (!isLinkType(requested)) throw badRequest(ErrorCodes.validationFailed, Messages.invalidLinkType(requested));
     let type: LinkType = requested;
-    const existing = await findUserByEmail(ctx.db, email);
+    const existing = await findUserByEmail(ctx.authDb, email);
     let password = body.password ?? null;
     if (!existing) {
       if (type === 'magiclink') {
@@ -192,11 +192,11 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     }
     const newEmail = type === 'email_change_new' ? validateEmail(body.new_email) : undefined;
     if (newEmail) {
-      const taken = await findUserByEmail(ctx.db, newEmail);
+      const taken = await findUserByEmail(ctx.authDb, newEmail);
       if (taken && taken.id !== existing?.id) throw unprocessable(ErrorCodes.emailExists, Messages.emailExists);
     }
     const mailType: MailType = type === 'email_change_new' ? 'email_change' : type;
-    const { user, mail } = await inTransaction(ctx.db, async (db) => {
+    const { user, mail } = await inTransaction(ctx.authDb, async (db) => {
       let target = existing;
       if (!target) target = await createUnconfirmed(db, email, type === 'signup' ? password : null, body.data ?? {});
       else if (type === 'signup' && body.data) {
@@ -204,7 +204,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
       }
       return prepareVerificationMail(ctx, db, target, mailType, redirectTo, newEmail);
     });
-    const json = await userJsonWithIdentities(ctx.db, user);
+    const json = await userJsonWithIdentities(ctx.authDb, user);
     return {
       ...json,
       action_link: mail.link,
@@ -219,21 +219,21 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     await requireAdmin(ctx, req);
     const body = parseBody(InviteBody, req.body);
     const email = validateEmail(body.email);
-    const existing = await findUserByEmail(ctx.db, email);
+    const existing = await findUserByEmail(ctx.authDb, email);
     if (existing?.email_confirmed_at) throw unprocessable(ErrorCodes.emailExists, Messages.emailExists);
     deps.mailer.reserve(email, clientIp(req));
     const redirectTo = resolveRedirect(ctx.config.auth, redirectParam(req));
-    const { user, mail } = await inTransaction(ctx.db, async (db) => {
+    const { user, mail } = await inTransaction(ctx.authDb, async (db) => {
       const target = existing ?? (await createUnconfirmed(db, email, null, body.data ?? {}));
       return prepareVerificationMail(ctx, db, target, 'invite', redirectTo);
     });
     deps.mailer.send(mail);
-    return userJsonWithIdentities(ctx.db, user);
+    return userJsonWithIdentities(ctx.authDb, user);
   });
 
   app.get<{ Params: { id: string } }>('/admin/users/:id', async (req): Promise<UserJson> => {
     await requireAdmin(ctx, req);
-    return userJsonWithIdentities(ctx.db, await loadUser(req.params.id));
+    return userJsonWithIdentities(ctx.authDb, await loadUser(req.params.id));
   });
 
   app.put<{ Params: { id: string } }>('/admin/users/:id', async (req): Promise<UserJson> => {
@@ -244,7 +244,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     let newEmail: string | undefined;
     if (body.email) {
       newEmail = validateEmail(body.email);
-      const taken = await findUserByEmail(ctx.db, newEmail);
+      const taken = await findUserByEmail(ctx.authDb, newEmail);
       if (taken && taken.id !== user.id) throw unprocessable(ErrorCodes.emailExists, Messages.emailExists);
       patch.email = newEmail;
     }
@@ -254,7 +254,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     if (body.app_metadata) patch.raw_app_meta_data = mergeMetadata(user.raw_app_meta_data, body.app_metadata);
     if (body.role) patch.role = body.role;
     patch.banned_until = bannedUntil(body.ban_duration);
-    return inTransaction(ctx.db, async (db) => {
+    return inTransaction(ctx.authDb, async (db) => {
       const updated = await updateUser(db, user.id, patch);
       if (newEmail) await updateEmailIdentity(db, user.id, { email: newEmail });
       if (patch.email_confirmed_at) await updateEmailIdentity(db, user.id, { email_verified: true });
@@ -268,7 +268,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     await requireAdmin(ctx, req);
     const user = await loadUser(req.params.id);
     const body = parseBody(DeleteBody, req.body);
-    await inTransaction(ctx.db, async (db) => {
+    await inTransaction(ctx.authDb, async (db) => {
       if (!body.should_soft_delete) {
         await db.query('delete from auth.users where id = $1', [user.id]);
         return;

@@ -37,7 +37,7 @@ export function registerMailRequestRoutes(app: FastifyInstance, deps: AuthDeps):
   /** Sends a mail whose budget the route has already reserved. */
   async function mailUser(req: FastifyRequest, user: UserRow, type: MailType, challenge: ReturnType<typeof PkceFlows.parse>, newEmail?: string) {
     const redirectTo = resolveRedirect(settings, redirectParam(req));
-    const { mail } = await inTransaction(ctx.db, (db) => prepareVerificationMail(ctx, db, user, type, redirectTo, newEmail));
+    const { mail } = await inTransaction(ctx.authDb, (db) => prepareVerificationMail(ctx, db, user, type, redirectTo, newEmail));
     pkce.remember(user.id, challenge);
     mailer.send(mail);
   }
@@ -49,7 +49,7 @@ export function registerMailRequestRoutes(app: FastifyInstance, deps: AuthDeps):
     const challenge = PkceFlows.parse(body.code_challenge, body.code_challenge_method);
     // Unknown addresses spend the same budget and get the same answers (also the 429), so recovery cannot probe who is registered.
     mailer.reserve(email, req.ip);
-    const user = await findUserByEmail(ctx.db, email);
+    const user = await findUserByEmail(ctx.authDb, email);
     if (user) await mailUser(req, user, 'recovery', challenge);
     return {};
   });
@@ -65,7 +65,7 @@ export function registerMailRequestRoutes(app: FastifyInstance, deps: AuthDeps):
     const challenge = PkceFlows.parse(body.code_challenge, body.code_challenge_method);
     // Nothing to resend answers (and counts) like a resend, so the endpoint cannot probe who is registered.
     mailer.reserve(email, req.ip);
-    const user = await findUserByEmail(ctx.db, email);
+    const user = await findUserByEmail(ctx.authDb, email);
     if (body.type === 'signup' && user && !user.email_confirmed_at) await mailUser(req, user, 'signup', challenge);
     if (body.type === 'email_change' && user?.email_change) await mailUser(req, user, 'email_change', challenge, user.email_change);
     return {};
@@ -77,13 +77,13 @@ export function registerMailRequestRoutes(app: FastifyInstance, deps: AuthDeps):
     if (body.phone && !body.email) throw badRequest(ErrorCodes.phoneProviderDisabled, Messages.phoneDisabled);
     const email = validateEmail(body.email);
     const challenge = PkceFlows.parse(body.code_challenge, body.code_challenge_method);
-    const user = await findUserByEmail(ctx.db, email);
+    const user = await findUserByEmail(ctx.authDb, email);
     if (!user) {
       if (body.create_user === false || !settings.enableSignup) {
         throw unprocessable(ErrorCodes.otpDisabled, Messages.otpSignupDisabled);
       }
       mailer.reserve(email, req.ip);
-      const created = await inTransaction(ctx.db, async (db) => {
+      const created = await inTransaction(ctx.authDb, async (db) => {
         const inserted = await insertUser(db, { email, encryptedPassword: null, userMetadata: body.data ?? {} });
         return prepareVerificationMail(ctx, db, inserted, 'signup', resolveRedirect(settings, redirectParam(req)));
       });

@@ -99,7 +99,7 @@ export function registerSignupRoute(app: FastifyInstance, deps: AuthDeps): void 
 
     // With confirmations every sign-up costs a mail, whether or not the address is taken, so the 429 reveals nothing.
     if (!autoconfirm) mailer.reserve(email, req.ip);
-    const existing = await findUserByEmail(ctx.db, email);
+    const existing = await findUserByEmail(ctx.authDb, email);
     if (existing) {
       if (autoconfirm) throw unprocessable(ErrorCodes.userAlreadyExists, Messages.userAlreadyRegistered);
       if (existing.email_confirmed_at) return obfuscatedUser(email, data);
@@ -107,7 +107,7 @@ export function registerSignupRoute(app: FastifyInstance, deps: AuthDeps): void 
     const encryptedPassword = existing ? null : await hashPassword(body.password);
 
     let mail: Mail | null = null;
-    const result = await inTransaction(ctx.db, async (db): Promise<SessionResponse | UserJson> => {
+    const result = await inTransaction(ctx.authDb, async (db): Promise<SessionResponse | UserJson> => {
       let user: UserRow;
       if (existing) {
         // An unconfirmed address: resend the confirmation, but change nothing else (its owner is unproven).

@@ -26,7 +26,7 @@ export function registerTokenRoute(app: FastifyInstance, deps: AuthDeps): void {
     // so guessing from many addresses at once gains nothing. Unknown addresses count the same way.
     const account = body.email.trim().toLowerCase();
     if (!limits.failedSignIns.allows(account)) throw rateLimited();
-    const user = await findUserByEmail(ctx.db, body.email);
+    const user = await findUserByEmail(ctx.authDb, body.email);
     // One answer for "no such user" and "wrong password", so sign-in cannot probe which addresses exist.
     if (!user || !(await verifyPassword(body.password ?? '', user.encrypted_password))) {
       limits.failedSignIns.record(account);
@@ -34,7 +34,7 @@ export function registerTokenRoute(app: FastifyInstance, deps: AuthDeps): void {
     }
     if (isBanned(user)) throw badRequest(ErrorCodes.userBanned, Messages.userBanned);
     if (!user.email_confirmed_at) throw badRequest(ErrorCodes.emailNotConfirmed, Messages.emailNotConfirmed);
-    return inTransaction(ctx.db, (db) => issueSession(ctx, db, user, 'password', requestInfo(req)));
+    return inTransaction(ctx.authDb, (db) => issueSession(ctx, db, user, 'password', requestInfo(req)));
   }
 
   async function pkceGrant(req: FastifyRequest): Promise<SessionResponse> {
@@ -43,10 +43,10 @@ export function registerTokenRoute(app: FastifyInstance, deps: AuthDeps): void {
       throw badRequest(ErrorCodes.validationFailed, 'invalid request: both auth code and code verifier should be non-empty');
     }
     const { userId, authMethod } = deps.pkce.exchange(body.auth_code, body.code_verifier);
-    const user = await findUserById(ctx.db, userId);
+    const user = await findUserById(ctx.authDb, userId);
     if (!user || user.deleted_at) throw badRequest(ErrorCodes.flowStateNotFound, Messages.flowStateNotFound);
     if (isBanned(user)) throw badRequest(ErrorCodes.userBanned, Messages.userBanned);
-    return inTransaction(ctx.db, (db) => issueSession(ctx, db, user, authMethod, requestInfo(req)));
+    return inTransaction(ctx.authDb, (db) => issueSession(ctx, db, user, authMethod, requestInfo(req)));
   }
 
   app.post('/token', async (req): Promise<SessionResponse> => {
@@ -57,7 +57,7 @@ export function registerTokenRoute(app: FastifyInstance, deps: AuthDeps): void {
         return passwordGrant(req);
       case 'refresh_token':
         takeOrRefuse(limits.tokenRefresh, clientIp(req));
-        return refreshSession(ctx, ctx.db, parseBody(RefreshBody, req.body).refresh_token ?? '');
+        return refreshSession(ctx, ctx.authDb, parseBody(RefreshBody, req.body).refresh_token ?? '');
       case 'pkce':
         takeOrRefuse(limits.tokenRefresh, clientIp(req));
         return pkceGrant(req);

@@ -33,7 +33,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AuthDeps): void {
 
   app.get('/user', async (req): Promise<UserJson> => {
     const { user } = await requireUser(ctx, req);
-    return userJsonWithIdentities(ctx.db, user);
+    return userJsonWithIdentities(ctx.authDb, user);
   });
 
   app.put('/user', async (req): Promise<UserJson> => {
@@ -58,7 +58,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AuthDeps): void {
     if (body.email) {
       const email = validateEmail(body.email);
       if (email !== (user.email ?? '').toLowerCase()) {
-        const taken = await findUserByEmail(ctx.db, email);
+        const taken = await findUserByEmail(ctx.authDb, email);
         if (taken && taken.id !== user.id) throw unprocessable(ErrorCodes.emailExists, Messages.emailExists);
         newEmail = email;
       }
@@ -68,7 +68,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AuthDeps): void {
     const encryptedPassword = password !== undefined ? await hashPassword(password) : undefined;
 
     let mail: Mail | null = null;
-    const updated = await inTransaction(ctx.db, async (db) => {
+    const updated = await inTransaction(ctx.authDb, async (db) => {
       let current = await updateUser(db, user.id, {
         encrypted_password: encryptedPassword,
         raw_user_meta_data: body.data ? mergeMetadata(user.raw_user_meta_data, body.data) : undefined,
@@ -92,7 +92,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AuthDeps): void {
   /** A session started within the last day may change its password without a code (GoTrue's rule). */
   async function signedInRecently(sessionId: string | undefined): Promise<boolean> {
     if (!sessionId) return false;
-    const { rows } = await ctx.db.query<{ created_at: Date }>('select created_at from auth.sessions where id = $1', [sessionId]);
+    const { rows } = await ctx.authDb.query<{ created_at: Date }>('select created_at from auth.sessions where id = $1', [sessionId]);
     const createdAt = rows[0]?.created_at;
     return createdAt !== undefined && Date.now() - createdAt.getTime() <= RECENT_SIGN_IN_MS;
   }
@@ -113,7 +113,7 @@ export function registerUserRoutes(app: FastifyInstance, deps: AuthDeps): void {
     if (!LOGOUT_SCOPES.includes(scope as LogoutScope)) {
       throw badRequest(ErrorCodes.validationFailed, Messages.logoutScope(scope));
     }
-    await endSessions(ctx.db, user.id, sessionId, scope as LogoutScope);
+    await endSessions(ctx.authDb, user.id, sessionId, scope as LogoutScope);
     return reply.code(204).send();
   });
 }

@@ -48,7 +48,7 @@ export function registerVerifyRoutes(app: FastifyInstance, deps: AuthDeps): void
    * PKCE challenge the answer is an auth code to exchange instead of a session.
    */
   async function verify(req: FastifyRequest, request: VerifyRequest, expiredMessage: string, allowPkce: boolean) {
-    return inTransaction(ctx.db, async (db): Promise<{ code: string } | { session: SessionResponse }> => {
+    return inTransaction(ctx.authDb, async (db): Promise<{ code: string } | { session: SessionResponse }> => {
       const user = await consumeVerification(db, request);
       if (!user) throw forbidden(ErrorCodes.otpExpired, expiredMessage);
       if (isBanned(user)) throw badRequest(ErrorCodes.userBanned, Messages.userBanned);
