@@ -181,6 +181,16 @@ const operations: Operation[] = [
   { name: "discussions: edit the member's title", allowed: OWNER, attempt: async (_, a) => updates(a, 'discussions', await newDiscussion(), { title: `Renamed by ${a}` }) },
   { name: "discussions: pin the member's discussion", allowed: STAFF, attempt: async (_, a) => updates(a, 'discussions', await newDiscussion(), { is_pinned: true }) },
   { name: "discussions: lock the member's discussion", allowed: OWNER_AND_STAFF, attempt: async (_, a) => updates(a, 'discussions', await newDiscussion(), { is_locked: true }) },
+  { name: "discussions: unlock the member's discussion a moderator locked", allowed: STAFF, attempt: async (_, a) => {
+    const d = await newDiscussion();
+    await c('moderator').from('discussions').update({ is_locked: true }).eq('id', d);
+    return updates(a, 'discussions', d, { is_locked: false });
+  } },
+  { name: "discussions: restore the member's discussion a moderator deleted", allowed: STAFF, attempt: async (_, a) => {
+    const d = await newDiscussion();
+    await c('moderator').rpc('delete_discussion_and_posts', { p_discussion_id: d });
+    return updates(a, 'discussions', d, { _deleted: false });
+  } },
   { name: "discussions: set the member's post_count", allowed: NOBODY, attempt: async (_, a) => updates(a, 'discussions', await newDiscussion(), { post_count: 500 }) },
   { name: "discussions: delete the member's discussion", allowed: OWNER_AND_STAFF, attempt: async (_, a) => softDeletes(a, 'discussions', await newDiscussion()) },
 
@@ -194,6 +204,18 @@ const operations: Operation[] = [
   { name: "posts: set the member's reactions summary", allowed: NOBODY, attempt: async (_, a) => updates(a, 'posts', (await ownersPost()).p, { reactions_summary: { like: 1000 } }) },
   { name: "posts: mark a solution in the member's discussion", allowed: OWNER, attempt: async (_, a) => updates(a, 'posts', (await otherPostInOwnersDiscussion()).p, { is_solution: true }) },
   { name: "posts: delete the member's post", allowed: OWNER_AND_STAFF, attempt: async (_, a) => softDeletes(a, 'posts', (await ownersPost()).p) },
+  { name: "posts: restore the member's post a moderator deleted", allowed: STAFF, attempt: async (_, a) => {
+    const { p } = await ownersPost();
+    await c('moderator').from('posts').delete().eq('id', p);
+    return updates(a, 'posts', p, { _deleted: false });
+  } },
+  { name: "posts: reveal the member's hidden reply after a lock", allowed: STAFF, attempt: async (_, a) => {
+    const d = await fixtures.discussion(w.db, w.id('other')!);
+    const p = randomUUID();
+    await c('member').from('posts').insert({ id: p, discussion_id: d, user_id: owner(), content: '<p>sleeper</p>', _deleted: true });
+    await c('moderator').from('discussions').update({ is_locked: true }).eq('id', d);
+    return updates(a, 'posts', p, { _deleted: false });
+  } },
 
   // reactions
   { name: 'reactions: read', allowed: ALL, attempt: async (_, a) => visible(c(a), 'reactions', await ownersReaction()) },
