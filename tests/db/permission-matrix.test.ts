@@ -100,7 +100,7 @@ async function blogPost(status: 'draft' | 'published') {
 async function ownersPushSubscription() {
   const { rows } = await w.db.query<{ id: string }>(
     `insert into public.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, 'k', 'a') returning id`,
-    [owner(), `https://push.example.test/${randomUUID()}`]);
+    [owner(), `https://fcm.googleapis.com/fcm/send/${randomUUID()}`]);
   return rows[0]!.id;
 }
 async function contactMessage() {
@@ -251,8 +251,8 @@ const operations: Operation[] = [
 
   // push_subscriptions
   { name: "push_subscriptions: read the member's", allowed: OWNER, attempt: async (_, a) => visible(c(a), 'push_subscriptions', await ownersPushSubscription()) },
-  { name: 'push_subscriptions: add as yourself', allowed: SIGNED_IN, attempt: (_, a) => inserts(a, 'push_subscriptions', { user_id: asActorOrVictim(a), endpoint: `https://push.example.test/${randomUUID()}`, p256dh: 'k', auth: 'a' }) },
-  { name: 'push_subscriptions: add for another user', allowed: NOBODY, attempt: (_, a) => inserts(a, 'push_subscriptions', { user_id: victim(a), endpoint: `https://push.example.test/${randomUUID()}`, p256dh: 'k', auth: 'a' }) },
+  { name: 'push_subscriptions: add as yourself', allowed: SIGNED_IN, attempt: (_, a) => inserts(a, 'push_subscriptions', { user_id: asActorOrVictim(a), endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`, p256dh: 'k', auth: 'a' }) },
+  { name: 'push_subscriptions: add for another user', allowed: NOBODY, attempt: (_, a) => inserts(a, 'push_subscriptions', { user_id: victim(a), endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`, p256dh: 'k', auth: 'a' }) },
   { name: "push_subscriptions: edit the member's", allowed: OWNER, attempt: async (_, a) => updates(a, 'push_subscriptions', await ownersPushSubscription(), { user_agent: `Firefox on ${a}` }) },
   { name: "push_subscriptions: delete the member's", allowed: OWNER, attempt: async (_, a) => {
     const id = await ownersPushSubscription();

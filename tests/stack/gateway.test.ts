@@ -106,7 +106,7 @@ describe('gateway', () => {
     expect(asAnon.error ?? null).toBeNull();
     expect(asAnon.data).toEqual([]);
     const mine = await member.client.from('push_subscriptions').insert({
-      user_id: member.id, endpoint: `https://push.example.test/${member.id}`, p256dh: 'k', auth: 'a',
+      user_id: member.id, endpoint: `https://fcm.googleapis.com/fcm/send/${member.id}`, p256dh: 'k', auth: 'a',
     }).select('id');
     expect(mine.error).toBeNull();
     const other = await newMember('rls_other');
