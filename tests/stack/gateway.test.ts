@@ -99,6 +99,36 @@ describe('gateway', () => {
     }
   }, 60_000);
 
+  it('counts the bytes of a chunked body (no Content-Length) against the limit at every mount point', async () => {
+    const { apiUrl, anonKey } = testStack();
+    const headers = { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' };
+    const chunk = new TextEncoder().encode('x'.repeat(MB));
+    const chunked = (megabytes: number) => new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < megabytes; i++) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const paths = ['/rest/v1/contact_messages', '/auth/v1/signup', '/storage/v1/bucket', '/functions/v1/no-such-function'];
+    const answers = await Promise.all(paths.map(async (path) => {
+      // duplex is required by Node's fetch for a stream body, which it then sends chunked.
+      const init = { method: 'POST', headers, body: chunked(12), duplex: 'half' } as RequestInit;
+      const res = await fetch(`${apiUrl}${path}`, init).catch((e: Error & { cause?: { code?: string } }) => e.cause?.code ?? e.message);
+      return typeof res === 'string' ? `${path}: ${res}` : `${path}: ${res.status}`;
+    }));
+    expect(answers).toEqual(paths.map((path) => `${path}: 413`));
+    // A chunked body under the limit still reaches PostgREST whole.
+    const message = { name: 'Ana', email: 'ana@example.test', subject: 'chunked', message: 'y'.repeat(5000) };
+    const small = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(JSON.stringify(message)));
+        controller.close();
+      },
+    });
+    const ok = await fetch(`${apiUrl}/rest/v1/contact_messages`, { method: 'POST', headers, body: small, duplex: 'half' } as RequestInit);
+    expect(ok.status).toBe(201);
+  }, 60_000);
+
   it('serves an RLS-protected table to members and hides it from anon', async () => {
     const member = await newMember('rls_reader');
     const anon = anonClient();
