@@ -79,6 +79,15 @@ export async function startGateway(ctx: GatewayContext): Promise<Gateway> {
       upstream: `http://${config.host}:${config.postgrestPort}`,
       rewritePrefix: '',
       http: { requestOptions: { timeout: 60_000 } },
+      replyOptions: {
+        // PostgREST shows these to the database as request.headers; rate limits key visitors on
+        // them, so they carry the address the gateway saw, never what the client claimed.
+        rewriteRequestHeaders: (req, headers) => {
+          const forwarded: Record<string, string | string[] | undefined> = { ...headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' };
+          delete forwarded['cf-connecting-ip'];
+          return forwarded;
+        },
+      },
     });
   }, { prefix: '/rest/v1' });
 
