@@ -197,6 +197,18 @@ const operations: Operation[] = [
   // posts
   { name: 'posts: read', allowed: ALL, attempt: async (_, a) => visible(c(a), 'posts', (await ownersPost()).p) },
   { name: 'posts: reply as yourself', allowed: SIGNED_IN, attempt: async (_, a) => inserts(a, 'posts', { discussion_id: await newDiscussion(), user_id: asActorOrVictim(a), content: '<p>Same here!</p>' }) },
+  { name: 'posts: two replies in one request', allowed: NOBODY, attempt: async (_, a) => {
+    const d = await newDiscussion();
+    await c(a).from('posts').insert([1, 2].map((i) => ({ discussion_id: d, user_id: asActorOrVictim(a), content: `<p>bulk ${i}</p>` })));
+    const { rows } = await w.db.query('select 1 from public.posts where discussion_id = $1', [d]);
+    return rows.length > 1;
+  } },
+  { name: 'posts: backdate a reply', allowed: NOBODY, attempt: async (_, a) => {
+    const id = randomUUID();
+    await c(a).from('posts').insert({ id, discussion_id: await newDiscussion(), user_id: asActorOrVictim(a), content: '<p>first!</p>', created_at: '2000-01-01T00:00:00Z' });
+    const row = await rowOf('posts', id);
+    return row !== undefined && new Date(row.created_at as string).getUTCFullYear() === 2000;
+  } },
   { name: 'posts: reply as another user', allowed: NOBODY, attempt: async (_, a) => inserts(a, 'posts', { discussion_id: await newDiscussion(), user_id: victim(a), content: '<p>Not me</p>' }) },
   { name: 'posts: reply to a locked thread', allowed: NOBODY, attempt: async (_, a) => inserts(a, 'posts', { discussion_id: await newDiscussion(true), user_id: asActorOrVictim(a), content: '<p>Let me in</p>' }) },
   { name: "posts: edit the member's post", allowed: OWNER, attempt: async (_, a) => updates(a, 'posts', (await ownersPost()).p, { content: `<p>edited by ${a}</p>` }) },
@@ -241,6 +253,12 @@ const operations: Operation[] = [
 
   // contact_messages
   { name: 'contact_messages: send', allowed: ALL, attempt: (_, a) => inserts(a, 'contact_messages', { name: 'Ana', email: 'ana@example.test', subject: 'Booking', message: 'Are you taking promo submissions?' }) },
+  { name: 'contact_messages: send fifty in one request', allowed: NOBODY, attempt: async (_, a) => {
+    const subject = `bulk ${randomUUID()}`;
+    await c(a).from('contact_messages').insert(Array.from({ length: 50 }, () => ({ name: 'Ana', email: 'ana@example.test', subject, message: 'spam' })));
+    const { rows } = await w.db.query('select 1 from public.contact_messages where subject = $1', [subject]);
+    return rows.length > 0;
+  } },
   { name: 'contact_messages: read', allowed: NOBODY, attempt: async (_, a) => visible(c(a), 'contact_messages', await contactMessage()) },
   { name: 'contact_messages: edit', allowed: NOBODY, attempt: async (_, a) => updates(a, 'contact_messages', await contactMessage(), { subject: 'pwned' }) },
   { name: 'contact_messages: delete', allowed: NOBODY, attempt: async (_, a) => {
@@ -252,6 +270,7 @@ const operations: Operation[] = [
   // push_subscriptions
   { name: "push_subscriptions: read the member's", allowed: OWNER, attempt: async (_, a) => visible(c(a), 'push_subscriptions', await ownersPushSubscription()) },
   { name: 'push_subscriptions: add as yourself', allowed: SIGNED_IN, attempt: (_, a) => inserts(a, 'push_subscriptions', { user_id: asActorOrVictim(a), endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`, p256dh: 'k', auth: 'a' }) },
+  { name: 'push_subscriptions: add a loopback endpoint', allowed: NOBODY, attempt: (_, a) => inserts(a, 'push_subscriptions', { user_id: asActorOrVictim(a), endpoint: `http://127.0.0.1:9/${randomUUID()}`, p256dh: 'k', auth: 'a' }) },
   { name: 'push_subscriptions: add for another user', allowed: NOBODY, attempt: (_, a) => inserts(a, 'push_subscriptions', { user_id: victim(a), endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`, p256dh: 'k', auth: 'a' }) },
   { name: "push_subscriptions: edit the member's", allowed: OWNER, attempt: async (_, a) => updates(a, 'push_subscriptions', await ownersPushSubscription(), { user_agent: `Firefox on ${a}` }) },
   { name: "push_subscriptions: delete the member's", allowed: OWNER, attempt: async (_, a) => {
