@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { anonClient, newMember, testStack } from '../support/clients';
+import { anonClient, newMember, testStack, withDb } from '../support/clients';
 
 const MB = 1024 * 1024;
 /** Rounds of four parallel oversize uploads; the cut connection showed in about 1 of 30 requests. */
@@ -128,6 +128,31 @@ describe('gateway', () => {
     const ok = await fetch(`${apiUrl}/rest/v1/contact_messages`, { method: 'POST', headers, body: small, duplex: 'half' } as RequestInit);
     expect(ok.status).toBe(201);
   }, 60_000);
+
+  it('a chunked upload over a bucket\'s own limit is refused as too large and not stored', async () => {
+    const { apiUrl, serviceRoleKey } = testStack();
+    const bucket = `tiny-${Date.now()}`;
+    await withDb((db) => db.query('insert into storage.buckets (id, name, public, file_size_limit) values ($1, $1, false, $2)', [bucket, 64 * 1024]));
+    const chunk = new Uint8Array(256 * 1024);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 8; i++) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const init = {
+      method: 'POST',
+      headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/octet-stream' },
+      body,
+      duplex: 'half',
+    } as RequestInit;
+    const res = await fetch(`${apiUrl}/storage/v1/object/${bucket}/big.bin`, init);
+    // Supabase Storage answers an object over the limit with HTTP 400 and statusCode "413" in the body.
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { statusCode: string }).statusCode).toBe('413');
+    const { rows } = await withDb((db) => db.query('select 1 from storage.objects where bucket_id = $1', [bucket]));
+    expect(rows).toHaveLength(0);
+  });
 
   it('serves an RLS-protected table to members and hides it from anon', async () => {
     const member = await newMember('rls_reader');
