@@ -67,6 +67,9 @@ describe('bad input is a 4xx with a message', () => {
     const m = w.members.member;
     const huge = 'x'.repeat(3000) + randomUUID() + Array.from({ length: 3000 }, (_, i) => String.fromCharCode(33 + ((i * 7919) % 90))).join('');
     expectClientError(await m.client.from('discussions').insert({ user_id: m.id, title: huge, category: 'Off-Topic' }), 'huge title');
+    // Distinct words, so the search vector of the profile would pass its 1 MB limit.
+    const words = Array.from({ length: 150_000 }, (_, i) => `w${i.toString(36)}x${(i * 7919).toString(36)}`).join(' ');
+    expectClientError(await m.client.from('profiles').update({ bio: words }).eq('id', m.id), 'huge bio');
     expectClientError(await m.client.from('contact_messages').insert({ name: 'n', email: 'a@b.co', subject: 's', message: huge.repeat(3) }), 'huge contact message');
   });
 });
