@@ -70,14 +70,17 @@ describe('push endpoints', () => {
   });
 
   it('send-push does not call an endpoint that is not a push service, even one already stored', async () => {
-    // A row from before the check existed (written around the trigger), on a device of its own.
+    // A row stored while its origin was allowed (or before the check existed), no longer allowed now.
     const victim = await newMember('pushold');
+    const origin = new URL(internalUrl).origin;
     await withDb(async (db) => {
-      await db.query('begin');
-      await db.query('set local session_replication_role = replica');
-      await db.query('insert into public.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)',
-        [victim.id, internalUrl, 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U', 'tBHItJI5svbpez7KI4CCXg']);
-      await db.query('commit');
+      await db.query('insert into private.push_test_endpoints (origin) values ($1)', [origin]);
+      try {
+        await db.query('insert into public.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)',
+          [victim.id, internalUrl, 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U', 'tBHItJI5svbpez7KI4CCXg']);
+      } finally {
+        await db.query('delete from private.push_test_endpoints where origin = $1', [origin]);
+      }
     });
     const { rows } = await withDb((db) => db.query<{ id: string }>(
       `insert into public.notifications (user_id, type, content_preview) values ($1, 'new_follower', 'x') returning id`, [victim.id]));
