@@ -41,6 +41,7 @@ const [apiPort, dbPort, postgrestPort] = [await freePort(), await freePort(), aw
 const localDir = join(process.cwd(), '.local', 'bench-push');
 const stack = await startStack({ localDir, apiPort, dbPort, postgrestPort, reset: true });
 const pushService = await startPushServiceStandIn();
+await pushService.allowIn(stack.status.DB_URL);
 try {
   const { API_URL, ANON_KEY } = stack.status;
   const author = await member(API_URL, ANON_KEY, 'bpa');

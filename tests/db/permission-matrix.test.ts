@@ -100,7 +100,7 @@ async function blogPost(status: 'draft' | 'published') {
 async function ownersPushSubscription() {
   const { rows } = await w.db.query<{ id: string }>(
     `insert into public.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, 'k', 'a') returning id`,
-    [owner(), `https://push.example.test/${randomUUID()}`]);
+    [owner(), `https://fcm.googleapis.com/fcm/send/${randomUUID()}`]);
   return rows[0]!.id;
 }
 async function contactMessage() {
@@ -181,12 +181,34 @@ const operations: Operation[] = [
   { name: "discussions: edit the member's title", allowed: OWNER, attempt: async (_, a) => updates(a, 'discussions', await newDiscussion(), { title: `Renamed by ${a}` }) },
   { name: "discussions: pin the member's discussion", allowed: STAFF, attempt: async (_, a) => updates(a, 'discussions', await newDiscussion(), { is_pinned: true }) },
   { name: "discussions: lock the member's discussion", allowed: OWNER_AND_STAFF, attempt: async (_, a) => updates(a, 'discussions', await newDiscussion(), { is_locked: true }) },
+  { name: "discussions: unlock the member's discussion a moderator locked", allowed: STAFF, attempt: async (_, a) => {
+    const d = await newDiscussion();
+    await c('moderator').from('discussions').update({ is_locked: true }).eq('id', d);
+    return updates(a, 'discussions', d, { is_locked: false });
+  } },
+  { name: "discussions: restore the member's discussion a moderator deleted", allowed: STAFF, attempt: async (_, a) => {
+    const d = await newDiscussion();
+    await c('moderator').rpc('delete_discussion_and_posts', { p_discussion_id: d });
+    return updates(a, 'discussions', d, { _deleted: false });
+  } },
   { name: "discussions: set the member's post_count", allowed: NOBODY, attempt: async (_, a) => updates(a, 'discussions', await newDiscussion(), { post_count: 500 }) },
   { name: "discussions: delete the member's discussion", allowed: OWNER_AND_STAFF, attempt: async (_, a) => softDeletes(a, 'discussions', await newDiscussion()) },
 
   // posts
   { name: 'posts: read', allowed: ALL, attempt: async (_, a) => visible(c(a), 'posts', (await ownersPost()).p) },
   { name: 'posts: reply as yourself', allowed: SIGNED_IN, attempt: async (_, a) => inserts(a, 'posts', { discussion_id: await newDiscussion(), user_id: asActorOrVictim(a), content: '<p>Same here!</p>' }) },
+  { name: 'posts: two replies in one request', allowed: NOBODY, attempt: async (_, a) => {
+    const d = await newDiscussion();
+    await c(a).from('posts').insert([1, 2].map((i) => ({ discussion_id: d, user_id: asActorOrVictim(a), content: `<p>bulk ${i}</p>` })));
+    const { rows } = await w.db.query('select 1 from public.posts where discussion_id = $1', [d]);
+    return rows.length > 1;
+  } },
+  { name: 'posts: backdate a reply', allowed: NOBODY, attempt: async (_, a) => {
+    const id = randomUUID();
+    await c(a).from('posts').insert({ id, discussion_id: await newDiscussion(), user_id: asActorOrVictim(a), content: '<p>first!</p>', created_at: '2000-01-01T00:00:00Z' });
+    const row = await rowOf('posts', id);
+    return row !== undefined && new Date(row.created_at as string).getUTCFullYear() === 2000;
+  } },
   { name: 'posts: reply as another user', allowed: NOBODY, attempt: async (_, a) => inserts(a, 'posts', { discussion_id: await newDiscussion(), user_id: victim(a), content: '<p>Not me</p>' }) },
   { name: 'posts: reply to a locked thread', allowed: NOBODY, attempt: async (_, a) => inserts(a, 'posts', { discussion_id: await newDiscussion(true), user_id: asActorOrVictim(a), content: '<p>Let me in</p>' }) },
   { name: "posts: edit the member's post", allowed: OWNER, attempt: async (_, a) => updates(a, 'posts', (await ownersPost()).p, { content: `<p>edited by ${a}</p>` }) },
@@ -194,6 +216,18 @@ const operations: Operation[] = [
   { name: "posts: set the member's reactions summary", allowed: NOBODY, attempt: async (_, a) => updates(a, 'posts', (await ownersPost()).p, { reactions_summary: { like: 1000 } }) },
   { name: "posts: mark a solution in the member's discussion", allowed: OWNER, attempt: async (_, a) => updates(a, 'posts', (await otherPostInOwnersDiscussion()).p, { is_solution: true }) },
   { name: "posts: delete the member's post", allowed: OWNER_AND_STAFF, attempt: async (_, a) => softDeletes(a, 'posts', (await ownersPost()).p) },
+  { name: "posts: restore the member's post a moderator deleted", allowed: STAFF, attempt: async (_, a) => {
+    const { p } = await ownersPost();
+    await c('moderator').from('posts').delete().eq('id', p);
+    return updates(a, 'posts', p, { _deleted: false });
+  } },
+  { name: "posts: reveal the member's hidden reply after a lock", allowed: STAFF, attempt: async (_, a) => {
+    const d = await fixtures.discussion(w.db, w.id('other')!);
+    const p = randomUUID();
+    await c('member').from('posts').insert({ id: p, discussion_id: d, user_id: owner(), content: '<p>sleeper</p>', _deleted: true });
+    await c('moderator').from('discussions').update({ is_locked: true }).eq('id', d);
+    return updates(a, 'posts', p, { _deleted: false });
+  } },
 
   // reactions
   { name: 'reactions: read', allowed: ALL, attempt: async (_, a) => visible(c(a), 'reactions', await ownersReaction()) },
@@ -219,6 +253,12 @@ const operations: Operation[] = [
 
   // contact_messages
   { name: 'contact_messages: send', allowed: ALL, attempt: (_, a) => inserts(a, 'contact_messages', { name: 'Ana', email: 'ana@example.test', subject: 'Booking', message: 'Are you taking promo submissions?' }) },
+  { name: 'contact_messages: send fifty in one request', allowed: NOBODY, attempt: async (_, a) => {
+    const subject = `bulk ${randomUUID()}`;
+    await c(a).from('contact_messages').insert(Array.from({ length: 50 }, () => ({ name: 'Ana', email: 'ana@example.test', subject, message: 'spam' })));
+    const { rows } = await w.db.query('select 1 from public.contact_messages where subject = $1', [subject]);
+    return rows.length > 0;
+  } },
   { name: 'contact_messages: read', allowed: NOBODY, attempt: async (_, a) => visible(c(a), 'contact_messages', await contactMessage()) },
   { name: 'contact_messages: edit', allowed: NOBODY, attempt: async (_, a) => updates(a, 'contact_messages', await contactMessage(), { subject: 'pwned' }) },
   { name: 'contact_messages: delete', allowed: NOBODY, attempt: async (_, a) => {
@@ -229,8 +269,9 @@ const operations: Operation[] = [
 
   // push_subscriptions
   { name: "push_subscriptions: read the member's", allowed: OWNER, attempt: async (_, a) => visible(c(a), 'push_subscriptions', await ownersPushSubscription()) },
-  { name: 'push_subscriptions: add as yourself', allowed: SIGNED_IN, attempt: (_, a) => inserts(a, 'push_subscriptions', { user_id: asActorOrVictim(a), endpoint: `https://push.example.test/${randomUUID()}`, p256dh: 'k', auth: 'a' }) },
-  { name: 'push_subscriptions: add for another user', allowed: NOBODY, attempt: (_, a) => inserts(a, 'push_subscriptions', { user_id: victim(a), endpoint: `https://push.example.test/${randomUUID()}`, p256dh: 'k', auth: 'a' }) },
+  { name: 'push_subscriptions: add as yourself', allowed: SIGNED_IN, attempt: (_, a) => inserts(a, 'push_subscriptions', { user_id: asActorOrVictim(a), endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`, p256dh: 'k', auth: 'a' }) },
+  { name: 'push_subscriptions: add a loopback endpoint', allowed: NOBODY, attempt: (_, a) => inserts(a, 'push_subscriptions', { user_id: asActorOrVictim(a), endpoint: `http://127.0.0.1:9/${randomUUID()}`, p256dh: 'k', auth: 'a' }) },
+  { name: 'push_subscriptions: add for another user', allowed: NOBODY, attempt: (_, a) => inserts(a, 'push_subscriptions', { user_id: victim(a), endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`, p256dh: 'k', auth: 'a' }) },
   { name: "push_subscriptions: edit the member's", allowed: OWNER, attempt: async (_, a) => updates(a, 'push_subscriptions', await ownersPushSubscription(), { user_agent: `Firefox on ${a}` }) },
   { name: "push_subscriptions: delete the member's", allowed: OWNER, attempt: async (_, a) => {
     const id = await ownersPushSubscription();

@@ -59,6 +59,7 @@ async function until(probe: () => Promise<boolean>, timeoutMs = 10_000): Promise
 
 beforeAll(async () => {
   push = await startPushServiceStandIn();
+  await push.allowIn(testStack().dbUrl);
   const status = JSON.parse(readFileSync(join(testStack().localDir, 'status.json'), 'utf8')) as { VAPID_PUBLIC_KEY: string };
   vapidPublicKey = status.VAPID_PUBLIC_KEY;
 });

@@ -133,6 +133,7 @@ test.describe('push notifications in Chromium', () => {
 
   test('end to end: a reply on the server reaches the discussion author\'s device as one push, shown and opening the thread', async ({ context, page }) => {
     const pushService: PushServiceStandIn = await startPushServiceStandIn();
+    await pushService.allowIn(process.env.E2E_DB_URL!);
     try {
       const [authorAccount, replierAccount] = await Promise.all([newMemberApi('e2epusha'), newMemberApi('e2epushb')]);
       const author = await signInApi(authorAccount.email, authorAccount.password);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { anonClient, newMember, testStack } from '../support/clients';
+import { anonClient, newMember, testStack, withDb } from '../support/clients';
 
 const MB = 1024 * 1024;
 /** Rounds of four parallel oversize uploads; the cut connection showed in about 1 of 30 requests. */
@@ -99,6 +99,61 @@ describe('gateway', () => {
     }
   }, 60_000);
 
+  it('counts the bytes of a chunked body (no Content-Length) against the limit at every mount point', async () => {
+    const { apiUrl, anonKey } = testStack();
+    const headers = { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' };
+    const chunk = new TextEncoder().encode('x'.repeat(MB));
+    const chunked = (megabytes: number) => new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < megabytes; i++) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const paths = ['/rest/v1/contact_messages', '/auth/v1/signup', '/storage/v1/bucket', '/functions/v1/no-such-function'];
+    const answers = await Promise.all(paths.map(async (path) => {
+      // duplex is required by Node's fetch for a stream body, which it then sends chunked.
+      const init = { method: 'POST', headers, body: chunked(12), duplex: 'half' } as RequestInit;
+      const res = await fetch(`${apiUrl}${path}`, init).catch((e: Error & { cause?: { code?: string } }) => e.cause?.code ?? e.message);
+      return typeof res === 'string' ? `${path}: ${res}` : `${path}: ${res.status}`;
+    }));
+    expect(answers).toEqual(paths.map((path) => `${path}: 413`));
+    // A chunked body under the limit still reaches PostgREST whole.
+    const message = { name: 'Ana', email: 'ana@example.test', subject: 'chunked', message: 'y'.repeat(5000) };
+    const small = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(JSON.stringify(message)));
+        controller.close();
+      },
+    });
+    const ok = await fetch(`${apiUrl}/rest/v1/contact_messages`, { method: 'POST', headers, body: small, duplex: 'half' } as RequestInit);
+    expect(ok.status).toBe(201);
+  }, 60_000);
+
+  it('a chunked upload over a bucket\'s own limit is refused as too large and not stored', async () => {
+    const { apiUrl, serviceRoleKey } = testStack();
+    const bucket = `tiny-${Date.now()}`;
+    await withDb((db) => db.query('insert into storage.buckets (id, name, public, file_size_limit) values ($1, $1, false, $2)', [bucket, 64 * 1024]));
+    const chunk = new Uint8Array(256 * 1024);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 8; i++) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const init = {
+      method: 'POST',
+      headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/octet-stream' },
+      body,
+      duplex: 'half',
+    } as RequestInit;
+    const res = await fetch(`${apiUrl}/storage/v1/object/${bucket}/big.bin`, init);
+    // Supabase Storage answers an object over the limit with HTTP 400 and statusCode "413" in the body.
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { statusCode: string }).statusCode).toBe('413');
+    const { rows } = await withDb((db) => db.query('select 1 from storage.objects where bucket_id = $1', [bucket]));
+    expect(rows).toHaveLength(0);
+  });
+
   it('serves an RLS-protected table to members and hides it from anon', async () => {
     const member = await newMember('rls_reader');
     const anon = anonClient();
@@ -107,7 +162,7 @@ describe('gateway', () => {
     expect(asAnon.error?.code).toBe('42501');
     expect(asAnon.data).toBeNull();
     const mine = await member.client.from('push_subscriptions').insert({
-      user_id: member.id, endpoint: `https://push.example.test/${member.id}`, p256dh: 'k', auth: 'a',
+      user_id: member.id, endpoint: `https://fcm.googleapis.com/fcm/send/${member.id}`, p256dh: 'k', auth: 'a',
     }).select('id');
     expect(mine.error).toBeNull();
     const other = await newMember('rls_other');

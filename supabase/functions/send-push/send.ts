@@ -63,7 +63,7 @@ export async function sendPushForNotification(
   const targets: SubscriptionRow[] = [];
   for (const row of rows ?? []) {
     if (!wantsCategory(row.preferences, plan.category)) report.optedOut++;
-    else if (!endpointAllowed(row.endpoint, projectUrl)) report.refused++;
+    else if (!(await endpointAllowed(row.endpoint, projectUrl, db))) report.refused++;
     else targets.push(row);
   }
 

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import cors from '@fastify/cors';
 import proxy from '@fastify/http-proxy';
@@ -9,7 +10,7 @@ import { attachRealtime } from './realtime/index';
 import { startWebhookDelivery } from './webhooks';
 import { checkApiKey } from './api-key';
 import type { GatewayContext } from './context';
-import { drainBody } from './drain';
+import { drainBody, readBodyWithin } from './drain';
 import { sendGatewayError } from './errors';
 
 /** Largest body the REST proxy forwards; storage and functions set their own limits. */
@@ -67,10 +68,26 @@ export async function startGateway(ctx: GatewayContext): Promise<Gateway> {
       const check = await checkApiKey(req, ctx);
       if (!check.ok) return sendGatewayError(reply, check.status, check.message, check.hint);
     });
+    // Content-Length alone is not the limit: a chunked body has none. The proxy would stream
+    // whatever arrives, so the body is read here, counted, and handed on only when it fits.
+    rest.addHook('preParsing', async (req, _reply, payload) => {
+      if (req.method === 'GET' || req.method === 'HEAD') return payload;
+      const body = await readBodyWithin(payload, REST_BODY_LIMIT);
+      return Readable.from([body]);
+    });
     await rest.register(proxy, {
       upstream: `http://${config.host}:${config.postgrestPort}`,
       rewritePrefix: '',
       http: { requestOptions: { timeout: 60_000 } },
+      replyOptions: {
+        // PostgREST shows these to the database as request.headers; rate limits key visitors on
+        // them, so they carry the address the gateway saw, never what the client claimed.
+        rewriteRequestHeaders: (req, headers) => {
+          const forwarded: Record<string, string | string[] | undefined> = { ...headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' };
+          delete forwarded['cf-connecting-ip'];
+          return forwarded;
+        },
+      },
     });
   }, { prefix: '/rest/v1' });
 

@@ -25,6 +25,9 @@ export const DB_MESSAGES = {
   contactRequired: 'Name, email, subject and message are required.',
   contactEmail: 'Please enter a valid email address.',
   rolesAdminOnly: 'Only admins can change roles.',
+  removedByModerator: 'This was removed by a moderator and cannot be restored.',
+  lockedByModerator: 'This discussion was locked by a moderator and cannot be unlocked by you.',
+  discussionGone: 'This discussion does not exist or has been removed.',
 } as const;
 
 export const SQLSTATE = {

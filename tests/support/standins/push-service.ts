@@ -8,6 +8,7 @@ import { createECDH, createDecipheriv, hkdfSync, randomBytes, randomUUID, type E
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { importJWK, jwtVerify, type JWTPayload } from 'jose';
+import pg from 'pg';
 
 export interface TestSubscription {
   id: string;
@@ -106,6 +107,25 @@ export class PushServiceStandIn {
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
+  }
+
+  /** The origin its endpoints start with. */
+  get origin(): string {
+    return this.baseUrl;
+  }
+
+  /**
+   * The database accepts loopback push endpoints only from origins its owner registered, which
+   * only a local stack running tests does; call this before storing a subscription of this stand-in.
+   */
+  async allowIn(dbUrl: string): Promise<void> {
+    const db = new pg.Client({ connectionString: dbUrl });
+    await db.connect();
+    try {
+      await db.query('insert into private.push_test_endpoints (origin) values ($1) on conflict do nothing', [this.baseUrl]);
+    } finally {
+      await db.end();
+    }
   }
 
   async stop(): Promise<void> {
