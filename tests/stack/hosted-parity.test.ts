@@ -77,6 +77,10 @@ const PROBES: Record<string, { callers: readonly Caller[]; probe: Probe }> = {
     callers: ['member'],
     probe: (c, m) => c.rpc('create_post_with_quote', { p_discussion_id: randomUUID(), p_user_id: m.id, p_content: '<p>Hi</p>' }),
   },
+  push_endpoint_allowed: {
+    callers: ['service'],
+    probe: (c) => c.rpc('push_endpoint_allowed', { p_endpoint: 'https://fcm.googleapis.com/fcm/send/parity' }),
+  },
   mark_post_as_solution: { callers: ['member'], probe: (c) => c.rpc('mark_post_as_solution', { p_post_id: randomUUID(), p_discussion_id: randomUUID() }) },
   delete_discussion_and_posts: { callers: ['member'], probe: (c) => c.rpc('delete_discussion_and_posts', { p_discussion_id: randomUUID() }) },
   toggle_reaction_and_karma: { callers: ['member'], probe: (c, m) => c.rpc('toggle_reaction_and_karma', { p_post_id: randomUUID(), p_user_id: m.id }) },
