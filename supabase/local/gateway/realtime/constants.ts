@@ -17,6 +17,10 @@ export const REPLICATION_RETRY_MAX_MS = 15_000;
 /** Standby status (flushed WAL position) is reported at least this often. */
 export const REPLICATION_STATUS_INTERVAL_MS = 2_000;
 
+/** A transaction whose fan-out lookups fail is tried this many times, FANOUT_RETRY_MS × attempt apart. */
+export const FANOUT_ATTEMPTS = 5;
+export const FANOUT_RETRY_MS = 200;
+
 /** Table facts (primary key, RLS, grants) are re-read at least this often. */
 export const TABLE_INFO_TTL_MS = 10_000;
 
