@@ -8,7 +8,7 @@ import type { AppDatabase } from '../database';
 import { setLocalIdentity } from '../identity';
 import { pruneSentOutboxEntries } from '../outbox';
 import { keptDiscussionIds } from './kept-threads';
-import { followTableChanges } from './live';
+import { followTableChanges, watchForWakeUps } from './live';
 import { checkpointOf, createPullHandler } from './pull';
 import { createPushHandler } from './push';
 import { remoteFailure } from './remote-failure';
@@ -248,6 +248,15 @@ export function startSync(options: StartSyncOptions): SyncHandle {
       if ((options.waitForLeadership ?? true) && db.multiInstance) void db.waitForLeadership().then(follow);
       else follow();
     }
+  }
+
+  // Self-healing: a page waking from the background may have missed changes no channel noticed.
+  if (options.realtime ?? true) {
+    cleanups.push(
+      watchForWakeUps(() => {
+        if (!stopped) for (const state of Object.values(states)) state.reSync();
+      }),
+    );
   }
 
   return {
