@@ -222,12 +222,18 @@ describe('postgres_changes soak', () => {
       await waitForSentinel(dropped, `${SENTINEL}-after-rejoin`, 30_000);
 
       await new Promise((r) => setTimeout(r, Math.max(0, start + WRITE_MS / 2 - Date.now())));
-      // The replication consumer loses its connection and resumes where it was.
-      const { rows } = await control.query<{ ended: boolean }>(
-        'select pg_terminate_backend(active_pid) as ended from pg_replication_slots where slot_name = $1 and active_pid is not null',
-        [REPLICATION_SLOT],
-      );
-      slotRestarted = rows.map((r) => r.ended);
+      // The replication consumer loses its connection and resumes where it was. (Another test file
+      // may have just done the same: wait for the consumer to be back first.)
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const { rows } = await control.query<{ ended: boolean }>(
+          'select pg_terminate_backend(active_pid) as ended from pg_replication_slots where slot_name = $1 and active_pid is not null',
+          [REPLICATION_SLOT],
+        );
+        slotRestarted = rows.map((r) => r.ended);
+        if (rows.length > 0 || Date.now() > deadline) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
       await writing;
       await insertSentinels(control, `${SENTINEL}-end`);
       await waitForSentinel(subscribers, `${SENTINEL}-end`, 90_000);
