@@ -14,19 +14,34 @@ import { newMember, testStack, type TestMember } from '../support/clients';
  * while the socket is down reach the device's store without a reload.
  */
 
-/** A WebSocket whose network can be cut: open sockets die, new ones cannot connect. */
+/** A WebSocket whose network can be cut (open sockets die, new ones cannot connect) or lose chosen frames. */
 function cuttableTransport() {
-  const state = { cut: false, sockets: new Set<WebSocket>() };
+  const state = { cut: false, sockets: new Set<WebSocket>(), lose: null as ((frame: string) => boolean) | null, lost: 0 };
+  const onmessage = Object.getOwnPropertyDescriptor(WebSocket.prototype, 'onmessage')!;
   class CuttableSocket extends WebSocket {
     constructor(url: string, protocols?: string | string[]) {
       // port 9 (discard) refuses the connection, as a dead network would
       super(state.cut ? 'ws://127.0.0.1:9/' : url, protocols);
       state.sockets.add(this);
       this.on('close', () => state.sockets.delete(this));
+      // realtime-js reads frames through onmessage: frames the test chooses never reach it
+      Object.defineProperty(this, 'onmessage', {
+        configurable: true,
+        get: () => onmessage.get!.call(this) as unknown,
+        set: (fn: ((event: WebSocket.MessageEvent) => void) | null) =>
+          onmessage.set!.call(this, fn && ((event: WebSocket.MessageEvent) => {
+            if (state.lose?.(String(event.data))) state.lost += 1;
+            else fn(event);
+          })),
+      });
     }
   }
   return {
     transport: CuttableSocket,
+    lose(predicate: (frame: string) => boolean) {
+      state.lose = predicate;
+    },
+    lost: () => state.lost,
     cut() {
       state.cut = true;
       for (const socket of state.sockets) socket.terminate();
@@ -123,6 +138,15 @@ describe('self-healing live replication', () => {
     // The socket never comes back in this test: only the device's own re-checks can bring them.
     await until(async () => (await held(db, ids)) === ids.length, 'all 20 replies on the watching device', 15_000);
     expect(await held(db, ids)).toBe(20);
+  });
+
+  it('a reply whose frame was lost on a live socket arrives: the thread header counts more posts than the device holds', async () => {
+    const threadId = await newThread();
+    const { db, network } = await watchingDevice(watcher, threadId);
+    network.lose((frame) => frame.includes('"table":"posts"'));
+    const ids = await writeReplies(threadId, 1);
+    await until(async () => (await held(db, ids)) === 1, 'the reply whose frame was lost', 15_000);
+    expect(network.lost()).toBeGreaterThan(0);
   });
 
   it('after the socket is down for 5 s while 20 replies are written, the device holds all 20', async () => {
