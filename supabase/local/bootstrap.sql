@@ -466,3 +466,38 @@ create table if not exists supabase_migrations.schema_migrations (
   name text
 );
 alter table supabase_migrations.schema_migrations owner to postgres;
+
+-- =====================================================================================
+-- Realtime authorization (appended section, owned by the realtime gateway)
+-- On Supabase the `realtime` schema, `realtime.messages` and `realtime.topic()` exist before
+-- any migration; private channels are authorized by RLS policies on `realtime.messages`, which
+-- the app's migrations add. The gateway evaluates them as the caller when a private channel is
+-- joined and when a broadcast is sent to one.
+-- =====================================================================================
+create schema if not exists realtime;
+grant usage on schema realtime to postgres, anon, authenticated, service_role;
+
+create table if not exists realtime.messages (
+  id uuid not null default gen_random_uuid(),
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp without time zone not null default now(),
+  inserted_at timestamp without time zone not null default now(),
+  primary key (id, inserted_at)
+);
+alter table realtime.messages enable row level security;
+grant select, insert, update on realtime.messages to anon, authenticated, service_role;
+grant all on realtime.messages to postgres;
+
+create or replace function realtime.topic() returns text
+language sql stable
+as $$ select nullif(current_setting('realtime.topic', true), '')::text $$;
+grant execute on function realtime.topic() to postgres, anon, authenticated, service_role;
+-- As on Supabase, the realtime service owns its schema: its probe messages are written with the
+-- owner's rights, while the policies decide what each caller may read or write.
+alter schema realtime owner to supabase_realtime_admin;
+alter table realtime.messages owner to supabase_realtime_admin;
+alter function realtime.topic() owner to supabase_realtime_admin;

@@ -34,7 +34,8 @@ export const RECONNECT_TARGETS = {
   offlineVisibleMs: 50,
   reachesServerMs: 2000,
   reachesWatcherMs: 2000,
-  rounds: 12,
+  /** enough rounds that a one-in-fifty miss shows; RECONNECT_ROUNDS overrides it for a quick look */
+  rounds: Number(process.env.RECONNECT_ROUNDS ?? 50),
 } as const;
 
 /** Where the app's supabase client keeps its session (src/lib/supabase.ts, `storageKey`). */

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { createClient, type RealtimeChannel, type RealtimePostgresChangesPayload, type SupabaseClient } from '@supabase/supabase-js';
-import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { REASONS, REPLICATION_SLOT } from '../../supabase/local/gateway/realtime/constants';
 import { anonClient, newMember, testStack, withDb, type TestMember } from '../support/clients';
+import { Inbox, signToken, subscribed } from '../support/realtime';
 
 /**
  * Realtime through the real supabase-js / realtime-js client against the local stack.
@@ -20,33 +20,6 @@ const clients: SupabaseClient[] = [];
 function track(client: SupabaseClient): SupabaseClient {
   clients.push(client);
   return client;
-}
-
-/** Items pushed by realtime callbacks, and a way to wait for one. */
-class Inbox<T> {
-  readonly items: T[] = [];
-  readonly push = (item: T): void => {
-    this.items.push(item);
-  };
-
-  async waitFor(predicate: (item: T) => boolean, what: string, timeoutMs = 8_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.items.find(predicate);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; got ${JSON.stringify(this.items, null, 1).slice(0, 2000)}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-}
-
-function subscribed(channel: RealtimeChannel): Promise<RealtimeChannel> {
-  return new Promise((resolve, reject) => {
-    channel.subscribe((status, err) => {
-      if (status === 'SUBSCRIBED') resolve(channel);
-      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(err ?? new Error(status));
-    });
-  });
 }
 
 /** Adds a binding that sees the sentinel row: once it arrives, every earlier change has been delivered. */
@@ -66,10 +39,6 @@ const bodies = (inbox: Inbox<Change>, table: string) =>
     const row: Row = c.new;
     return c.table === table && 'body' in row && row.room !== SENTINEL_ROOM ? [row.body] : [];
   });
-
-async function signToken(claims: Record<string, unknown>, secret: string, expiresIn: string | number = '1h'): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime(expiresIn).sign(new TextEncoder().encode(secret));
-}
 
 beforeAll(async () => {
   await withDb(async (db) => {

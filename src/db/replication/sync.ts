@@ -8,7 +8,7 @@ import type { AppDatabase } from '../database';
 import { setLocalIdentity } from '../identity';
 import { pruneSentOutboxEntries } from '../outbox';
 import { keptDiscussionIds } from './kept-threads';
-import { followTableChanges } from './live';
+import { followTableChanges, watchForWakeUps } from './live';
 import { checkpointOf, createPullHandler } from './pull';
 import { createPushHandler } from './push';
 import { remoteFailure } from './remote-failure';
@@ -55,6 +55,8 @@ export interface SyncHandle {
 export const PULL_BATCH = 1000;
 const PUSH_BATCH = 50;
 const THREAD_PAGE = 1000;
+/** How long after a live thread header the device's post count is compared with it. */
+const THREAD_GAP_CHECK_MS = 1500;
 /** How many times rows handed to a stream outside the checkpointed order are handed over before giving up. */
 const DELIVERY_ATTEMPTS = 3;
 
@@ -240,7 +242,10 @@ export function startSync(options: StartSyncOptions): SyncHandle {
             client,
             spec,
             () => scope,
-            (row) => emitDocs(name, [rowToDoc(spec, schema, row)]),
+            (row) => {
+              emitDocs(name, [rowToDoc(spec, schema, row)]);
+              if (name === 'discussions') suspectThreadGap(row);
+            },
             () => state.reSync(),
           ),
         );
@@ -248,6 +253,40 @@ export function startSync(options: StartSyncOptions): SyncHandle {
       if ((options.waitForLeadership ?? true) && db.multiInstance) void db.waitForLeadership().then(follow);
       else follow();
     }
+  }
+
+  // Self-healing: a thread's post_count works as a sequence number. When a live header of a kept
+  // thread counts more posts than the device holds, and still does once the posts of the same
+  // transaction had time to arrive, a posts frame was lost: pull posts from the checkpoint.
+  const gapChecks = new Map<string, ReturnType<typeof setTimeout>>();
+  function suspectThreadGap(row: Row): void {
+    const id = String(row.id);
+    const count = Number(row.post_count);
+    if (!states.posts || !Number.isFinite(count) || !scope.discussionIds?.includes(id) || gapChecks.has(id)) return;
+    gapChecks.set(
+      id,
+      setTimeout(() => {
+        gapChecks.delete(id);
+        if (stopped) return;
+        void db.posts
+          .count({ selector: { discussion_id: id } })
+          .exec()
+          .then((held) => {
+            if (!stopped && held < count) states.posts?.reSync();
+          })
+          .catch(() => undefined);
+      }, THREAD_GAP_CHECK_MS),
+    );
+  }
+  cleanups.push(() => gapChecks.forEach((timer) => clearTimeout(timer)));
+
+  // Self-healing: a page waking from the background may have missed changes no channel noticed.
+  if (options.realtime ?? true) {
+    cleanups.push(
+      watchForWakeUps(() => {
+        if (!stopped) for (const state of Object.values(states)) state.reSync();
+      }),
+    );
   }
 
   return {

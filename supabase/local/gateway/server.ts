@@ -6,7 +6,8 @@ import proxy from '@fastify/http-proxy';
 import authPlugin from './auth/index';
 import storagePlugin from './storage/index';
 import functionsPlugin from './functions';
-import { attachRealtime } from './realtime/index';
+import { realtimeHttp } from './realtime/http';
+import { attachRealtime, type RealtimeServer } from './realtime/index';
 import { startWebhookDelivery } from './webhooks';
 import { checkApiKey } from './api-key';
 import type { GatewayContext } from './context';
@@ -94,16 +95,20 @@ export async function startGateway(ctx: GatewayContext): Promise<Gateway> {
   await app.register(mount(authPlugin, ctx), { prefix: '/auth/v1' });
   await app.register(mount(storagePlugin, ctx), { prefix: '/storage/v1' });
   await app.register(mount(functionsPlugin, ctx), { prefix: '/functions/v1' });
+  // Realtime's REST side; its WebSocket side attaches to the server once it listens.
+  let realtime: RealtimeServer | null = null;
+  await app.register(realtimeHttp(ctx, () => realtime), { prefix: '/realtime/v1' });
 
   await app.listen({ host: config.host, port: config.apiPort });
-  const realtime = await attachRealtime(app.server as Server, ctx);
+  realtime = await attachRealtime(app.server as Server, ctx);
+  const attached = realtime;
   const stopWebhooks = await startWebhookDelivery(ctx);
 
   return {
     app,
     async close() {
       await stopWebhooks();
-      await realtime.close();
+      await attached.close();
       await app.close();
     },
   };

@@ -38,7 +38,8 @@ export function usePresence(channelName: string, member: PresenceMemberInput): P
       const stale = client.getChannels().find((c) => c.topic === `realtime:${channelName}`);
       if (stale) await client.removeChannel(stale);
       if (cancelled) return;
-      const ch = client.channel(channelName, { config: { presence: { key } } });
+      // Private: the server's policies let everyone follow and announce presence here, and nobody broadcast.
+      const ch = client.channel(channelName, { config: { private: true, presence: { key } } });
       channel = ch;
       const refresh = () => {
         if (!cancelled) setState({ status: 'live', ...summarizePresence(ch.presenceState<PresenceRecord>() as Record<string, PresenceRecord[]>) });

@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../context';
 import type { Claims } from '../jwt';
 import { apiRole, type ApiRole, type Catalog, type TableInfo } from './catalog';
-import { EVENTS } from './constants';
+import { EVENTS, FANOUT_ATTEMPTS, FANOUT_RETRY_MS } from './constants';
 import { matchesFilters, type FilterCondition } from './filters';
 import type { CommittedTransaction, RowChange, Tuple } from './replication';
 import { textToJson } from './values';
@@ -100,9 +100,29 @@ export class ChangeRouter {
 
   /** Transactions are processed one after another so subscribers see them in commit order. */
   enqueue(tx: CommittedTransaction): void {
-    this.queue = this.queue.then(() => this.process(tx)).catch((err: unknown) => {
-      console.error('[realtime] change fan-out failed:', err instanceof Error ? err.message : err);
-    });
+    this.queue = this.queue.then(() => this.processWithRetry(tx));
+  }
+
+  /**
+   * A failed lookup (catalog or RLS check: a connection lost, the pool busy) is retried rather
+   * than dropping the transaction for everyone. Nothing is sent before every lookup has
+   * succeeded, so a retry never delivers twice.
+   */
+  private async processWithRetry(tx: CommittedTransaction): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.process(tx);
+        return;
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        if (attempt >= FANOUT_ATTEMPTS) {
+          console.error(`[realtime] change fan-out failed ${attempt} times, transaction dropped:`, message);
+          return;
+        }
+        console.error(`[realtime] change fan-out failed (${message}); retrying`);
+        await new Promise((resolve) => setTimeout(resolve, FANOUT_RETRY_MS * attempt));
+      }
+    }
   }
 
   /** resolves once every transaction received so far has been delivered */
@@ -160,12 +180,18 @@ export class ChangeRouter {
     }
     if (prepared.length === 0) return;
 
+    // Each listener's claims are read once, before the checks, and the same claims decide delivery:
+    // a token refreshed while the check runs would otherwise find no verdict under its new claims
+    // and the change would be dropped.
+    const claimsOf = new Map<ChangeListener, Claims>();
+    for (const p of prepared) for (const listener of p.matches.keys()) if (!claimsOf.has(listener)) claimsOf.set(listener, listener.claims());
+
     // RLS checks: per table, every changed row against every distinct claims set, in one query.
     const needsCheck = new Map<number, { info: TableInfo; rows: Prepared[]; viewers: Map<string, Viewer> }>();
     for (const p of prepared) {
       if (p.change.type === 'DELETE' || !p.info.rls) continue;
       for (const listener of p.matches.keys()) {
-        const claims = listener.claims();
+        const claims = claimsOf.get(listener)!;
         if (ROLE_BYPASSES_RLS[apiRole(claims.role)]) continue;
         let group = needsCheck.get(p.info.relid);
         if (!group) needsCheck.set(p.info.relid, (group = { info: p.info, rows: [], viewers: new Map() }));
@@ -186,10 +212,10 @@ export class ChangeRouter {
       }),
     );
 
-    for (const p of prepared) this.deliver(p, tx.commitTimestamp, visible.get(p));
+    for (const p of prepared) this.deliver(p, tx.commitTimestamp, visible.get(p), claimsOf);
   }
 
-  private deliver(p: Prepared, commitTimestamp: string, rlsVisible: Map<string, boolean> | undefined): void {
+  private deliver(p: Prepared, commitTimestamp: string, rlsVisible: Map<string, boolean> | undefined, claimsOf: Map<ChangeListener, Claims>): void {
     const { change, info } = p;
     const payloadCache = new Map<string, string>();
     const dataFor = (role: ApiRole, select: string[] | undefined): string | null => {
@@ -217,7 +243,7 @@ export class ChangeRouter {
     };
 
     for (const [listener, subs] of p.matches) {
-      const claims = listener.claims();
+      const claims = claimsOf.get(listener)!;
       const role = apiRole(claims.role);
       if (rlsVisible && !ROLE_BYPASSES_RLS[role] && !rlsVisible.get(JSON.stringify(claims))) continue;
       const data = dataFor(role, subs[0]!.select);

@@ -17,11 +17,18 @@ export const REPLICATION_RETRY_MAX_MS = 15_000;
 /** Standby status (flushed WAL position) is reported at least this often. */
 export const REPLICATION_STATUS_INTERVAL_MS = 2_000;
 
+/** A transaction whose fan-out lookups fail is tried this many times, FANOUT_RETRY_MS × attempt apart. */
+export const FANOUT_ATTEMPTS = 5;
+export const FANOUT_RETRY_MS = 200;
+
 /** Table facts (primary key, RLS, grants) are re-read at least this often. */
 export const TABLE_INFO_TTL_MS = 10_000;
 
 /** Frames larger than this are refused (ws closes the socket with 1009). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
+
+/** Messages one REST broadcast request may carry. */
+export const MAX_HTTP_BROADCAST_MESSAGES = 100;
 
 export const PHOENIX_TOPIC = 'phoenix';
 
@@ -52,5 +59,7 @@ export const REASONS = {
   unknownTable: (schema: string, table: string) => `Unable to subscribe to changes: table "${schema}"."${table}" does not exist`,
   unknownColumn: (column: string) => `Unable to subscribe to changes: invalid column for filter ${column}`,
   tokenExpired: 'Token has expired',
+  unauthorizedRead: (topic: string) => `Unauthorized: You do not have permissions to read from this Channel topic: ${topic}`,
+  unauthorizedWrite: (topic: string) => `Unauthorized: You do not have permissions to write to this Channel topic: ${topic}`,
   internal: 'internal error; see the stack log',
 } as const;

@@ -8,7 +8,9 @@ import { HEARTBEAT_SWEEP_MS, HEARTBEAT_TIMEOUT_MS, MAX_FRAME_BYTES, PUBLICATION,
 import { PresenceRegistry } from './presence';
 import type { Vsn } from './protocol';
 import { ReplicationFeed } from './replication';
-import { Connection, type Hub, type JoinedChannel } from './session';
+import { channelPermissions } from './authorization';
+import type { HttpBroadcaster } from './http';
+import { Connection, deliverBroadcast, hubTopic, type Hub, type JoinedChannel } from './session';
 
 /**
  * Supabase Realtime for the local stack, at `/realtime/v1/websocket`: Phoenix channels as
@@ -25,7 +27,7 @@ export interface RealtimeStats {
   replication: ReturnType<ReplicationFeed['stats']>;
 }
 
-export interface RealtimeServer {
+export interface RealtimeServer extends HttpBroadcaster {
   close(): Promise<void>;
   stats(): RealtimeStats;
   /** resolves once every change read from replication so far has been delivered (tests, benchmarks) */
@@ -107,5 +109,16 @@ export async function attachRealtime(server: http.Server, ctx: GatewayContext): 
       };
     },
     drain: () => router.drain(),
+    async broadcast(messages, claims) {
+      // every private topic is authorized first: a refused request sends nothing
+      for (const m of messages) {
+        if (m.private && !(await channelPermissions(ctx, claims, m.topic)).writeBroadcast) return m.topic;
+      }
+      for (const m of messages) {
+        const topic = `realtime:${m.topic}`;
+        deliverBroadcast(hub, hubTopic(topic, m.private), topic, m.body, null);
+      }
+      return null;
+    },
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RawData, WebSocket } from 'ws';
 import type { GatewayContext } from '../context';
 import type { Claims } from '../jwt';
+import { channelPermissions, PUBLIC_CHANNEL, type ChannelPermissions } from './authorization';
 import type { Catalog } from './catalog';
 import type { ChangeEvent, ChangeListener, ChangeRouter, PgSubscription } from './changes';
 import { EVENTS, PHOENIX_TOPIC, REASONS } from './constants';
@@ -49,6 +50,9 @@ interface ChannelConfig {
   private: boolean;
 }
 
+/** Private and public channels of the same name are separate rooms, as on Supabase. */
+export const hubTopic = (topic: string, isPrivate: boolean): string => (isPrivate ? `private:${topic}` : topic);
+
 export class JoinedChannel implements ChangeListener {
   expiryTimer: NodeJS.Timeout | null = null;
 
@@ -58,7 +62,13 @@ export class JoinedChannel implements ChangeListener {
     readonly joinRef: string | null,
     private currentClaims: Claims,
     readonly config: ChannelConfig,
+    public permissions: ChannelPermissions,
   ) {}
+
+  /** the key of this channel's room in the hub (topics, presence) */
+  get room(): string {
+    return hubTopic(this.topic, this.config.private);
+  }
 
   get subTopic(): string {
     return this.topic.replace(/^realtime:/i, '');
@@ -207,18 +217,21 @@ export class Connection {
         presenceEnabled: bool(presence.enabled),
         private: bool(config.private),
       };
-      const channel = new JoinedChannel(this, msg.topic, msg.joinRef, claims, channelConfig);
+      const subTopic = msg.topic.replace(/^realtime:/i, '');
+      const permissions = channelConfig.private ? await channelPermissions(this.hub.ctx, claims, subTopic) : PUBLIC_CHANNEL;
+      if (!permissions.readBroadcast && !permissions.readPresence) throw new JoinError(REASONS.unauthorizedRead(subTopic));
+      const channel = new JoinedChannel(this, msg.topic, msg.joinRef, claims, channelConfig, permissions);
       const bindings = await this.postgresBindings(config.postgres_changes, channel);
 
       this.channels.set(msg.topic, channel);
-      let members = this.hub.topics.get(msg.topic);
-      if (!members) this.hub.topics.set(msg.topic, (members = new Set()));
+      let members = this.hub.topics.get(channel.room);
+      if (!members) this.hub.topics.set(channel.room, (members = new Set()));
       members.add(channel);
       for (const { sub } of bindings) this.hub.router.add(sub);
       this.scheduleExpiry(channel);
 
       this.reply(msg, 'ok', { postgres_changes: bindings.map((b) => b.echo) });
-      if (channelConfig.presenceEnabled) channel.push(EVENTS.presenceState, this.hub.presence.state(msg.topic));
+      if (channelConfig.presenceEnabled && permissions.readPresence) channel.push(EVENTS.presenceState, this.hub.presence.state(channel.room));
       if (bindings.length > 0) {
         channel.push(EVENTS.system, { extension: 'postgres_changes', channel: channel.subTopic, message: 'Subscribed to PostgreSQL', status: 'ok' });
       }
@@ -294,6 +307,12 @@ export class Connection {
   private async updateToken(msg: InboundMessage, channel: JoinedChannel): Promise<void> {
     try {
       const claims = await this.verify(msg.payload.access_token);
+      if (channel.config.private) {
+        // a new token is a new caller: the policies are asked again
+        const permissions = await channelPermissions(this.hub.ctx, claims, channel.subTopic);
+        if (!permissions.readBroadcast && !permissions.readPresence) throw new JoinError(REASONS.unauthorizedRead(channel.subTopic));
+        channel.permissions = permissions;
+      }
       channel.setClaims(claims);
       this.scheduleExpiry(channel);
       this.reply(msg, 'ok');
@@ -312,56 +331,54 @@ export class Connection {
       this.reply(msg, 'error', { reason: REASONS.invalidPayload('broadcast needs an event name') });
       return;
     }
-    let binary: Buffer | null = null;
-    let json: string | null = null;
-    for (const member of this.hub.topics.get(msg.topic) ?? []) {
-      if (member === channel && !channel.config.self) continue;
-      if (member.conn.vsn === '2.0.0') {
-        binary ??= encodeBroadcast(msg.topic, body);
-        member.conn.sendText(binary);
-      } else if (body.encoding === 1) {
-        json ??= JSON.stringify({ type: 'broadcast', event: body.event, payload: JSON.parse(body.bytes.toString('utf8')) as unknown });
-        member.sendRaw(EVENTS.broadcast, json);
-      }
+    if (!channel.permissions.writeBroadcast) {
+      // refused by the channel's policies: nobody receives it
+      if (channel.config.ack && msg.ref) this.reply(msg, 'error', { reason: REASONS.unauthorizedWrite(channel.subTopic) });
+      return;
     }
+    deliverBroadcast(this.hub, channel.room, msg.topic, body, channel);
     if (channel.config.ack && msg.ref) this.reply(msg, 'ok');
   }
 
   private presence(msg: InboundMessage, channel: JoinedChannel): void {
     const kind = msg.payload.event;
     if (kind === 'track') {
+      if (!channel.permissions.writePresence) {
+        this.reply(msg, 'error', { reason: REASONS.unauthorizedWrite(channel.subTopic) });
+        return;
+      }
       if (!channel.config.presenceEnabled) {
         // tracking turns presence on for the channel; its client needs the state before any diff
         channel.config.presenceEnabled = true;
-        channel.push(EVENTS.presenceState, this.hub.presence.state(msg.topic));
+        if (channel.permissions.readPresence) channel.push(EVENTS.presenceState, this.hub.presence.state(channel.room));
       }
       const meta = isObject(msg.payload.payload) ? msg.payload.payload : {};
-      this.sendPresenceDiff(msg.topic, this.hub.presence.track(msg.topic, channel, channel.config.presenceKey, meta));
+      this.sendPresenceDiff(channel.room, this.hub.presence.track(channel.room, channel, channel.config.presenceKey, meta));
       this.reply(msg, 'ok');
     } else if (kind === 'untrack') {
-      const diff = this.hub.presence.untrack(msg.topic, channel);
-      if (diff) this.sendPresenceDiff(msg.topic, diff);
+      const diff = this.hub.presence.untrack(channel.room, channel);
+      if (diff) this.sendPresenceDiff(channel.room, diff);
       this.reply(msg, 'ok');
     } else {
       this.reply(msg, 'error', { reason: REASONS.unknownEvent(`presence ${String(kind)}`) });
     }
   }
 
-  private sendPresenceDiff(topic: string, diff: PresenceDiff): void {
-    for (const member of this.hub.topics.get(topic) ?? []) {
-      if (member.config.presenceEnabled) member.push(EVENTS.presenceDiff, diff);
+  private sendPresenceDiff(room: string, diff: PresenceDiff): void {
+    for (const member of this.hub.topics.get(room) ?? []) {
+      if (member.config.presenceEnabled && member.permissions.readPresence) member.push(EVENTS.presenceDiff, diff);
     }
   }
 
   private closeChannel(channel: JoinedChannel, notify: boolean): void {
     if (this.channels.get(channel.topic) === channel) this.channels.delete(channel.topic);
-    const members = this.hub.topics.get(channel.topic);
+    const members = this.hub.topics.get(channel.room);
     members?.delete(channel);
-    if (members && members.size === 0) this.hub.topics.delete(channel.topic);
+    if (members && members.size === 0) this.hub.topics.delete(channel.room);
     this.hub.router.removeListener(channel);
     if (channel.expiryTimer) clearTimeout(channel.expiryTimer);
-    const diff = this.hub.presence.untrack(channel.topic, channel);
-    if (diff) this.sendPresenceDiff(channel.topic, diff);
+    const diff = this.hub.presence.untrack(channel.room, channel);
+    if (diff) this.sendPresenceDiff(channel.room, diff);
     if (notify) this.send({ joinRef: channel.joinRef, ref: channel.joinRef, topic: channel.topic, event: EVENTS.close, payload: {} });
   }
 
@@ -383,4 +400,27 @@ export class Connection {
     this.ws.terminate();
     this.cleanup();
   }
+}
+
+/**
+ * Sends a broadcast to every channel of a room allowed to receive it (the sender itself only
+ * with `self`). Used by sockets and by the HTTP broadcast endpoint (no sending channel).
+ */
+export function deliverBroadcast(hub: Hub, room: string, topic: string, body: BroadcastBody, sender: JoinedChannel | null): number {
+  let binary: Buffer | null = null;
+  let json: string | null = null;
+  let delivered = 0;
+  for (const member of hub.topics.get(room) ?? []) {
+    if (member === sender && !sender.config.self) continue;
+    if (!member.permissions.readBroadcast) continue;
+    if (member.conn.vsn === '2.0.0') {
+      binary ??= encodeBroadcast(topic, body);
+      member.conn.sendText(binary);
+    } else if (body.encoding === 1) {
+      json ??= JSON.stringify({ type: 'broadcast', event: body.event, payload: JSON.parse(body.bytes.toString('utf8')) as unknown });
+      member.sendRaw(EVENTS.broadcast, json);
+    } else continue;
+    delivered++;
+  }
+  return delivered;
 }

@@ -45,7 +45,7 @@ function toIndexSet(value: unknown): Set<number> {
 
 /**
  * For each viewer, the indexes of `keys` (primary-key values in text form) whose rows it may select.
- * A viewer whose check fails (missing grant, failing policy) sees nothing.
+ * A viewer whose check fails (missing grant, failing policy) sees nothing; a lost connection throws.
  */
 export async function visibleRows(
   ctx: GatewayContext,
@@ -83,7 +83,12 @@ export async function visibleRows(
     viewers.map(async (v) => {
       const rows = await ctx
         .withClaims(v.claims, async (c) => (await c.query<{ visible: unknown }>(select)).rows[0]?.visible, ctx.realtimeDb)
-        .catch(() => []);
+        .catch((err: unknown) => {
+          // The viewer's own check failed (a policy raised, a grant is missing): it sees nothing.
+          // Anything else (a lost connection) is the server's trouble: the caller retries.
+          if (typeof (err as { code?: unknown } | null)?.code === 'string' && /^[0-9A-Z]{5}$/.test((err as { code: string }).code)) return [];
+          throw err;
+        });
       result.set(v.key, toIndexSet(rows));
     }),
   );
