@@ -501,3 +501,6 @@ grant execute on function realtime.topic() to postgres, anon, authenticated, ser
 alter schema realtime owner to supabase_realtime_admin;
 alter table realtime.messages owner to supabase_realtime_admin;
 alter function realtime.topic() owner to supabase_realtime_admin;
+-- Projects write their channel policies on realtime.messages as `postgres` (creating a policy
+-- needs the table owner's rights), so postgres is a member of the realtime service's role.
+grant supabase_realtime_admin to postgres;
