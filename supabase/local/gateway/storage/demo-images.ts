@@ -9,8 +9,9 @@ import { objectPath } from './paths';
 
 /** The public bucket of member uploads, created by the migrations. */
 export const DEMO_IMAGE_BUCKET = 'user-content-files';
-/** How many of the seeded members get profile pictures stored in the project's own storage. */
-export const DEMO_IMAGE_MEMBERS = 24;
+/** At most this many seeded members get profile pictures stored in the project's own storage. */
+export const DEMO_IMAGE_MEMBERS = 36;
+const DEMO_IMAGE_PICKS_PER_LIST = 12;
 export const DEMO_AVATAR_NAME = 'avatars/demo-avatar.jpg';
 export const DEMO_BANNER_NAME = 'banners/demo-banner.jpg';
 
@@ -52,7 +53,7 @@ async function cachedPhoto(cacheDir: string, key: string, make: () => Promise<Bu
 }
 
 /**
- * Gives the most active seeded members an avatar and a banner stored in the project's public bucket, as
+ * Gives the seeded members a visitor meets first an avatar and a banner stored in the project's public bucket, as
  * members who upload their own pictures have: files in `<uid>/avatars` and `<uid>/banners`, rows in
  * `storage.objects`, and the profile pointing at the stack's public URL. Runs once, right after the seed.
  */
@@ -67,7 +68,16 @@ export async function seedDemoImages(config: StackConfig, log: (line: string) =>
   const client = new pg.Client({ connectionString: config.dbUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ id: string }>('select id from public.profiles order by karma desc, username limit $1', [DEMO_IMAGE_MEMBERS]);
+    // Members seen first: the directory's first page (newest), authors of the hub's latest discussions, top karma.
+    const { rows } = await client.query<{ id: string }>(
+      `with picks as (
+         (select id from public.profiles where not _deleted order by created_at desc, id desc limit $1)
+         union (select user_id from public.discussions where not _deleted order by last_activity_at desc limit $1)
+         union (select id from public.profiles where not _deleted order by karma desc limit $1)
+       )
+       select p.id from public.profiles p join picks on picks.id = p.id order by p.username limit $2`,
+      [DEMO_IMAGE_PICKS_PER_LIST, DEMO_IMAGE_MEMBERS],
+    );
     await client.query('begin');
     for (const [i, { id }] of rows.entries()) {
       const source = sources[i % sources.length];
