@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -47,7 +47,8 @@ async function cachedPhoto(cacheDir: string, key: string, make: () => Promise<Bu
     await mkdir(cacheDir, { recursive: true });
     const tmp = `${file}.${randomUUID()}.tmp`;
     await writeFile(tmp, await make());
-    await copyFile(tmp, file);
+    // A rename is atomic: two stacks starting at once never read a half-written picture.
+    await rename(tmp, file);
   }
   return file;
 }
