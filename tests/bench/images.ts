@@ -27,22 +27,32 @@ interface PageBytes {
   allBytes: number;
 }
 
-async function measure(browser: Browser, url: string, apiUrl: string): Promise<PageBytes> {
+async function measure(browser: Browser, url: string, apiUrl: string): Promise<PageBytes & { failedImages: number; imgElements: number }> {
   // No service worker: every byte comes over the network, as on a first visit.
   const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 2, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
   const page = await context.newPage();
   const seen: Promise<{ image: boolean; storage: boolean; bytes: number }>[] = [];
+  let failedImages = 0;
+  page.on('requestfailed', (request) => {
+    if (request.resourceType() === 'image') failedImages += 1;
+  });
   page.on('requestfinished', (request) => {
     seen.push(
-      request.sizes().then((s) => ({
-        image: request.resourceType() === 'image',
-        storage: request.url().startsWith(`${apiUrl}/storage/`),
-        bytes: s.responseBodySize + s.responseHeadersSize,
-      })),
+      request.sizes().then(
+        (s) => ({
+          image: request.resourceType() === 'image',
+          storage: request.url().startsWith(`${apiUrl}/storage/`),
+          bytes: s.responseBodySize + s.responseHeadersSize,
+        }),
+        () => ({ image: false, storage: false, bytes: 0 }),
+      ),
     );
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForTimeout(SETTLE_MS);
+  const imgElements = await page.evaluate(() => document.images.length);
+  page.removeAllListeners('requestfinished');
+  page.removeAllListeners('requestfailed');
   const all = await Promise.all(seen);
   await context.close();
   const images = all.filter((r) => r.image);
@@ -51,6 +61,8 @@ async function measure(browser: Browser, url: string, apiUrl: string): Promise<P
     imageBytes: images.reduce((n, r) => n + r.bytes, 0),
     storageImageBytes: images.filter((r) => r.storage).reduce((n, r) => n + r.bytes, 0),
     allBytes: all.reduce((n, r) => n + r.bytes, 0),
+    failedImages,
+    imgElements,
   };
 }
 
@@ -71,7 +83,7 @@ async function main() {
     const pages = { hub: '/discussions', directory: '/directory', profile: `/profile/${rows[0].username}` };
 
     browser = await chromium.launch({ executablePath: execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim(), args: CHROMIUM_ARGS });
-    const result: Record<string, Record<string, PageBytes>> = {};
+    const result: Record<string, Record<string, PageBytes & { failedImages: number; imgElements: number }>> = {};
     for (const [variant, outDir] of Object.entries(dists)) {
       log(`building the app (${variant})`);
       Object.assign(process.env, {
