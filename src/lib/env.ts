@@ -6,6 +6,7 @@ const envSchema = z.object({
   VITE_SUPABASE_URL: z._default(z.url(), 'http://localhost:54321'),
   VITE_SUPABASE_ANON_KEY: z._default(z.string(), ''),
   VITE_DEMO_LOGINS: flag,
+  VITE_IMAGE_TRANSFORMS: flag,
 });
 
 export type AppEnv = {
@@ -13,6 +14,8 @@ export type AppEnv = {
   supabaseAnonKey: string;
   /** Demo logins (ARCHITECTURE.md section 9): on unless the build turns them off. */
   demoLogins: boolean;
+  /** Whether the project serves resized images (`/render/image`); off for hosted plans without image transformation. */
+  imageTransforms: boolean;
 };
 
 /** Reads and validates the build-time environment once; a wrong URL fails loudly at start-up rather than mid-session. */
@@ -23,6 +26,7 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
     supabaseUrl: parsed.VITE_SUPABASE_URL,
     supabaseAnonKey: parsed.VITE_SUPABASE_ANON_KEY,
     demoLogins: demo === undefined || demo === '' || demo === 'true' || demo === '1',
+    imageTransforms: parsed.VITE_IMAGE_TRANSFORMS !== 'false' && parsed.VITE_IMAGE_TRANSFORMS !== '0',
   };
 }
 

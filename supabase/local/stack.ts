@@ -8,6 +8,7 @@ import { migrate, type MigrationReport } from './migrate';
 import { startPostgrest } from './postgrest';
 import { createContext } from './gateway/context';
 import { startGateway } from './gateway/server';
+import { seedDemoImages } from './gateway/storage/demo-images';
 
 export interface StackOptions {
   localDir?: string;
@@ -102,6 +103,8 @@ export async function startStack(options: StackOptions = {}): Promise<StackHandl
     const postgres = await startPostgres(config, bin);
     stops.push(() => postgres.stop());
     const migrations = await migrate(config, log);
+    // The seeded community also has pictures in the project's own storage, as members who upload them do.
+    if (migrations.seeded) await seedDemoImages(config, log);
     await configurePushDelivery(config, keys);
     const postgrest = await startPostgrest(config, keys);
     stops.push(() => postgrest.stop());

@@ -2,6 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { AlertTriangle, Newspaper, Search, Star } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '@/components/ui/avatar';
+import { SizedImage } from '@/components/ui/sized-image';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -168,7 +169,7 @@ function Tags({ tags }: { tags: string[] | undefined }) {
 function FeaturedPost({ post, author }: { post: BlogPostSummary; author: AuthorView | null }) {
   return (
     <Card className="overflow-hidden border-primary/60" data-testid="featured-post">
-      {post.cover_image_url ? <img src={post.cover_image_url} alt="" className="h-56 w-full object-cover" /> : null}
+      {post.cover_image_url ? <SizedImage src={post.cover_image_url} sizing={{ width: 360, sizes: '(min-width: 768px) 50vw, 100vw' }} className="h-56 w-full object-cover" /> : null}
       <CardHeader>
         <Badge className="w-fit"><Star className="mr-1 size-3" aria-hidden />{BLOG_TEXTS.featured}</Badge>
         <CardTitle className="text-2xl">

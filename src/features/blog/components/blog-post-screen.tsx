@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '@/components/ui/avatar';
+import { SizedImage } from '@/components/ui/sized-image';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -72,7 +73,7 @@ export function BlogPostScreen({ slug, viewerId, renderShare }: Props) {
   return (
     <article className="mx-auto max-w-3xl">
       <Button asChild variant="ghost" size="sm" className="mb-4"><Link to="/blog"><ArrowLeft aria-hidden />{BLOG_TEXTS.backToBlog}</Link></Button>
-      {post.cover_image_url ? <img src={post.cover_image_url} alt="" className="mb-6 max-h-96 w-full rounded-lg object-cover" /> : null}
+      {post.cover_image_url ? <SizedImage src={post.cover_image_url} sizing={{ width: 360, sizes: '(min-width: 768px) 768px, 100vw' }} className="mb-6 max-h-96 w-full rounded-lg object-cover" placeholderClassName="h-56" /> : null}
       <h1 className="mb-3 text-3xl font-bold tracking-tight md:text-4xl">{post.title}</h1>
       <div className="mb-4 flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
         <time dateTime={post.published_at}>{formatBlogDate(post.published_at)}</time>

@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import { SizedImage } from '@/components/ui/sized-image';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useRxDoc } from '@/db/hooks/use-rx-query';
 import { getSupabase } from '@/lib/lazy-supabase';
@@ -84,7 +85,7 @@ export function ContentScreen({ contentId, viewerId, renderShare }: Props) {
       <div className="grid gap-6 md:grid-cols-[280px_1fr]">
         <div className="aspect-square overflow-hidden rounded-lg border bg-muted">
           {item.cover_image_url ? (
-            <img src={item.cover_image_url} alt={`Cover of ${item.title}`} className="size-full object-cover" />
+            <SizedImage src={item.cover_image_url} alt={`Cover of ${item.title}`} sizing={{ width: 360, height: 360, sizes: '(min-width: 768px) 280px, 100vw' }} className="size-full object-cover" />
           ) : (
             <div className="flex size-full items-center justify-center text-muted-foreground"><Music className="size-16" aria-hidden /></div>
           )}

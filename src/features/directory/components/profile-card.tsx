@@ -3,6 +3,7 @@ import { Award, MapPin } from 'lucide-react';
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
+import { SizedImage } from '@/components/ui/sized-image';
 import type { ProfileDoc } from '@/db/schemas/profiles';
 import { generatedAvatarUrl, roleLabel } from '@/lib/profile-rules';
 
@@ -17,11 +18,11 @@ export function ProfileCard({ profile }: { profile: ProfileDoc }) {
     <Card className="group h-full overflow-hidden transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-lg">
       <Link to="/profile/$username" params={{ username: profile.username }} className="flex h-full flex-col focus-visible:outline-none" data-testid="directory-card">
         <div className="h-20 bg-muted">
-          <img src={directoryBanner(profile)} alt="" className="size-full object-cover" loading="lazy" />
+          <SizedImage src={directoryBanner(profile)} sizing={{ width: 360, sizes: '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw' }} className="size-full object-cover" loading="lazy" />
         </div>
         <div className="flex flex-1 flex-col gap-2 p-4 pt-0">
           <Avatar className="-mt-8 size-16 border-4 border-background">
-            <AvatarImage src={profile.avatar_url || generatedAvatarUrl(profile.username)} alt="" />
+            <AvatarImage src={profile.avatar_url || generatedAvatarUrl(profile.username)} alt="" size={64} />
             <AvatarFallback>{initialsOf(name)}</AvatarFallback>
           </Avatar>
           <div>

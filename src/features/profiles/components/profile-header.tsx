@@ -13,6 +13,7 @@ import { useFollow, useFollowCounts } from '../hooks/use-follow';
 import { fetchMyEmail } from '../model/server-profile';
 import { FollowListDialog } from './follow-list-dialog';
 import { MemberAvatar } from './member-avatar';
+import { SizedImage } from '@/components/ui/sized-image';
 
 export type Viewer = { id: string; email?: string | null } | null;
 
@@ -60,11 +61,11 @@ export function ProfileHeader({ profile, viewer }: { profile: ProfileDoc; viewer
   return (
     <Card className="overflow-hidden" data-testid="profile-header">
       <div className="h-32 w-full bg-muted sm:h-48">
-        <img src={profile.banner_url || bannerFallback(profile.username)} alt="" className="size-full object-cover" loading="lazy" />
+        <SizedImage src={profile.banner_url || bannerFallback(profile.username)} sizing={{ width: 360, sizes: '(min-width: 1024px) 1024px, 100vw' }} className="size-full object-cover" loading="lazy" />
       </div>
       <CardContent className="relative flex flex-col gap-4 pt-0">
         <div className="-mt-12 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-          <MemberAvatar url={profile.avatar_url} username={profile.username} name={name} className="size-24 border-4 border-background text-2xl" />
+          <MemberAvatar url={profile.avatar_url} username={profile.username} name={name} className="size-24 border-4 border-background text-2xl" size={96} />
           <div className="flex flex-wrap gap-2">
             {isOwner ? (
               <>

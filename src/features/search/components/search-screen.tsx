@@ -3,6 +3,7 @@ import { formatDistanceToNow } from 'date-fns';
 import { FileText, MessageSquare, Search, User } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '@/components/ui/avatar';
+import { SizedImage } from '@/components/ui/sized-image';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -146,7 +147,7 @@ function ProfileCard({ r }: { r: ProfileResult }) {
     <Card data-testid="result-profile">
       <CardContent className="flex items-start gap-4 pt-6">
         <Avatar className="size-12">
-          {r.avatar_url ? <AvatarImage src={r.avatar_url} alt="" /> : null}
+          {r.avatar_url ? <AvatarImage src={r.avatar_url} alt="" size={48} /> : null}
           <AvatarFallback>{initialsOf(name)}</AvatarFallback>
         </Avatar>
         <div className="min-w-0 flex-1 space-y-1">
@@ -169,7 +170,7 @@ function BlogCard({ r }: { r: BlogPostResult }) {
   return (
     <Card data-testid="result-blog_post">
       <CardContent className="flex gap-4 pt-6">
-        {r.cover_image_url ? <img src={r.cover_image_url} alt="" className="size-20 shrink-0 rounded-md object-cover" /> : null}
+        {r.cover_image_url ? <SizedImage src={r.cover_image_url} sizing={{ width: 80, height: 80 }} className="size-20 shrink-0 rounded-md object-cover" /> : null}
         <div className="min-w-0 flex-1 space-y-1">
           <div className="flex items-center gap-2">
             <FileText className="size-4 text-muted-foreground" aria-hidden />

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { callerClaims, ownerOf } from './auth';
 import type { StorageDeps } from './deps';
-import { storageErrors } from './errors';
+import { STORAGE_MESSAGES, storageErrors } from './errors';
 import { parseFileSize } from './limits';
 import { assertBucketName } from './paths';
 import { bucketHasObjects, deleteAllObjects, deleteBucket, findBucket, insertBucket, listBuckets, updateBucket, type BucketChanges, type ListBucketsOptions } from './queries';
@@ -118,6 +118,6 @@ export function registerBucketRoutes(app: FastifyInstance, { ctx, store }: Stora
     const removed = await ctx
       .withClaims(claims, (db) => deleteAllObjects(db, id));
     for (const object of removed) await store.remove(id, object.name).catch(() => undefined);
-    return { message: 'Successfully emptied' };
+    return { message: STORAGE_MESSAGES.bucketEmptied };
   });
 }

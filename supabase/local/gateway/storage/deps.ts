@@ -1,5 +1,6 @@
 import type { GatewayContext } from '../context';
 import type { FileStore } from './files';
+import type { SignedUrlTokens } from './tokens';
 
 /** What every storage route needs. */
 export interface StorageDeps {
@@ -7,4 +8,5 @@ export interface StorageDeps {
   store: FileStore;
   /** the project's upload limit in bytes (`[storage] file_size_limit`) */
   globalFileSizeLimit: number;
+  tokens: SignedUrlTokens;
 }

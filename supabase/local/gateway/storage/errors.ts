@@ -24,6 +24,15 @@ export const STORAGE_MESSAGES = {
   invalidBucketName: 'Bucket name invalid',
   noContent: 'No content provided',
   internal: 'Internal server error',
+  bucketEmptied: 'Empty bucket has been queued. Completion may take up to an hour.',
+  invalidUploadSignature: 'Invalid upload Signature',
+  usedUploadToken: 'The signed upload URL has already been used',
+  expiredSignature: 'The provided token has expired.',
+  wrongScope: (scope: string) => `Token is not scoped for ${scope}`,
+  invalidParameter: (name: string) => `Invalid Parameter ${name}`,
+  imageInvalid: 'The source image is invalid or unsupported for rendering',
+  imageTooLarge: 'The source image file is too large to process',
+  imageResolutionTooLarge: 'The source image resolution is too large to process',
 } as const;
 
 /** An error with the status and body Supabase Storage would send. */
@@ -58,6 +67,10 @@ export const storageErrors = {
   invalidRequest: (message: string) => new StorageHttpError(400, 'InvalidRequest', message),
   noContent: () => new StorageHttpError(400, 'InvalidRequest', STORAGE_MESSAGES.noContent),
   internal: () => new StorageHttpError(500, 'internal', STORAGE_MESSAGES.internal),
+  invalidUploadSignature: (message: string = STORAGE_MESSAGES.invalidUploadSignature) => new StorageHttpError(400, 'InvalidUploadSignature', message),
+  expiredSignature: () => new StorageHttpError(400, 'ExpiredToken', STORAGE_MESSAGES.expiredSignature),
+  invalidParameter: (name: string, message?: string) => new StorageHttpError(400, 'InvalidParameter', message ?? STORAGE_MESSAGES.invalidParameter(name)),
+  imageProcessing: (message: string) => new StorageHttpError(400, 'InvalidRequest', message),
 };
 
 interface PgErrorLike {

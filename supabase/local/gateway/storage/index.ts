@@ -7,7 +7,9 @@ import { fromDatabaseError, sendStorageError, StorageHttpError, storageErrors } 
 import { FileStore } from './files';
 import { loadGlobalFileSizeLimit } from './limits';
 import { registerObjectRoutes } from './objects';
+import { registerRenderRoutes } from './render';
 import { registerSignedUrlRoutes } from './signed-urls';
+import { SignedUrlTokens } from './tokens';
 
 export { STORAGE_MESSAGES } from './errors';
 
@@ -19,7 +21,18 @@ export { STORAGE_MESSAGES } from './errors';
 export default async function storagePlugin(app: FastifyInstance, ctx: GatewayContext): Promise<void> {
   const store = new FileStore(ctx.config.localDir);
   await store.clearTemp();
-  const deps: StorageDeps = { ctx, store, globalFileSizeLimit: loadGlobalFileSizeLimit(ctx.config.supabaseDir) };
+  const deps: StorageDeps = {
+    ctx,
+    store,
+    globalFileSizeLimit: loadGlobalFileSizeLimit(ctx.config.supabaseDir),
+    tokens: new SignedUrlTokens(ctx.keys.jwtSecret),
+  };
+
+  // Stored files are served with the type their uploader declared; a browser must not guess another one
+  // (an HTML or script body uploaded as an image would otherwise run on the project's origin).
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+  });
 
   app.setErrorHandler((err: FastifyError | Error, request, reply) => {
     if (err instanceof StorageHttpError) return sendStorageError(reply, err);
@@ -39,4 +52,5 @@ export default async function storagePlugin(app: FastifyInstance, ctx: GatewayCo
   registerBucketRoutes(app, deps);
   registerObjectRoutes(app, deps);
   registerSignedUrlRoutes(app, deps);
+  registerRenderRoutes(app, deps);
 }

@@ -6,7 +6,8 @@ import type { StorageDeps } from './deps';
 import { storageErrors } from './errors';
 import { LIST_DEFAULTS, MAX_LIST_LIMIT, MAX_REMOVE_PREFIXES } from './limits';
 import { assertBucketName, validObjectName } from './paths';
-import { deleteObjects, findBucket, findObject, moveObject, objectsUnder, writeObject, type NewObject, type ObjectRow } from './queries';
+import { listV2, type ListV2Options } from './list-v2';
+import { deleteObjects, findBucket, findObject, moveObject, objectsUnder, objectsWithPrefix, writeObject, type NewObject, type ObjectRow } from './queries';
 import { sendObject } from './serve';
 import { receiveUpload } from './upload';
 
@@ -20,9 +21,25 @@ type ObjectRequest = FastifyRequest<{ Params: ObjectParams }>;
 /** Thrown inside a transaction to roll back a write that was only a permission probe. */
 class ProbeRollback extends Error {}
 
-function target(request: ObjectRequest): { bucket: string; name: string } {
+function target(request: FastifyRequest<{ Params: ObjectParams }>): { bucket: string; name: string } {
   assertBucketName(request.params.bucket);
   return { bucket: request.params.bucket, name: validObjectName(request.params['*']) };
+}
+
+/** The service role's claims: Supabase writes a signed upload as the storage super user. */
+const SERVICE_CLAIMS: Claims = { role: 'service_role' };
+
+/** A row before its file is received: used to ask the policies whether the write is allowed at all. */
+function draftObject(bucket: string, name: string, owner: string | null): NewObject {
+  return {
+    id: randomUUID(),
+    bucket,
+    name,
+    owner,
+    version: randomUUID(),
+    metadata: { eTag: '""', size: 0, mimetype: '', cacheControl: '', lastModified: new Date().toISOString(), contentLength: 0, httpStatusCode: 200 },
+    userMetadata: null,
+  };
 }
 
 function objectInfo(o: ObjectRow) {
@@ -71,7 +88,7 @@ function intOr(value: unknown, fallback: number): number {
 }
 
 export function registerObjectRoutes(app: FastifyInstance, deps: StorageDeps): void {
-  const { ctx, store } = deps;
+  const { ctx, store, tokens } = deps;
 
   /** Runs the row write as the caller and rolls it back, so a refused upload is refused before any byte is read. */
   async function probeWrite(claims: Claims, draft: NewObject, upsert: boolean): Promise<void> {
@@ -85,23 +102,22 @@ export function registerObjectRoutes(app: FastifyInstance, deps: StorageDeps): v
     }
   }
 
-  async function upload(request: ObjectRequest, upsert: boolean) {
-    const claims = await callerClaims(ctx, request);
-    const { bucket: bucketId, name } = target(request);
-    const bucket = await findBucket(ctx.storageDb, bucketId);
+  interface UploadTarget {
+    bucketId: string;
+    name: string;
+    /** who the row is written as: the caller, or the service role for a signed upload URL */
+    claims: Claims;
+    owner: string | null;
+    upsert: boolean;
+  }
+
+  /** Checks the write, streams the body to a temp file within the limits, then writes the row and moves the file into place. */
+  async function storeUpload(request: FastifyRequest, t: UploadTarget) {
+    const bucket = await findBucket(ctx.storageDb, t.bucketId);
     if (!bucket) throw storageErrors.bucketNotFound();
 
-    const owner = ownerOf(claims);
-    const draft: NewObject = {
-      id: randomUUID(),
-      bucket: bucketId,
-      name,
-      owner,
-      version: randomUUID(),
-      metadata: { eTag: '""', size: 0, mimetype: '', cacheControl: '', lastModified: new Date().toISOString(), contentLength: 0, httpStatusCode: 200 },
-      userMetadata: null,
-    };
-    await probeWrite(claims, draft, upsert);
+    const draft = draftObject(t.bucketId, t.name, t.owner);
+    await probeWrite(t.claims, draft, t.upsert);
 
     const rules = {
       maxBytes: Math.min(bucket.file_size_limit ?? Number.POSITIVE_INFINITY, deps.globalFileSizeLimit),
@@ -123,15 +139,50 @@ export function registerObjectRoutes(app: FastifyInstance, deps: StorageDeps): v
         },
         userMetadata: received.userMetadata,
       };
-      const id = await ctx.withClaims(claims, async (db) => {
-        const kept = await writeObject(db, row, upsert);
+      const id = await ctx.withClaims(t.claims, async (db) => {
+        const kept = await writeObject(db, row, t.upsert);
         // Moved into place inside the transaction: if the move fails the row is rolled back too.
-        await store.place(received.file, bucketId, name);
+        await store.place(received.file, t.bucketId, t.name);
         return kept;
       });
-      return { Id: id, Key: `${bucketId}/${name}` };
+      return { Id: id, Key: `${t.bucketId}/${t.name}` };
     } finally {
       await store.discard(received.file);
+    }
+  }
+
+  async function upload(request: ObjectRequest, upsert: boolean) {
+    const claims = await callerClaims(ctx, request);
+    const { bucket: bucketId, name } = target(request);
+    return storeUpload(request, { bucketId, name, claims, owner: ownerOf(claims), upsert });
+  }
+
+  /**
+   * A signed upload URL lets its holder upload one file to one name without credentials. Issuing it needs
+   * the caller's right to write that object (checked now, as Supabase does); the upload itself is written
+   * as the service role with the issuer as owner.
+   */
+  app.post<{ Params: ObjectParams }>('/object/upload/sign/:bucket/*', async (request) => {
+    const claims = await callerClaims(ctx, request);
+    const { bucket: bucketId, name } = target(request);
+    if (!(await findBucket(ctx.storageDb, bucketId))) throw storageErrors.bucketNotFound();
+    const upsert = request.headers['x-upsert'] === 'true';
+    const owner = ownerOf(claims);
+    await probeWrite(claims, draftObject(bucketId, name, owner), upsert);
+    const token = await tokens.signUpload(`${bucketId}/${name}`, owner, upsert);
+    return { url: `/object/upload/sign/${bucketId}/${name}?token=${token}`, token };
+  });
+
+  async function signedUpload(request: FastifyRequest<{ Params: ObjectParams; Querystring: { token?: string } }>) {
+    const { bucket: bucketId, name } = target(request);
+    const token = await tokens.verify(request.query.token, `${bucketId}/${name}`, 'upload');
+    const release = tokens.claimUpload(token);
+    try {
+      // Whether the upload may replace a file was decided when the URL was signed (its x-upsert), as on Supabase.
+      return await storeUpload(request, { bucketId, name, claims: SERVICE_CLAIMS, owner: token.owner, upsert: token.upsert });
+    } catch (err) {
+      release();
+      throw err;
     }
   }
 
@@ -142,6 +193,7 @@ export function registerObjectRoutes(app: FastifyInstance, deps: StorageDeps): v
     await uploads.register(import('@fastify/multipart'), { throwFileSizeLimit: false });
     uploads.post<{ Params: ObjectParams }>('/object/:bucket/*', (request) => upload(request, request.headers['x-upsert'] === 'true'));
     uploads.put<{ Params: ObjectParams }>('/object/:bucket/*', (request) => upload(request, true));
+    uploads.put<{ Params: ObjectParams; Querystring: { token?: string } }>('/object/upload/sign/:bucket/*', signedUpload);
   });
 
   async function readableObject(request: ObjectRequest): Promise<ObjectRow> {
@@ -229,6 +281,15 @@ export function registerObjectRoutes(app: FastifyInstance, deps: StorageDeps): v
     // Folders first, ordered by name, then files by the chosen column, as storage.search() answers.
     const entries = [...[...folders.values()].sort(compareBy('name', order)), ...files.sort(compareBy(column, order))];
     return entries.slice(offset, offset + limit);
+  });
+
+  app.post<{ Params: { bucket: string }; Body: ListV2Options | undefined }>('/object/list-v2/:bucket', async (request) => {
+    const claims = await callerClaims(ctx, request);
+    assertBucketName(request.params.bucket);
+    const body = request.body ?? {};
+    const prefix = typeof body.prefix === 'string' ? body.prefix : '';
+    const rows = await ctx.withClaims(claims, (db) => objectsWithPrefix(db, request.params.bucket, prefix));
+    return listV2(rows, body);
   });
 
   interface TransferBody {

@@ -2,13 +2,12 @@ import type pg from 'pg';
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
 
+/** A bucket with exactly the fields Supabase Storage's API answers. */
 export interface BucketRow {
   id: string;
   name: string;
   owner: string | null;
-  owner_id: string | null;
   public: boolean;
-  type: 'STANDARD';
   file_size_limit: number | null;
   allowed_mime_types: string[] | null;
   created_at: Date;
@@ -39,8 +38,7 @@ export interface ObjectRow {
   user_metadata: Record<string, unknown> | null;
 }
 
-const BUCKET_COLUMNS = `id, name, owner, owner_id, public, 'STANDARD' as type, file_size_limit::float8 as file_size_limit,
-  allowed_mime_types, created_at, updated_at`;
+const BUCKET_COLUMNS = `id, name, owner, public, file_size_limit::float8 as file_size_limit, allowed_mime_types, created_at, updated_at`;
 const OBJECT_COLUMNS = 'id, bucket_id, name, owner, version, created_at, updated_at, last_accessed_at, metadata, user_metadata';
 
 export async function findBucket(db: Queryable, id: string): Promise<BucketRow | undefined> {
@@ -196,4 +194,14 @@ export async function moveObject(db: Queryable, from: { bucket: string; name: st
     [from.bucket, from.name, to.bucket, to.name],
   );
   return rows[0]?.id;
+}
+
+/** Objects whose names start with `prefix`, case-sensitively, in byte order (list-v2 pages over these). */
+export async function objectsWithPrefix(db: Queryable, bucket: string, prefix: string): Promise<ObjectRow[]> {
+  const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const { rows } = await db.query<ObjectRow>(
+    `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name like $2 escape '\\' order by name collate "C"`,
+    [bucket, `${escaped}%`],
+  );
+  return rows;
 }

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { callerClaims } from './auth';
 import type { StorageDeps } from './deps';
 import { storageErrors } from './errors';
 import { assertBucketName, validObjectName } from './paths';
 import { findObject } from './queries';
 import { sendObject } from './serve';
+import { MAX_SIGNED_URL_SECONDS } from './tokens';
+import { parseTransform, transformSegments } from './transform';
 
 interface SignBody {
   expiresIn?: unknown;
   paths?: unknown;
+  transform?: unknown;
 }
 
 interface ObjectParams {
@@ -17,38 +19,31 @@ interface ObjectParams {
   '*': string;
 }
 
-/** A week, the longest a signed URL may live, as Supabase allows. */
-const MAX_EXPIRES_IN = 7 * 24 * 3600;
-
 function expiresIn(value: unknown): number {
   const seconds = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(seconds) || seconds < 1) throw storageErrors.invalidRequest('expiresIn must be a positive number of seconds');
-  return Math.min(Math.floor(seconds), MAX_EXPIRES_IN);
+  return Math.min(Math.floor(seconds), MAX_SIGNED_URL_SECONDS);
 }
 
 /**
- * Signed URLs: a token signed with the project secret that names `<bucket>/<name>`, as Supabase Storage
- * issues them. Signing requires that the caller may read the object; using the URL needs no other credential.
- * The token carries no `role`, so it can never act as an API key.
+ * Signed download URLs. Signing requires that the caller may read the object; using the URL needs no other credential.
+ * A URL signed with `transform` carries the transformation in its token and is served by the image renderer.
  */
-export function registerSignedUrlRoutes(app: FastifyInstance, { ctx, store }: StorageDeps): void {
-  const secret = new TextEncoder().encode(ctx.keys.jwtSecret);
-
-  const sign = async (url: string, seconds: number) => {
-    const now = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT({ url }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(now).setExpirationTime(now + seconds).sign(secret);
-    return `/object/sign/${url}?token=${token}`;
-  };
-
+export function registerSignedUrlRoutes(app: FastifyInstance, { ctx, store, tokens }: StorageDeps): void {
   app.post<{ Params: ObjectParams; Body: SignBody }>('/object/sign/:bucket/*', async (request) => {
     const claims = await callerClaims(ctx, request);
     const bucket = request.params.bucket;
     assertBucketName(bucket);
     const name = validObjectName(request.params['*']);
     const seconds = expiresIn(request.body?.expiresIn);
+    const rawTransform = request.body?.transform;
+    const transform = rawTransform && typeof rawTransform === 'object' ? parseTransform(rawTransform as Record<string, unknown>) : undefined;
     const object = await ctx.withClaims(claims, (db) => findObject(db, bucket, name));
     if (!object) throw storageErrors.objectNotFound();
-    return { signedURL: await sign(`${bucket}/${name}`, seconds) };
+    const url = `${bucket}/${name}`;
+    const transformations = transform ? transformSegments(transform).join(',') : '';
+    const token = await tokens.signDownload(url, seconds, transformations);
+    return { signedURL: transformations ? `/render/image/sign/${url}?token=${token}` : `/object/sign/${url}?token=${token}` };
   });
 
   app.post<{ Params: { bucket: string }; Body: SignBody }>('/object/sign/:bucket', async (request) => {
@@ -63,9 +58,10 @@ export function registerSignedUrlRoutes(app: FastifyInstance, { ctx, store }: St
       for (const path of paths) {
         const name = typeof path === 'string' ? path : String(path);
         const object = await findObject(db, bucket, name);
+        const url = `${bucket}/${name}`;
         results.push(
           object
-            ? { error: null, path: name, signedURL: await sign(`${bucket}/${name}`, seconds) }
+            ? { error: null, path: name, signedURL: `/object/sign/${url}?token=${await tokens.signDownload(url, seconds)}` }
             : { error: 'Either the object does not exist or you do not have access to it', path: name, signedURL: null },
         );
       }
@@ -77,15 +73,7 @@ export function registerSignedUrlRoutes(app: FastifyInstance, { ctx, store }: St
     const bucket = request.params.bucket;
     assertBucketName(bucket);
     const name = validObjectName(request.params['*']);
-    const token = request.query.token;
-    if (!token) throw storageErrors.invalidSignature('Missing token');
-    let url: unknown;
-    try {
-      ({ payload: { url } } = await jwtVerify(token, secret, { algorithms: ['HS256'] }));
-    } catch (err) {
-      throw storageErrors.invalidJwt(err instanceof joseErrors.JWTExpired ? 'jwt expired' : 'invalid signature');
-    }
-    if (url !== `${bucket}/${name}`) throw storageErrors.invalidSignature();
+    await tokens.verify(request.query.token, `${bucket}/${name}`, 'download');
     const object = await findObject(ctx.storageDb, bucket, name);
     if (!object) throw storageErrors.objectNotFound();
     return sendObject(store, request, reply, object, true);

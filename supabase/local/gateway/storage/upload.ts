@@ -34,8 +34,18 @@ function headerValue(request: FastifyRequest, name: string): string | undefined 
   return Array.isArray(value) ? value[0] : value;
 }
 
+/**
+ * The content type as the uploader declared it, parameters included (`text/plain;charset=UTF-8`), as Supabase
+ * keeps it: dropping the charset would make a download decode differently from what was uploaded.
+ */
+function fullMimeType(declared: string | undefined): string {
+  return declared?.trim() || 'application/octet-stream';
+}
+
+/** Bucket rules name bare types (`text/plain`, `image/*`), so only the type itself is checked. */
 function checkMime(mimetype: string, rules: UploadRules): void {
-  if (!isMimeAllowed(mimetype, rules.allowedMimeTypes)) throw storageErrors.invalidMimeType(mimetype);
+  const base = baseMimeType(mimetype);
+  if (!isMimeAllowed(base, rules.allowedMimeTypes)) throw storageErrors.invalidMimeType(base);
 }
 
 /**
@@ -49,7 +59,7 @@ export async function receiveUpload(request: FastifyRequest, store: FileStore, r
 
   const declared = Number(headerValue(request, 'content-length'));
   if (Number.isFinite(declared) && declared > rules.maxBytes) throw storageErrors.payloadTooLarge();
-  const mimetype = baseMimeType(headerValue(request, 'content-type')) || 'application/octet-stream';
+  const mimetype = fullMimeType(headerValue(request, 'content-type'));
   checkMime(mimetype, rules);
   const encodedMeta = headerValue(request, 'x-metadata');
   const userMetadata = parseUserMetadata(encodedMeta ? Buffer.from(encodedMeta, 'base64').toString('utf8') : undefined);
@@ -74,7 +84,7 @@ async function receiveMultipart(request: FastifyRequest, store: FileStore, rules
       continue;
     }
     try {
-      const mimetype = baseMimeType(fields.contentType) || baseMimeType(part.mimetype) || 'application/octet-stream';
+      const mimetype = fullMimeType(fields.contentType || part.mimetype);
       checkMime(mimetype, rules);
       const userMetadata = parseUserMetadata(fields.metadata);
       const file = await store.receive(part.file, rules.maxBytes);

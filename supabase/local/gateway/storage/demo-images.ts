@@ -1,0 +1,113 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import pg from 'pg';
+import sharp from 'sharp';
+import type { StackConfig } from '../../config';
+import { objectPath } from './paths';
+
+/** The public bucket of member uploads, created by the migrations. */
+export const DEMO_IMAGE_BUCKET = 'user-content-files';
+/** At most this many seeded members get profile pictures stored in the project's own storage. */
+export const DEMO_IMAGE_MEMBERS = 36;
+const DEMO_IMAGE_PICKS_PER_LIST = 12;
+export const DEMO_AVATAR_NAME = 'avatars/demo-avatar.jpg';
+export const DEMO_BANNER_NAME = 'banners/demo-banner.jpg';
+
+const PALETTES: [string, string][] = [
+  ['#e11d48', '#312e81'],
+  ['#0ea5e9', '#14532d'],
+  ['#f59e0b', '#7c2d12'],
+  ['#a855f7', '#0f172a'],
+];
+
+function gradient(width: number, height: number, [from, to]: [string, string]): Buffer {
+  const r = Math.min(width, height) * 0.25;
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+      `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
+      `<rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width * 0.3}" cy="${height * 0.4}" r="${r}" fill="#fff" fill-opacity="0.25"/></svg>`,
+  );
+}
+
+/**
+ * A photo-like JPEG (gradient with film grain): about the weight of a picture straight from a phone camera,
+ * so what the app downloads for it is a fair measure of resizing.
+ */
+async function photo(width: number, height: number, palette: [string, string]): Promise<Buffer> {
+  const grain = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
+  return sharp(gradient(width, height, palette)).composite([{ input: grain, blend: 'overlay' }]).jpeg({ quality: 90 }).toBuffer();
+}
+
+/** Generated once per checkout and kept under `.local`, so fresh test stacks do not pay for it again. */
+async function cachedPhoto(cacheDir: string, key: string, make: () => Promise<Buffer>): Promise<string> {
+  const file = join(cacheDir, `${key}.jpg`);
+  if (!existsSync(file)) {
+    await mkdir(cacheDir, { recursive: true });
+    const tmp = `${file}.${randomUUID()}.tmp`;
+    await writeFile(tmp, await make());
+    // A rename is atomic: two stacks starting at once never read a half-written picture.
+    await rename(tmp, file);
+  }
+  return file;
+}
+
+/**
+ * Gives the seeded members a visitor meets first an avatar and a banner stored in the project's public bucket, as
+ * members who upload their own pictures have: files in `<uid>/avatars` and `<uid>/banners`, rows in
+ * `storage.objects`, and the profile pointing at the stack's public URL. Runs once, right after the seed.
+ */
+export async function seedDemoImages(config: StackConfig, log: (line: string) => void = () => undefined): Promise<number> {
+  const cacheDir = join(config.rootDir, '.local', 'demo-images');
+  const sources = await Promise.all(
+    PALETTES.map(async (palette, i) => ({
+      avatar: await cachedPhoto(cacheDir, `avatar-${i}`, () => photo(800, 800, palette)),
+      banner: await cachedPhoto(cacheDir, `banner-${i}`, () => photo(1500, 400, palette)),
+    })),
+  );
+  const client = new pg.Client({ connectionString: config.dbUrl });
+  await client.connect();
+  try {
+    // Members seen first: the directory's first page (newest), authors of the hub's latest discussions, top karma.
+    const { rows } = await client.query<{ id: string }>(
+      `with picks as (
+         (select id from public.profiles where not _deleted order by created_at desc, id desc limit $1)
+         union (select user_id from public.discussions where not _deleted order by last_activity_at desc limit $1)
+         union (select id from public.profiles where not _deleted order by karma desc limit $1)
+       )
+       select p.id from public.profiles p join picks on picks.id = p.id order by p.username limit $2`,
+      [DEMO_IMAGE_PICKS_PER_LIST, DEMO_IMAGE_MEMBERS],
+    );
+    await client.query('begin');
+    for (const [i, { id }] of rows.entries()) {
+      const source = sources[i % sources.length];
+      const urls: Record<string, string> = {};
+      for (const [kind, file, name] of [['avatar', source.avatar, `${id}/${DEMO_AVATAR_NAME}`], ['banner', source.banner, `${id}/${DEMO_BANNER_NAME}`]] as const) {
+        const target = objectPath(config.localDir, DEMO_IMAGE_BUCKET, name);
+        await mkdir(dirname(target), { recursive: true });
+        await copyFile(file, target);
+        const bytes = await readFile(file);
+        const size = (await stat(file)).size;
+        const now = new Date().toISOString();
+        const metadata = { eTag: `"${createHash('md5').update(bytes).digest('hex')}"`, size, mimetype: 'image/jpeg', cacheControl: 'max-age=3600', lastModified: now, contentLength: size, httpStatusCode: 200 };
+        await client.query(
+          `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata)
+           values ($1, $2, $3::uuid, $3::text, $4, $5::jsonb)
+           on conflict (bucket_id, name) do update set metadata = excluded.metadata, version = excluded.version`,
+          [DEMO_IMAGE_BUCKET, name, id, randomUUID(), JSON.stringify(metadata)],
+        );
+        urls[kind] = `${config.apiUrl}/storage/v1/object/public/${DEMO_IMAGE_BUCKET}/${name}`;
+      }
+      await client.query('update public.profiles set avatar_url = $2, banner_url = $3 where id = $1', [id, urls.avatar, urls.banner]);
+    }
+    await client.query('commit');
+    log(`stored demo pictures for ${rows.length} members`);
+    return rows.length;
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { callerClaims } from './auth';
+import type { StorageDeps } from './deps';
+import { STORAGE_MESSAGES, storageErrors } from './errors';
+import type { FileStore } from './files';
+import { assertBucketName, validObjectName } from './paths';
+import { findBucket, findObject, type ObjectRow } from './queries';
+import { parseTransform, renderImage, transformFromSegments, TRANSFORM_LIMITS, type TransformOptions } from './transform';
+
+interface ObjectParams {
+  bucket: string;
+  '*': string;
+}
+
+type RenderRequest = FastifyRequest<{ Params: ObjectParams; Querystring: Record<string, unknown> }>;
+
+async function readSource(store: FileStore, object: ObjectRow): Promise<Buffer> {
+  const size = await store.size(object.bucket_id, object.name);
+  if (size === undefined) throw storageErrors.objectNotFound();
+  // Refused before reading: a huge upload must not be pulled into memory to be resized.
+  if (size > TRANSFORM_LIMITS.maxSourceBytes) throw storageErrors.imageProcessing(STORAGE_MESSAGES.imageTooLarge);
+  const chunks: Buffer[] = [];
+  for await (const chunk of store.read(object.bucket_id, object.name)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function target(request: RenderRequest): { bucket: string; name: string } {
+  assertBucketName(request.params.bucket);
+  return { bucket: request.params.bucket, name: validObjectName(request.params['*']) };
+}
+
+/**
+ * `/render/image/{authenticated,public,sign}/:bucket/*`: Supabase's image transformation. The same access rules as
+ * downloads decide who may read the source; the transformation comes from the query string, or from the token of a
+ * signed URL (where the query cannot change it).
+ */
+export function registerRenderRoutes(app: FastifyInstance, { ctx, store, tokens }: StorageDeps): void {
+  async function send(request: RenderRequest, reply: FastifyReply, object: ObjectRow, transform: TransformOptions) {
+    const rendered = await renderImage(await readSource(store, object), transform, request.headers.accept);
+    reply.header('content-type', rendered.contentType);
+    reply.header('content-length', rendered.body.length);
+    reply.header('cache-control', object.metadata?.cacheControl ?? 'no-cache');
+    reply.header('last-modified', new Date(object.updated_at).toUTCString());
+    // The rendered bytes depend on Accept when no format is asked for.
+    reply.header('vary', 'Accept');
+    const download = request.query.download;
+    if (download !== undefined) {
+      const filename = typeof download === 'string' && download !== '' ? download : (object.name.split('/').pop() ?? object.name);
+      reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`);
+    }
+    return reply.send(rendered.body);
+  }
+
+  app.get<{ Params: ObjectParams; Querystring: Record<string, unknown> }>('/render/image/authenticated/:bucket/*', async (request, reply) => {
+    const claims = await callerClaims(ctx, request);
+    const transform = parseTransform(request.query);
+    const { bucket, name } = target(request);
+    const object = await ctx.withClaims(claims, (db) => findObject(db, bucket, name));
+    if (!object) throw storageErrors.objectNotFound();
+    return send(request, reply, object, transform);
+  });
+
+  app.get<{ Params: ObjectParams; Querystring: Record<string, unknown> }>('/render/image/public/:bucket/*', async (request, reply) => {
+    const transform = parseTransform(request.query);
+    const { bucket: bucketId, name } = target(request);
+    const bucket = await findBucket(ctx.storageDb, bucketId);
+    if (!bucket || !bucket.public) throw storageErrors.bucketNotFound();
+    const object = await findObject(ctx.storageDb, bucketId, name);
+    if (!object) throw storageErrors.objectNotFound();
+    return send(request, reply, object, transform);
+  });
+
+  app.get<{ Params: ObjectParams; Querystring: Record<string, unknown> }>('/render/image/sign/:bucket/*', async (request, reply) => {
+    const { bucket, name } = target(request);
+    const token = typeof request.query.token === 'string' ? request.query.token : undefined;
+    const payload = await tokens.verify(token, `${bucket}/${name}`, 'download');
+    const object = await findObject(ctx.storageDb, bucket, name);
+    if (!object) throw storageErrors.objectNotFound();
+    return send(request, reply, object, transformFromSegments(payload.transformations ?? ''));
+  });
+}

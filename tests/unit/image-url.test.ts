@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { imageSources, RESPONSIVE_WIDTHS, storageObjectPath } from '@/lib/image-url';
+
+const supabaseUrl = 'http://127.0.0.1:54321';
+const stored = `${supabaseUrl}/storage/v1/object/public/user-content-files/u1/avatars/me.jpg`;
+
+describe('imageSources', () => {
+  it('asks the project storage for an avatar at its displayed size, 1x and 2x', () => {
+    const s = imageSources(stored, { width: 96, height: 96 }, { supabaseUrl, transforms: true });
+    const base = `${supabaseUrl}/storage/v1/render/image/public/user-content-files/u1/avatars/me.jpg`;
+    expect(s.src).toBe(`${base}?width=96&height=96&resize=cover`);
+    expect(s.srcSet).toBe(`${base}?width=96&height=96&resize=cover 1x, ${base}?width=192&height=192&resize=cover 2x`);
+  });
+
+  it('offers width candidates for full-width images', () => {
+    const s = imageSources(stored, { width: 360, sizes: '100vw' }, { supabaseUrl, transforms: true });
+    expect(s.sizes).toBe('100vw');
+    expect(s.srcSet?.split(', ')).toHaveLength(RESPONSIVE_WIDTHS.length);
+    expect(s.srcSet).toContain('?width=1440&resize=cover 1440w');
+  });
+
+  it('leaves images from elsewhere, signed links and projects without transforms untouched', () => {
+    for (const url of [
+      'https://api.dicebear.com/9.x/thumbs/svg?seed=x',
+      'https://other.supabase.co/storage/v1/object/public/b/x.jpg',
+      `${supabaseUrl}/storage/v1/object/sign/b/x.jpg?token=t`,
+      'not a url',
+    ]) {
+      expect(imageSources(url, { width: 96, height: 96 }, { supabaseUrl, transforms: true })).toEqual({ src: url });
+    }
+    expect(imageSources(stored, { width: 96, height: 96 }, { supabaseUrl, transforms: false })).toEqual({ src: stored });
+  });
+
+  it('names the stored object', () => {
+    expect(storageObjectPath(stored, supabaseUrl)).toBe('user-content-files/u1/avatars/me.jpg');
+    expect(storageObjectPath('https://example.com/storage/v1/object/public/b/x', supabaseUrl)).toBeUndefined();
+  });
+});
