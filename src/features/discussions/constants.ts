@@ -108,8 +108,6 @@ export const THREAD_TEXT = {
   linkCopied: 'Link Copied!',
   copyFailed: 'Failed to copy link',
   notFound: 'Discussion not found.',
-  notOnDevice: 'This discussion is not available offline.',
-  notOnDeviceHint: 'It has not been saved on this device yet. Connect to the internet to open it.',
   loading: 'Loading discussion...',
   edited: (relative: string) => `(edited ${relative})`,
   startedBy: 'Started by',
