@@ -17,7 +17,7 @@ import { useThreadPresence } from '../hooks/use-thread-presence';
 import { useViewer, type MemberInput } from '../hooks/use-viewer';
 import { threadPermissions } from '../model/permissions';
 import type { PostRow } from '../model/types';
-import { deleteDiscussion, setLocked, setPinned, updateTitle } from '../model/writes';
+import { deleteDiscussion, saveReplyDraft, setLocked, setPinned, updateTitle } from '../model/writes';
 import { titleEditOutcome } from '../validation';
 import { PostList } from './post-list';
 import { RejectedReplies } from './rejected-replies';
@@ -241,7 +241,18 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
 
       <section className="mt-8">
         {viewer && data.rejected.length > 0 ? (
-          <RejectedReplies db={db} drafts={data.rejected} onRestore={(content, quoted) => editor.current?.restore(content, quoted)} />
+          <RejectedReplies
+            db={db}
+            drafts={data.rejected}
+            onRestore={
+              discussion.is_locked
+                ? null
+                : async (content, quoted) => {
+                    editor.current?.restore(content, quoted);
+                    await saveReplyDraft(db, viewer.id, discussion.id, content, quoted);
+                  }
+            }
+          />
         ) : null}
         {discussion.is_locked ? (
           <Card className="flex items-center gap-3 p-4 text-muted-foreground" role="status" data-testid="locked-notice">
