@@ -5,6 +5,7 @@ import type { RxReplicationState } from 'rxdb/plugins/replication';
 import { Subject } from 'rxjs';
 import { REPLICATED_COLLECTIONS, type ReplicatedCollectionName } from '../collections';
 import type { AppDatabase } from '../database';
+import { markPulled } from '../first-pull';
 import { setLocalIdentity } from '../identity';
 import { isUuid } from '../ids';
 import { pruneSentOutboxEntries } from '../outbox';
@@ -265,6 +266,8 @@ export function startSync(options: StartSyncOptions): SyncHandle {
           : undefined,
     });
     states[name] = state;
+    // Lists tell "not synced yet" from "empty" by this mark.
+    if (canPull) void state.awaitInitialReplication().then(() => !stopped && markPulled(name), () => undefined);
 
     if (canPull && (options.realtime ?? true)) {
       // Only the replicating tab listens: wait for the same leadership the replication waits for.
