@@ -20,7 +20,11 @@ export function draftText(draft: DraftDoc): string {
   const fields = (draft.fields ?? {}) as { content?: unknown; title?: unknown };
   if (draft.content) return draft.content;
   if (typeof fields.content === 'string') return fields.content;
-  return typeof fields.title === 'string' ? fields.title : '';
+  if (typeof fields.title === 'string') return fields.title;
+  // A change without text (a lock, a pin): say what it was.
+  return Object.entries(draft.fields ?? {})
+    .map(([field, value]) => `${field}: ${String(value)}`)
+    .join(', ');
 }
 
 /** The discussion a refused write belonged to, when it names one. */
