@@ -1,3 +1,4 @@
+import { isUuid } from './ids';
 import type { AppDatabase } from './database';
 import type { PinnableType } from './schemas/pinned';
 import type { SyncHandle } from './replication/sync';
@@ -8,6 +9,7 @@ function pinId(type: PinnableType, id: string): string {
 
 /** 'Keep offline': the thread's posts are fetched now and keep syncing; blog posts are always kept. */
 export async function pinForOffline(db: AppDatabase, type: PinnableType, id: string, sync?: SyncHandle | null): Promise<void> {
+  if (!isUuid(id)) throw new Error(`Not an id: ${id}`);
   await db.pinned.upsert({ id: pinId(type, id), reason: 'keep_offline', entity_type: type, entity_id: id, pinned_at: new Date().toISOString() });
   if (type === 'discussion' && sync) await sync.ensureThread(id);
 }

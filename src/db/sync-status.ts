@@ -2,6 +2,7 @@ import { combineLatest, distinctUntilChanged, fromEvent, map, merge, of, startWi
 import type { ReplicatedCollectionName } from './collections';
 import type { AppDatabase } from './database';
 import { outboxId } from './outbox';
+import type { DraftDoc } from './schemas/drafts';
 import type { OutboxState } from './schemas/outbox';
 import type { SyncHandle } from './replication/sync';
 
@@ -54,4 +55,9 @@ export function outboxState$(db: AppDatabase, collection: ReplicatedCollectionNa
   return db.outbox.findOne(outboxId(collection, id)).$.pipe(
     map((doc) => (doc ? { state: doc.state, reason: doc.reason ?? null } : null)),
   );
+}
+
+/** Texts the server refused for good, kept as drafts on this device (newest first). */
+export function rejectedDrafts$(db: AppDatabase): Observable<DraftDoc[]> {
+  return db.drafts.find({ selector: { kind: 'rejected' }, sort: [{ updated_at: 'desc' }] }).$.pipe(map((docs) => docs.map((doc) => doc.toJSON() as DraftDoc)));
 }

@@ -49,3 +49,6 @@ export function formatBadgeCount(count: number): string {
 
 /** Where supabase-js keeps the member's session in localStorage. */
 export const AUTH_STORAGE_KEY = 'djcircle-auth';
+
+/** Where the texts of refused writes are kept, for the member to open, copy and send again. */
+export const REJECTED_DRAFTS_PATH = '/discussions/drafts';

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { pendingChangesLabel } from '../../src/app/layout/connectivity-indicator';
-import { REPLY_TEXT, THREAD_TEXT } from '../../src/features/discussions/constants';
+import { DRAFTS_TEXT, REPLY_TEXT, THREAD_TEXT } from '../../src/features/discussions/constants';
 import { DEMO_ACCOUNTS, SEED_STAFF_ACCOUNTS } from '../../src/lib/demo-accounts';
 import { serviceClient, signInApi, signInPage } from '../support/standins/e2e-session';
 import { createThread, memberIdOf, sql, waitForWorker } from './offline-support';
@@ -98,7 +98,9 @@ test('a reply queued for a thread a moderator locks meanwhile is rejected with t
   await expect(kept).toBeVisible({ timeout: 20_000 });
   // "Not sent: <the server's reason>"
   await expect(kept).toContainText(new RegExp(`${THREAD_TEXT.outboxRejected}: \\S+`));
-  await expect(kept.getByRole('button', { name: THREAD_TEXT.editAsDraft })).toBeVisible();
+  // A locked thread has no editor to put the text into: it can be copied, never lost by 'Edit as draft'.
+  await expect(kept.getByRole('button', { name: DRAFTS_TEXT.copy })).toBeVisible();
+  await expect(kept.getByRole('button', { name: THREAD_TEXT.editAsDraft })).toHaveCount(0);
   expect(await postsWithContent(refused)).toBe(0);
   // Kept as a draft on the device, not only on screen.
   await member.page.reload();

@@ -9,8 +9,13 @@ import { getDatabase, type AppDatabase } from '@/db/database';
 import { countUnsent, purgePrivateData } from '@/db/signout';
 import { clearLocalData } from '@/db/storage';
 import { SyncController } from '@/db/sync-controller';
-import { waitingCount$ } from '@/db/sync-status';
+import { rejectedDrafts$, waitingCount$ } from '@/db/sync-status';
+import { toast } from '@/stores/toast-store';
 import { useConnectivityStore } from '@/stores/connectivity-store';
+import type { DraftDoc } from '@/db/schemas/drafts';
+import { REJECTED_DRAFTS_PATH } from '@/lib/shell-constants';
+import { router } from '../router';
+import { REJECTED_NOTICE } from './constants';
 import { clearSignOutMark, hasSignOutMark, markSignedOut } from './sign-out-mark';
 import { openSignOutRelay } from './sign-out-relay';
 
@@ -33,11 +38,35 @@ export interface DataRuntime {
   dispose(): Promise<void>;
 }
 
+/**
+ * Tells the member, on whatever screen they are, when the server refuses a
+ * write for good: the count next to the connectivity indicator, and a toast
+ * with the reason and the way to the kept text. Refusals already on the
+ * device when the app starts are only counted (they were told before).
+ */
+function noticeRejections(): (drafts: DraftDoc[]) => void {
+  let known: Set<string> | null = null;
+  return (drafts) => {
+    useConnectivityStore.getState().setRejectedChanges(drafts.length);
+    const fresh = known ? drafts.filter((d) => !known!.has(d.id)) : [];
+    known = new Set(drafts.map((d) => d.id));
+    if (fresh.length === 0) return;
+    toast({
+      variant: 'destructive',
+      title: REJECTED_NOTICE.title,
+      description: REJECTED_NOTICE.description(fresh[0].reason ?? ''),
+      duration: Infinity,
+      action: { label: REJECTED_NOTICE.open, altText: REJECTED_NOTICE.openAlt, onClick: () => void router.navigate({ to: REJECTED_DRAFTS_PATH }) },
+    });
+  };
+}
+
 export async function startDataRuntime(getClient: () => Promise<SupabaseClient>): Promise<DataRuntime> {
   const [db, client] = await Promise.all([getDatabase(), getClient()]);
   const controller = new SyncController(db, client);
   const subscriptions: Subscription[] = [
     waitingCount$(db).subscribe((count) => useConnectivityStore.getState().setPendingChanges(count)),
+    rejectedDrafts$(db).subscribe(noticeRejections()),
     controller.current$.subscribe((sync) => {
       // Which threads' posts a device keeps follows from its discussions; on a fresh device the first
       // posts pull runs before any discussion arrived and finds nothing to keep. Pull posts again once they are in.

@@ -1,4 +1,5 @@
 import type { AppDatabase } from '../database';
+import { isUuid } from '../ids';
 import { RECENT_WINDOW_DAYS } from './tables';
 
 /** Upper bound on the thread list sent in a pull URL (about 40 bytes per id). */
@@ -18,6 +19,9 @@ export async function keptDiscussionIds(db: AppDatabase, userId: string | null, 
     userId ? db.posts.find({ selector: { user_id: userId }, sort: [{ user_id: 'desc' }, { created_at: 'desc' }], limit: 500 }).exec() : Promise.resolve([]),
     db.discussions.find({ selector: { is_pinned: { $in: [true, false] }, last_activity_at: { $gte: since } }, sort: [{ is_pinned: 'desc' }, { last_activity_at: 'desc' }], limit: MAX_KEPT_THREADS }).exec(),
   ]);
+  // Devices that opened a malformed link before ids were checked keep a visit for it: drop it for good.
+  const invalid = [...pins, ...visits].filter((doc) => !isUuid(doc.entity_id));
+  if (invalid.length > 0) await db.pinned.bulkRemove(invalid.map((doc) => doc.id));
   const ids = new Set<string>();
   for (const id of [
     ...pins.map((p) => p.entity_id),
@@ -26,7 +30,7 @@ export async function keptDiscussionIds(db: AppDatabase, userId: string | null, 
     ...recent.map((d) => d.id),
   ]) {
     if (ids.size >= MAX_KEPT_THREADS) break;
-    ids.add(id);
+    if (isUuid(id)) ids.add(id);
   }
   return [...ids];
 }

@@ -28,6 +28,18 @@ export interface PullHandlerOptions<T> {
    * set after the checkpoint had passed their posts).
    */
   backfill?: (scope: PullScope) => Promise<Row[]>;
+  /**
+   * Called when the server refuses a pull with a 4xx: finds the part of the
+   * scope it refuses and takes it out of later scopes. Resolves true when it
+   * dropped something (the pull is then tried again at once), false when the
+   * refusal is not about the scope.
+   */
+  isolateRefused?: (scope: PullScope) => Promise<boolean>;
+}
+
+/** A refusal about the request itself: bad filter values. 401 (expired session), 408 and 429 pass with time. */
+export function isRequestRefusal(status: number): boolean {
+  return status >= 400 && status < 500 && status !== 401 && status !== 408 && status !== 429;
 }
 
 export type PullHandler<T> = (
@@ -95,9 +107,15 @@ export function createPullHandler<T>(options: PullHandlerOptions<T>): PullHandle
   }
 
   return async (checkpoint, batchSize) => {
-    const scope = await options.scope();
-    const conditions = spec.filter ? [spec.filter(scope)] : [];
-    const forward = await remote.selectPage({ conditions, after: checkpoint, limit: Math.min(batchSize, MAX_PAGE) });
+    let scope = await options.scope();
+    let conditions = spec.filter ? [spec.filter(scope)] : [];
+    let forward = await remote.selectPage({ conditions, after: checkpoint, limit: Math.min(batchSize, MAX_PAGE) });
+    // One refused term (a thread id the server cannot take) must not stop the rest of the pull for good.
+    if (forward.error && isRequestRefusal(forward.status) && options.isolateRefused && (await options.isolateRefused(scope))) {
+      scope = await options.scope();
+      conditions = spec.filter ? [spec.filter(scope)] : [];
+      forward = await remote.selectPage({ conditions, after: checkpoint, limit: Math.min(batchSize, MAX_PAGE) });
+    }
     if (forward.error || !forward.data) throw remoteFailure(remote.name, forward);
     let rows = forward.data;
     if (rows.length < Math.min(batchSize, MAX_PAGE) && checkpoint) {

@@ -5,11 +5,13 @@ import type { RxReplicationState } from 'rxdb/plugins/replication';
 import { Subject } from 'rxjs';
 import { REPLICATED_COLLECTIONS, type ReplicatedCollectionName } from '../collections';
 import type { AppDatabase } from '../database';
+import { markPulled } from '../first-pull';
 import { setLocalIdentity } from '../identity';
+import { isUuid } from '../ids';
 import { pruneSentOutboxEntries } from '../outbox';
 import { keptDiscussionIds } from './kept-threads';
 import { followTableChanges, watchForWakeUps } from './live';
-import { checkpointOf, createPullHandler } from './pull';
+import { checkpointOf, createPullHandler, isRequestRefusal } from './pull';
 import { createPushHandler } from './push';
 import { remoteFailure } from './remote-failure';
 import { supabaseTable, type Checkpoint, type RemoteTable } from './remote-table';
@@ -96,9 +98,42 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   // Housekeeping only; a database closed meanwhile is not an error worth surfacing.
   pruneSentOutboxEntries(db, now()).catch(() => undefined);
 
+  // Threads the server refused in a pull filter during this run: left out of every later pull.
+  const refusedThreads = new Set<string>();
+
   async function refreshScope(): Promise<PullScope> {
-    scope = { userId, now: now(), discussionIds: await keptDiscussionIds(db, userId, now()) };
+    const kept = await keptDiscussionIds(db, userId, now());
+    scope = { userId, now: now(), discussionIds: kept.filter((id) => !refusedThreads.has(id)) };
     return scope;
+  }
+
+  /**
+   * Finds the kept threads the server refuses in a posts filter by asking for
+   * halves of the list until single ids remain, forgets them on this device,
+   * and reports them once. A few light requests, only after a refusal.
+   */
+  async function isolateRefusedThreads(current: PullScope): Promise<boolean> {
+    const remote = remoteFor(TABLE_SPECS.posts.table);
+    const refused: string[] = [];
+    async function probe(ids: string[]): Promise<void> {
+      if (ids.length === 0) return;
+      const page = await remote.selectPage({ conditions: [`discussion_id.in.(${ids.join(',')})`], limit: 1, columns: 'id' });
+      if (!page.error) return;
+      if (!isRequestRefusal(page.status)) throw remoteFailure('posts', page);
+      if (ids.length === 1) {
+        refused.push(ids[0]);
+        return;
+      }
+      const half = Math.ceil(ids.length / 2);
+      await probe(ids.slice(0, half));
+      await probe(ids.slice(half));
+    }
+    await probe(current.discussionIds ?? []);
+    if (refused.length === 0) return false;
+    for (const id of refused) refusedThreads.add(id);
+    await db.pinned.find({ selector: { entity_type: 'discussion', entity_id: { $in: refused } } }).remove();
+    console.warn(`posts: the server refused thread ids ${refused.join(', ')} in a pull; they are no longer kept on this device.`);
+    return true;
   }
 
   async function fetchThreadRows(discussionId: string): Promise<Row[]> {
@@ -209,6 +244,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
               scope: refreshScope,
               overlapMs: options.overlapMs,
               backfill: name === 'posts' ? missingThreadPosts : undefined,
+              isolateRefused: name === 'posts' ? isolateRefusedThreads : undefined,
             }),
           }
         : undefined,
@@ -232,6 +268,8 @@ export function startSync(options: StartSyncOptions): SyncHandle {
           : undefined,
     });
     states[name] = state;
+    // Lists tell "not synced yet" from "empty" by this mark.
+    if (canPull) void state.awaitInitialReplication().then(() => !stopped && markPulled(name), () => undefined);
 
     if (canPull && (options.realtime ?? true)) {
       // Only the replicating tab listens: wait for the same leadership the replication waits for.
@@ -293,6 +331,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     userId,
     states,
     async ensureThread(discussionId) {
+      if (!isUuid(discussionId)) throw new Error(`Not a discussion id: ${discussionId}`);
       await db.pinned.incrementalUpsert({ id: `visited:discussion:${discussionId}`, reason: 'visited', entity_type: 'discussion', entity_id: discussionId, pinned_at: new Date(now()).toISOString() });
       if (!scope.discussionIds?.includes(discussionId)) scope = { ...scope, discussionIds: [...(scope.discussionIds ?? []), discussionId] };
       const schema = db.posts.schema.jsonSchema as RxJsonSchema<unknown>;

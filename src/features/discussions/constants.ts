@@ -108,8 +108,6 @@ export const THREAD_TEXT = {
   linkCopied: 'Link Copied!',
   copyFailed: 'Failed to copy link',
   notFound: 'Discussion not found.',
-  notOnDevice: 'This discussion is not available offline.',
-  notOnDeviceHint: 'It has not been saved on this device yet. Connect to the internet to open it.',
   loading: 'Loading discussion...',
   edited: (relative: string) => `(edited ${relative})`,
   startedBy: 'Started by',
@@ -201,3 +199,17 @@ export const THREAD_TOASTS = {
 
 /** Roles that moderate every discussion (spec B section 6). */
 export const MODERATOR_ROLES = ['admin', 'moderator'] as const;
+
+/** The page of texts the server refused, kept on the device. */
+export const DRAFTS_TEXT = {
+  title: 'Not sent',
+  intro: 'The server refused these changes. Your text is kept here: copy it, send it again elsewhere, or discard it.',
+  empty: 'Nothing here: every change you made reached the server.',
+  signedOut: 'Sign in to see the changes you kept on this device.',
+  copy: 'Copy text',
+  copied: 'Copied',
+  copyFailed: 'Could not copy: select the text and copy it by hand.',
+  openDiscussion: 'Open discussion',
+  openDrafts: 'All texts not sent',
+  lockedHint: 'This discussion is locked: copy your text to send it elsewhere.',
+} as const;

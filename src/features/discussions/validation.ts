@@ -1,3 +1,4 @@
+import { isUuid } from '@/db/ids';
 import { CREATE_TEXT, CUSTOM_CATEGORY_MAX_LENGTH, OTHER_CATEGORY, TITLE_MAX_LENGTH } from './constants';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -37,9 +38,12 @@ export function titleEditOutcome(current: string, draft: string): { action: 'clo
   return { action: 'save', title: trimmed.slice(0, TITLE_MAX_LENGTH) };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** `?post=` arrives as text (the route validates its shape); only a uuid can name a post. */
 export function postIdFromSearch(post: string | undefined): string | null {
-  return post && UUID.test(post) ? post.toLowerCase() : null;
+  return isUuid(post) ? post.toLowerCase() : null;
+}
+
+/** A thread id from the address: only a uuid can name a discussion, anything else is not found without asking anyone. */
+export function threadIdFromParams(threadId: string): string | null {
+  return isUuid(threadId) ? threadId.toLowerCase() : null;
 }

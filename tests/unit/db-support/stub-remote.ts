@@ -33,6 +33,8 @@ export class StubTable implements RemoteTable {
   beforeUpdate?: (id: string) => void;
   /** when set, every call fails as if offline */
   offline = false;
+  /** page requests whose conditions contain one of these are refused as PostgREST refuses a value of the wrong type */
+  readonly refusedTerms = new Set<string>();
 
   constructor(readonly name: string) {}
 
@@ -54,6 +56,8 @@ export class StubTable implements RemoteTable {
   async selectPage(request: PageRequest): Promise<RemoteResult<Row[] | null>> {
     const off = this.offlineResult(null);
     if (off) return off;
+    const refused = [...this.refusedTerms].find((term) => request.conditions.some((c) => c.includes(term)));
+    if (refused) return { data: null, error: { code: '22P02', message: `invalid input syntax for type uuid: "${refused}"` }, status: 400 };
     let rows = [...this.rows.values()].sort((a, b) => compare(position(a), position(b)));
     if (request.after) rows = rows.filter((r) => compare(position(r), request.after!) > 0);
     if (request.atMost) rows = rows.filter((r) => compare(position(r), request.atMost!) <= 0);

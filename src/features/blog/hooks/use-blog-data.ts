@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { usePulled } from '@/db/hooks/use-pulled';
 import { getSupabase } from '@/lib/lazy-supabase';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import type { BlogPostSummary } from '../model/blog-query';
@@ -15,6 +16,7 @@ export function useBlogPosts() {
   const online = useConnectivityStore((s) => s.online);
   const local = useLive(publishedPosts$, [], [] as BlogPostSummary[]);
   const [remote, setRemote] = useState<{ posts: BlogPostSummary[] | null; error: Error | null }>({ posts: null, error: null });
+  const pulled = usePulled('blog_posts');
   const needRemote = local.ready && local.value.length === 0 && online;
   useEffect(() => {
     if (!needRemote) return;
@@ -28,7 +30,8 @@ export function useBlogPosts() {
       alive = false;
     };
   }, [needRemote]);
-  if (!needRemote) return local;
+  // Offline before the first pull: no posts on the device is not "no posts".
+  if (!needRemote) return local.ready && local.value.length === 0 && !pulled ? { ...local, ready: false } : local;
   return { ...local, value: remote.posts ?? [], ready: remote.posts !== null || remote.error !== null, error: remote.error };
 }
 

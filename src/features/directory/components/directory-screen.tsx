@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { usePulled } from '@/db/hooks/use-pulled';
 import { ChevronLeft, ChevronRight, Search, Users, UserX } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -34,7 +35,10 @@ type DirectoryScreenProps = {
 export function DirectoryScreen({ category, search, onSearchChange }: DirectoryScreenProps) {
   const role = parseCategory(category);
   const stored = roleValue(role);
-  const { docs, loading } = useRxQuery<ProfileDoc>((db) => db.profiles.find(stored ? { selector: { role: stored } } : {}), [stored]);
+  const { docs, loading: reading } = useRxQuery<ProfileDoc>((db) => db.profiles.find(stored ? { selector: { role: stored } } : {}), [stored]);
+  // Nobody on the device before the first pull answered is not an empty directory.
+  const pulled = usePulled('profiles');
+  const loading = reading || (docs.length === 0 && !pulled);
   const [term, setTerm] = useState(search.q ?? '');
   const latest = useRef(search);
   latest.current = search;

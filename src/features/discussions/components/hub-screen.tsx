@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { AlertTriangle, MessagesSquare, Plus, SearchX } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { usePulled } from '@/db/hooks/use-pulled';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -38,6 +39,7 @@ export function HubScreen({ search, onSearchChange, member, db, authPending = fa
   const { viewer, avatarUrl } = useViewer(db, member);
   const [createOpen, setCreateOpen] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const pulled = usePulled('discussions');
   const live = useObservable(() => (db ? allDiscussions$(db) : null), [db, attempt], NO_ROWS);
 
   const q = search.q ?? '';
@@ -82,7 +84,8 @@ export function HubScreen({ search, onSearchChange, member, db, authPending = fa
   }
 
   const failed = live.error;
-  const loading = !failed && !live.ready && !fromSnapshot;
+  // No discussion on the device before the first pull answered is not an empty community.
+  const loading = !failed && !fromSnapshot && (!live.ready || (live.value.length === 0 && !pulled));
 
   return (
     <div className="mx-auto w-full max-w-5xl" data-testid="community-hub">

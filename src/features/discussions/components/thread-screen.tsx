@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { AlertTriangle, CloudOff, Lock } from 'lucide-react';
+import { AlertTriangle, Lock } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -17,7 +17,7 @@ import { useThreadPresence } from '../hooks/use-thread-presence';
 import { useViewer, type MemberInput } from '../hooks/use-viewer';
 import { threadPermissions } from '../model/permissions';
 import type { PostRow } from '../model/types';
-import { deleteDiscussion, setLocked, setPinned, updateTitle } from '../model/writes';
+import { deleteDiscussion, saveReplyDraft, setLocked, setPinned, updateTitle } from '../model/writes';
 import { titleEditOutcome } from '../validation';
 import { PostList } from './post-list';
 import { RejectedReplies } from './rejected-replies';
@@ -62,6 +62,30 @@ function withUnstored(stored: PostRow[], unstored: PostRow[]): PostRow[] {
   return extra.length === 0 ? stored : [...stored, ...extra];
 }
 
+/** 'Discussion not found.', a toast, and the way back to the hub in place of this page. */
+function useNotFoundRedirect(notFound: boolean) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!notFound) return;
+    toast({ variant: 'destructive', ...THREAD_TOASTS.notFoundToast });
+    void navigate({ to: '/discussions', replace: true });
+  }, [notFound, navigate]);
+}
+
+function ThreadNotFoundCard() {
+  return (
+    <Card className="mx-auto max-w-xl p-8 text-center" role="alert" data-testid="thread-not-found">
+      <p className="font-semibold">{THREAD_TEXT.notFound}</p>
+    </Card>
+  );
+}
+
+/** A thread address whose id cannot name a discussion: not found at once, nothing asked of the store or the server. */
+export function ThreadNotFound() {
+  useNotFoundRedirect(true);
+  return <ThreadNotFoundCard />;
+}
+
 /** The thread page (spec B section 2), read from and written to the local store. */
 export function ThreadScreen({ threadId, highlightPostId, member, db, sync, renderShare }: ThreadScreenProps) {
   const navigate = useNavigate();
@@ -88,13 +112,9 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
   const openingContent = data.posts.value[0]?.content;
   const description = useMemo(() => (renderShare ? shareDescription(openingContent) : ''), [renderShare, openingContent]);
 
-  // Not found: only when the server confirms it (offline, the thread may simply not be on this device yet).
-  const notFound = missingLocally && verdict === 'missing';
-  useEffect(() => {
-    if (!notFound) return;
-    toast({ variant: 'destructive', ...THREAD_TOASTS.notFoundToast });
-    void navigate({ to: '/discussions', replace: true });
-  }, [notFound, navigate]);
+  // Not found: when the server says so, or offline when this device does not have it (nothing else can tell).
+  const notFound = missingLocally && (verdict === 'missing' || !online);
+  useNotFoundRedirect(notFound);
   useEffect(() => {
     if (missingLocally && verdict === 'failed') toast({ variant: 'destructive', ...THREAD_TOASTS.detailsFailed });
   }, [missingLocally, verdict]);
@@ -150,18 +170,12 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
   }
 
   if (!discussion) {
-    if (notFound) {
-      return (
-        <Card className="mx-auto max-w-xl p-8 text-center" role="alert" data-testid="thread-not-found">
-          <p className="font-semibold">{THREAD_TEXT.notFound}</p>
-        </Card>
-      );
-    }
+    if (notFound) return <ThreadNotFoundCard />;
+    // The server could not be asked (its answer failed): say so, with the way back.
     return (
-      <Card className="mx-auto max-w-xl space-y-3 p-8 text-center" data-testid="thread-offline">
-        <CloudOff className="mx-auto size-10 text-muted-foreground" aria-hidden />
-        <h1 className="text-xl font-semibold">{THREAD_TEXT.notOnDevice}</h1>
-        <p className="text-muted-foreground">{THREAD_TEXT.notOnDeviceHint}</p>
+      <Card className="mx-auto max-w-xl space-y-3 p-8 text-center" role="alert" data-testid="thread-failed">
+        <AlertTriangle className="mx-auto size-10 text-destructive" aria-hidden />
+        <p>{THREAD_TOASTS.detailsFailed.description}</p>
         <Button asChild variant="outline">
           <Link to="/discussions">{THREAD_TEXT.back}</Link>
         </Button>
@@ -227,7 +241,18 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
 
       <section className="mt-8">
         {viewer && data.rejected.length > 0 ? (
-          <RejectedReplies db={db} drafts={data.rejected} onRestore={(content, quoted) => editor.current?.restore(content, quoted)} />
+          <RejectedReplies
+            db={db}
+            drafts={data.rejected}
+            onRestore={
+              discussion.is_locked
+                ? null
+                : async (content, quoted) => {
+                    editor.current?.restore(content, quoted);
+                    await saveReplyDraft(db, viewer.id, discussion.id, content, quoted);
+                  }
+            }
+          />
         ) : null}
         {discussion.is_locked ? (
           <Card className="flex items-center gap-3 p-4 text-muted-foreground" role="status" data-testid="locked-notice">

@@ -1,4 +1,5 @@
 import type { AppDatabase } from '@/db/database';
+import { holdPendingInsert, releasePendingInsert } from '@/db/pending-inserts';
 import { REACTION_LIKE } from '../constants';
 import type { NewDiscussion, NewDiscussionInput } from '../validation';
 import { isBlankDiscussionDraft } from './drafts';
@@ -73,9 +74,17 @@ export function newReply(memberId: string, discussionId: string, content: string
   };
 }
 
-/** Stores a reply built by newReply; replication sends it (now, or after reconnecting). */
+/**
+ * Stores a reply built by newReply; replication sends it (now, or after
+ * reconnecting). The screen shows the reply before IndexedDB has it, so it is
+ * first held synchronously on the device: leaving the page before the write
+ * commits cannot lose it (the store writes it when it next opens).
+ */
 export async function insertReply(db: AppDatabase, reply: PostRow): Promise<void> {
-  await db.posts.insert({ ...reply, reactions_summary: reply.reactions_summary ?? {} });
+  const doc = { ...reply, reactions_summary: reply.reactions_summary ?? {} };
+  holdPendingInsert('posts', doc);
+  await db.posts.insert(doc);
+  releasePendingInsert(doc.id);
 }
 
 /** A reply written in one step (benchmarks and scripts); the thread screen uses newReply + insertReply. */

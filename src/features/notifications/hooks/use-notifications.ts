@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+import { usePulled } from '@/db/hooks/use-pulled';
 import { useDatabase } from '@/db/hooks/use-database';
 import { useRxQuery } from '@/db/hooks/use-rx-query';
 import type { NotificationDoc } from '@/db/schemas/notifications';
@@ -24,7 +25,9 @@ export function useNotifications(userId: string | null, limit?: number) {
     if (db && userId) markAllNotificationsRead(db, userId).catch(logged('mark all as read'));
   }, [db, userId]);
   const items = useMemo(() => docs.map((d) => d.toJSON() as NotificationDoc), [docs]);
-  return { items, unreadCount: unread.docs.length, loading: Boolean(userId) && loading, markAsRead, markAllAsRead };
+  // None on the device before the first pull answered is not "no notifications".
+  const pulled = usePulled('notifications');
+  return { items, unreadCount: unread.docs.length, loading: Boolean(userId) && (loading || (items.length === 0 && !pulled)), markAsRead, markAllAsRead };
 }
 
 /** What the shell's bell and panel need (the shape of the header's notification slot). */

@@ -2,8 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useAppData } from '@/app/data/data-context';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { KeepOfflineButton } from '@/features/offline/components/keep-offline-button';
-import { ThreadScreen } from '@/features/discussions/components/thread-screen';
-import { postIdFromSearch } from '@/features/discussions/validation';
+import { ThreadNotFound, ThreadScreen } from '@/features/discussions/components/thread-screen';
+import { postIdFromSearch, threadIdFromParams } from '@/features/discussions/validation';
 import { PushReplyOffer } from '@/features/push/components/push-reply-offer';
 import { ShareDialog } from '@/features/share/components/share-dialog';
 import type { ShareData } from '@/features/share/model/share-links';
@@ -15,7 +15,9 @@ export const Route = createFileRoute('/discussions/thread/$threadId')({
   // The thread's posts are read while the router renders the way there, not after the screen mounted. Imported
   // here, not at the top: route options outside the component are in the entry, and the read's code is not needed there.
   loader: ({ params, context }) => {
-    void import('@/features/discussions/model/thread-warmup').then(({ warmThread }) => warmThread(params.threadId, context.auth.user?.id ?? null));
+    const threadId = threadIdFromParams(params.threadId);
+    if (!threadId) return;
+    void import('@/features/discussions/model/thread-warmup').then(({ warmThread }) => warmThread(threadId, context.auth.user?.id ?? null));
   },
   component: ThreadRoute,
 });
@@ -26,7 +28,11 @@ function renderShare(data: ShareData) {
 }
 
 function ThreadRoute() {
-  const { threadId } = Route.useParams();
+  const threadId = threadIdFromParams(Route.useParams().threadId);
+  return threadId ? <ValidThreadRoute threadId={threadId} /> : <ThreadNotFound />;
+}
+
+function ValidThreadRoute({ threadId }: { threadId: string }) {
   const { post } = Route.useSearch();
   const { user } = useAuth();
   const { db, sync } = useAppData();

@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { firstValueFrom } from 'rxjs';
+import type { AppDatabase } from '@/db/database';
+import { hasPulled, markPulled, pulled$ } from '@/db/first-pull';
+import { holdPendingInsert, releasePendingInsert, replayPendingInserts } from '@/db/pending-inserts';
+import { clearPrivateDeviceData } from '@/lib/device-storage';
+import { testDatabase } from './db-support/memory-db';
+
+/** localStorage as the browser has it; Node has none. */
+class MemoryStorage implements Storage {
+  private map = new Map<string, string>();
+  get length() {
+    return this.map.size;
+  }
+  clear() {
+    this.map.clear();
+  }
+  getItem(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  key(i: number) {
+    return [...this.map.keys()][i] ?? null;
+  }
+  removeItem(key: string) {
+    this.map.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.map.set(key, value);
+  }
+}
+
+let db: AppDatabase | undefined;
+beforeEach(() => {
+  (globalThis as { localStorage?: Storage }).localStorage = new MemoryStorage();
+});
+afterEach(async () => {
+  await db?.close();
+  db = undefined;
+  delete (globalThis as { localStorage?: Storage }).localStorage;
+});
+
+function reply(content: string) {
+  const at = new Date().toISOString();
+  return { id: crypto.randomUUID(), discussion_id: crypto.randomUUID(), user_id: crypto.randomUUID(), parent_post_id: null, quoted_post_id: null, content, created_at: at, updated_at: at, is_solution: false, reactions_summary: {} };
+}
+
+describe('inserts held while IndexedDB writes them', () => {
+  it('a reply whose page went away before the store had it is written when the store next opens, queued to send', async () => {
+    const lost = reply('said just before leaving');
+    holdPendingInsert('posts', lost);
+    db = await testDatabase();
+    expect(await replayPendingInserts(db)).toBe(1);
+    expect((await db.posts.findOne(lost.id).exec())?.content).toBe('said just before leaving');
+    expect((await db.outbox.findOne(`posts:${lost.id}`).exec())?.state).toBe('waiting');
+    // Written once: a second start has nothing left to write.
+    expect(await replayPendingInserts(db)).toBe(0);
+  });
+
+  it('a reply the store already has (or had and removed) is not written again', async () => {
+    db = await testDatabase();
+    const stored = reply('stored before leaving');
+    await db.posts.insert(stored);
+    const removed = reply('stored, then deleted by the member');
+    await db.posts.insert(removed);
+    await (await db.posts.findOne(removed.id).exec())!.remove();
+    holdPendingInsert('posts', stored);
+    holdPendingInsert('posts', removed);
+    expect(await replayPendingInserts(db)).toBe(0);
+    expect(await db.posts.findOne(removed.id).exec()).toBeNull();
+  });
+
+  it('a released hold is never replayed, and signing out forgets every hold', async () => {
+    const sent = reply('stored normally');
+    holdPendingInsert('posts', sent);
+    releasePendingInsert(sent.id);
+    holdPendingInsert('posts', reply('of a member who signed out'));
+    clearPrivateDeviceData();
+    db = await testDatabase();
+    expect(await replayPendingInserts(db)).toBe(0);
+    expect(await db.posts.count().exec()).toBe(0);
+  });
+});
+
+describe('first pull mark', () => {
+  it('is false until the first pull answered, and clearing the device starts over', async () => {
+    expect(hasPulled('discussions')).toBe(false);
+    expect(await firstValueFrom(pulled$('discussions'))).toBe(false);
+    markPulled('discussions');
+    expect(await firstValueFrom(pulled$('discussions'))).toBe(true);
+    expect(hasPulled('profiles')).toBe(false);
+    clearPrivateDeviceData();
+    expect(hasPulled('discussions')).toBe(false);
+  });
+});
