@@ -42,9 +42,9 @@ function PostContent({ content }: { content: string }) {
   const html = useMemo(() => renderPostContent(content), [content]);
   return (
     <div
-      className="prose-post break-words text-sm leading-relaxed [&_a]:text-primary [&_a]:underline [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_iframe]:max-w-full [&_img]:max-w-full [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-2 [&_pre]:overflow-x-auto [&_pre]:rounded [&_pre]:bg-muted [&_pre]:p-2 [&_ul]:list-disc [&_ul]:pl-6"
+      className="member-html prose-post break-words text-sm leading-relaxed [&_a]:text-primary [&_a]:underline [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_iframe]:max-w-full [&_img]:max-w-full [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-2 [&_pre]:overflow-x-auto [&_pre]:rounded [&_pre]:bg-muted [&_pre]:p-2 [&_ul]:list-disc [&_ul]:pl-6"
       data-testid="post-content"
-      // Rendered through marked and DOMPurify with the post allow-list (spec B section 5).
+      // Rendered through marked and DOMPurify with the post allow-list; member-html keeps it in its box.
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );
@@ -68,7 +68,7 @@ function QuoteBlock({ quoted }: { quoted: QuotedPreview }) {
         </figcaption>
       ) : null}
       <div
-        className="overflow-hidden text-muted-foreground"
+        className="member-html overflow-hidden text-muted-foreground"
         style={{ display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: QUOTE_PREVIEW_LINES }}
         data-testid="quote-text"
         dangerouslySetInnerHTML={{ __html: html }}
