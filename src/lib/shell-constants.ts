@@ -39,6 +39,8 @@ export const MESSAGES = {
   newVersionTitle: 'A new version is available',
   newVersionDescription: 'Reload to get the latest DJCircle.',
   reload: 'Reload',
+  renderErrorTitle: 'Something went wrong',
+  renderErrorBody: 'This page could not be shown. Anything you typed is kept on this device; reload to try again.',
   noUserLoggedIn: 'No user logged in or user ID is missing',
 } as const;
 
