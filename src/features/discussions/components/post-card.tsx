@@ -4,13 +4,13 @@ import { shallow } from 'zustand/vanilla/shallow';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { renderPostContent } from '@/lib/markdown';
 import { cn } from '@/lib/utils';
 import { QUOTE_PREVIEW_LINES, REACTION_LIKE, THREAD_TEXT } from '../constants';
 import type { PostPermissions } from '../model/permissions';
 import type { AuthorProfile, OutboxState, PostRow } from '../model/types';
 import { AuthorCard, Signature } from './author-card';
-import { ConfirmDialog } from './confirm-dialog';
 import { MarkdownTextarea } from './markdown-textarea';
 import { OutboxStatus } from './outbox-status';
 import { RelativeTime } from './relative-time';
@@ -194,6 +194,8 @@ function PostCardView({ post, author, quoted, liked, likeCount, permissions, out
             <ConfirmDialog
               title={THREAD_TEXT.confirmDeletePost}
               description={THREAD_TEXT.confirmDeletePostDetail}
+              confirmLabel={THREAD_TEXT.confirm}
+              cancelLabel={THREAD_TEXT.cancel}
               onConfirm={() => actions.onDelete(post)}
               trigger={
                 <Button variant="ghost" size="sm" className="text-destructive">
