@@ -2,7 +2,6 @@
 export { TIERS, PAID_TIER_IDS, ACTIVATION_ERRORS, tierById, type TierId } from '../../../supabase/functions/_shared/app-contract';
 
 export const PAYMENT_COUNTDOWN_SECONDS = 10;
-export const PAYMENT_SOURCES = ['paypal', 'coinbase'] as const;
 
 export const PAYMENT_TEXTS = {
   subscriptionsTitle: 'Subscriptions',

@@ -8,7 +8,7 @@ import { ACTIVATION_ERRORS, CURRENCY, PAID_TIER_IDS, tierById } from '../_shared
 import { refuse } from './tiers.ts';
 
 /**
- * Edge function `activate-subscription` (ARCHITECTURE.md section 9): the only
+ * Edge function `activate-subscription`: the only
  * way a subscription tier changes. The browser never says "I paid"; this
  * function asks PayPal's Orders API and accepts only a COMPLETED order whose
  * amount is the tier's price and that was made for the caller.

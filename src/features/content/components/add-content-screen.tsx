@@ -20,7 +20,7 @@ import { parseContentDetails, parseTags, validateAddContent, type ContentDetails
 
 export type ContentMember = { id: string; username: string } | null;
 
-/** /add-content: upload a track, mix or sample pack (spec B "Add content page"). */
+/** /add-content: upload a track, mix or sample pack. */
 export function AddContentScreen({ member }: { member: ContentMember }) {
   const navigate = useNavigate();
   const online = useConnectivityStore((s) => s.online);
