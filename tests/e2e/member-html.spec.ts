@@ -72,6 +72,8 @@ async function escapes(page: Page): Promise<string[]> {
 
 for (const width of [360, 1280]) {
   test(`member HTML stays in its post at ${width} px: nothing covers or widens the thread`, async ({ page }) => {
+    // 24 posts seeded through the API and about 50 pointer checks: more than the default minute on a loaded machine.
+    test.setTimeout(180_000);
     await page.setViewportSize({ width, height: 800 });
     const { id, author } = await seedHostileThread();
     await signInPage(page, author.email, author.password);
