@@ -3,21 +3,51 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const features = [
-  'auth', 'profiles', 'directory', 'discussions', 'blog', 'search', 'admin', 'notifications',
-  'presence', 'content', 'payments', 'support', 'bot', 'static-pages', 'share', 'home', 'settings',
-  'contact', 'push', 'offline',
-];
+const root = dirname(fileURLToPath(import.meta.url));
+
+/** Every folder under src/features is a feature: a new one is covered by the boundary rules without editing this file. */
+const features = readdirSync(join(root, 'src', 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** The one file of supabase/functions the app may import: what the browser and the functions must agree on. */
+const sharedWithFunctions = './_shared/app-contract.ts';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', '.local', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', 'dev-dist'] },
+  {
+    ignores: [
+      'dist', 'node_modules', '.local', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', 'dev-dist',
+      // Files that break the boundary rules on purpose; tests/unit/lint-boundaries.test.ts lints them.
+      'tests/unit/fixtures/boundaries',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    settings: {
+      // Which files import-x parses to follow imports (TypeScript's extensions, with typescript-eslint's parser);
+      // without them it never reads a .ts dependency and no-cycle finds nothing.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/external-module-folders': importX.flatConfigs.typescript.settings['import-x/external-module-folders'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      // Without a resolver that knows the `@/` alias and TypeScript's extensions, import-x resolves
+      // nothing and every boundary rule passes silently.
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+          project: ['tsconfig.json', 'tsconfig.node.json', 'tsconfig.sw.json'].map((f) => join(root, f)),
+        }),
+      ],
+    },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
@@ -31,8 +61,9 @@ export default tseslint.config(
         selector: "CallExpression[callee.property.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression[body.type!='BlockStatement'][body.type!='ArrowFunctionExpression']",
         message: 'Give effects a block body, so a call\'s return value is never taken as the cleanup.',
       }],
-      // Code flows one way: routes -> features -> shared; features never import each other.
+      // Code flows one way: routes and app -> features -> shared; features never import each other.
       'import-x/no-restricted-paths': ['error', {
+        basePath: root,
         zones: [
           ...features.map((f) => ({
             target: `./src/features/${f}`,
@@ -45,8 +76,20 @@ export default tseslint.config(
             from: ['./src/features', './src/routes', './src/app'],
             message: 'Shared code must not import features, routes or the app.',
           })),
+          {
+            target: './src/features',
+            from: ['./src/routes', './src/app'],
+            message: 'A feature must not import routes or the app: they import features, not the other way.',
+          },
+          ...['./src', './sw'].map((target) => ({
+            target,
+            from: './supabase/functions',
+            except: [sharedWithFunctions],
+            message: `The app may import only supabase/functions/${sharedWithFunctions.slice(2)} from the edge functions.`,
+          })),
         ],
       }],
+      'import-x/no-cycle': 'error',
     },
   },
 );

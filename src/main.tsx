@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { AppErrorBoundary } from './app/render-error';
 import { registerServiceWorker } from './app/pwa/register-service-worker';
 import { preloadLaunchRoute } from './app/router';
 import { loadDatabase } from './db/load-database';
@@ -18,7 +19,9 @@ if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <AppErrorBoundary>
+      <App />
+    </AppErrorBoundary>
   </StrictMode>,
 );
 

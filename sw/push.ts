@@ -5,24 +5,16 @@
  */
 declare const self: ServiceWorkerGlobalScope;
 
-/** The decrypted body; supabase/functions/send-push/push-content.ts produces it. */
-export type PushPayload = {
-  title: string;
-  body?: string;
-  /** In-app path to open on click, e.g. /discussions/thread/{id}?post={postId}. */
-  url?: string;
-  /** Pushes with the same tag replace each other (one entry per thread). */
-  tag?: string;
-};
+import type { PushPayload } from '../supabase/functions/_shared/app-contract';
 
-/** Posted to a focused window on the thread instead of showing a notification. */
-export const PUSH_IN_VIEW_MESSAGE = 'push-in-view';
+/** What is shown: a push from elsewhere (or unreadable) may lack the tag, and then replaces nothing. */
+type ShownPush = Omit<PushPayload, 'tag'> & { tag?: string };
 
 const ICON = '/icons/icon-192.png';
 const BADGE = '/icons/icon-192.png';
-const FALLBACK: PushPayload = { title: 'DJCircle', body: 'You have a new notification.', url: '/notifications' };
+const FALLBACK: ShownPush = { title: 'DJCircle', body: 'You have a new notification.', url: '/notifications' };
 
-export function parsePushPayload(data: PushMessageData | null): PushPayload {
+export function parsePushPayload(data: PushMessageData | null): ShownPush {
   if (!data) return FALLBACK;
   try {
     const parsed = data.json() as Partial<PushPayload>;
@@ -45,14 +37,11 @@ async function appWindows(): Promise<WindowClient[]> {
 
 const samePage = (client: WindowClient, target: URL) => new URL(client.url).pathname === target.pathname;
 
-async function showPush(payload: PushPayload): Promise<void> {
+async function showPush(payload: ShownPush): Promise<void> {
   const target = appUrl(payload.url);
   const watching = (await appWindows()).find((client) => client.focused && client.visibilityState === 'visible' && samePage(client, target));
-  if (watching) {
-    // The reply is arriving on screen through replication; a system notification would only interrupt.
-    watching.postMessage({ type: PUSH_IN_VIEW_MESSAGE, payload });
-    return;
-  }
+  // The reply is arriving on screen through replication; a system notification would only interrupt.
+  if (watching) return;
   await self.registration.showNotification(payload.title, {
     body: payload.body,
     tag: payload.tag,

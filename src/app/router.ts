@@ -1,5 +1,6 @@
 import { createRouter } from '@tanstack/react-router';
 import { routeTree } from '@/routeTree.gen';
+import { RouteError } from './render-error';
 import type { RouterContext } from './router-context';
 
 export function createAppRouter() {
@@ -8,6 +9,8 @@ export function createAppRouter() {
     // Filled in by <App> from the auth context before the first render.
     context: { auth: { loading: true, user: null } } satisfies RouterContext,
     defaultPreload: 'intent',
+    // A screen that throws is replaced by a message with a reload, inside the layout.
+    defaultErrorComponent: RouteError,
     scrollRestoration: true,
   });
 }

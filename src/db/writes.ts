@@ -23,15 +23,3 @@ export async function insertLocal<K extends ReplicatedCollectionName>(
   // The collection's document type is AppDocTypes[K]; TypeScript cannot narrow db[collection] by K.
   return (db[collection] as unknown as { insert(d: unknown): Promise<RxDocument<AppDocTypes[K]>> }).insert(full);
 }
-
-/** Changes member-editable fields of a local document; replication pushes the change. */
-export async function patchLocal<K extends ReplicatedCollectionName>(
-  db: AppDatabase,
-  collection: K,
-  id: string,
-  patch: Partial<AppDocTypes[K]>,
-): Promise<void> {
-  const doc = await (db[collection] as unknown as { findOne(id: string): { exec(): Promise<RxDocument<AppDocTypes[K]> | null> } }).findOne(id).exec();
-  if (!doc) throw new Error(`${collection} ${id} is not on this device`);
-  await doc.incrementalPatch(patch);
-}

@@ -1,9 +1,9 @@
 import { LRUCache } from 'lru-cache';
 import { Marked, type Tokens } from 'marked';
-import { sanitizeMarkdownHtml, sanitizePostHtml } from './sanitize';
+import { POST_MARKUP_CLASSES, sanitizeMarkdownHtml, sanitizePostHtml } from './sanitize';
 
 /**
- * Markdown to safe HTML (spec B section 5): line breaks on, raw HTML
+ * Markdown to safe HTML: line breaks on, raw HTML
  * sanitized, external links open in a new tab without an opener (the
  * sanitizer's hook sets target and rel).
  */
@@ -18,7 +18,7 @@ export function renderMarkdown(markdown: string): string {
  * posts) and must end inside the post allow-list, which has no blockquote,
  * heading, del or hr. Those are rendered with allowed tags and classes instead
  * so quotes and strikethrough still look like what the member typed
- * (Tailwind classes, allowed by the list's class attribute).
+ * (Tailwind classes the sanitizer lets through, and only these).
  */
 const postMarked = new Marked({
   gfm: true,
@@ -26,16 +26,16 @@ const postMarked = new Marked({
   async: false,
   renderer: {
     blockquote(token: Tokens.Blockquote) {
-      return `<div class="my-2 border-l-4 border-primary/60 bg-muted/40 py-1 pl-3 text-muted-foreground">${this.parser.parse(token.tokens)}</div>\n`;
+      return `<div class="${POST_MARKUP_CLASSES.quote}">${this.parser.parse(token.tokens)}</div>\n`;
     },
     heading(token: Tokens.Heading) {
-      return `<p class="font-semibold"><strong>${this.parser.parseInline(token.tokens)}</strong></p>\n`;
+      return `<p class="${POST_MARKUP_CLASSES.heading}"><strong>${this.parser.parseInline(token.tokens)}</strong></p>\n`;
     },
     del(token: Tokens.Del) {
-      return `<span class="line-through">${this.parser.parseInline(token.tokens)}</span>`;
+      return `<span class="${POST_MARKUP_CLASSES.strike}">${this.parser.parseInline(token.tokens)}</span>`;
     },
     hr() {
-      return '<div class="my-3 border-t border-border"></div>\n';
+      return `<div class="${POST_MARKUP_CLASSES.rule}"></div>\n`;
     },
   },
 });

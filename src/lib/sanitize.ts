@@ -1,9 +1,18 @@
 import DOMPurify, { type Config, type DOMPurify as DOMPurifyInstance } from 'dompurify';
 
 /**
- * HTML that members write is cleaned here, on render, with the allow-lists of
- * spec B section 5. Each profile gets its own DOMPurify instance so the hooks
- * of one never leak into another.
+ * HTML that members write is cleaned here, on render, with the product's
+ * allow-lists of tags and attributes. Each profile gets its own DOMPurify
+ * instance so the hooks of one never leak into another.
+ *
+ * Posts may carry `class` and `style`, but the app's own stylesheet is full of
+ * layout utilities (`fixed inset-0 z-50`) and CSS can move anything anywhere,
+ * so both are narrowed to what cannot leave the post's box: classes from a
+ * fixed list (emphasis, theme text colours, what the post markdown renders,
+ * code highlighting names) and style declarations, parsed by the browser's
+ * own CSS parser, whose property is text colour or emphasis. The CSS class
+ * `member-html` on the element that renders the result clips and contains
+ * whatever might still get through.
  */
 
 /** Tags and attributes a post (discussion content, replies) may keep. */
@@ -18,15 +27,48 @@ export const POST_ALLOWED_ATTR = [
 export const SIGNATURE_ALLOWED_TAGS = ['b', 'i', 'u', 'a', 'p', 'br', 'strong', 'em', 'span', 'hr'] as const;
 export const SIGNATURE_ALLOWED_ATTR = ['href', 'target'] as const;
 
+/**
+ * Classes the post markdown renderer puts on the allowed tags it uses for
+ * quotes, headings, strikethrough and rules (the allow-list has no blockquote,
+ * heading, del or hr). The sanitizer lets exactly these through.
+ */
+export const POST_MARKUP_CLASSES = {
+  quote: 'my-2 border-l-4 border-primary/60 bg-muted/40 py-1 pl-3 text-muted-foreground',
+  heading: 'font-semibold',
+  strike: 'line-through',
+  rule: 'my-3 border-t border-border',
+} as const;
+
+/** Class tokens a post may carry: none of them positions, sizes or layers anything. */
+const SAFE_CLASSES: ReadonlySet<string> = new Set([
+  ...Object.values(POST_MARKUP_CLASSES).flatMap((c) => c.split(' ')),
+  'font-medium', 'font-bold', 'italic', 'underline', 'line-through', 'uppercase', 'lowercase', 'capitalize',
+  'text-primary', 'text-muted-foreground', 'text-destructive', 'text-success', 'text-foreground',
+]);
+/** Names code highlighters give tokens (highlight.js, Prism); the app styles none of them. */
+const CODE_CLASS = /^(?:(?:language|lang)-[a-z0-9+#_-]{1,30}|hljs(?:-[a-z0-9_-]{1,30})?|token)$/i;
+
+/**
+ * Style properties a post may set (longhands, as the CSS parser lists them):
+ * colour and emphasis only. Size, position, margins, transforms, display,
+ * z-order and font size are all left out.
+ */
+const SAFE_STYLE_PROPERTIES: ReadonlySet<string> = new Set([
+  'color', 'background-color', 'font-weight', 'font-style',
+  'text-decoration-line', 'text-decoration-style', 'text-decoration-color', 'text-align',
+]);
+/** A value may use colour functions only: no url(), var(), env(), attr() or image functions. */
+const STYLE_FUNCTION = /([a-z-]+)\s*\(/gi;
+const SAFE_STYLE_FUNCTIONS: ReadonlySet<string> = new Set(['rgb', 'rgba', 'hsl', 'hsla']);
+
+/** Frame and image sizes: plain pixel numbers of a sane size (CSS still caps them to the post's width). */
+const SIZE_ATTRIBUTE = /^\d{1,4}$/;
+const MAX_SIZE_ATTRIBUTE = 2000;
+
 /** Only web and mail links survive; javascript:, data: and friends are dropped. */
 const SAFE_URI = /^(?:https?:|mailto:|\/(?!\/)|#)/i;
 /** Embedded frames only from https origins (players of SoundCloud, YouTube, Mixcloud ...). */
 const SAFE_FRAME_SRC = /^https:\/\//i;
-/**
- * Inline styles are allowed by the spec, but some declarations let a post
- * escape its card (overlays for click-jacking) or fetch from elsewhere.
- */
-const UNSAFE_STYLE = /(url\s*\(|expression\s*\(|javascript:|behavior\s*:|-moz-binding|@import|position\s*:\s*(fixed|absolute|sticky)|z-index)/i;
 
 type Profile = 'post' | 'signature' | 'markdown';
 
@@ -62,16 +104,51 @@ function hardenLinksAndMedia(purify: DOMPurifyInstance): void {
       el.setAttribute('sandbox', 'allow-scripts allow-popups allow-presentation');
       el.setAttribute('referrerpolicy', 'no-referrer');
     }
+    for (const size of ['width', 'height']) {
+      const value = el.getAttribute(size);
+      if (value !== null && !(SIZE_ATTRIBUTE.test(value.trim()) && Number(value) <= MAX_SIZE_ATTRIBUTE)) el.removeAttribute(size);
+    }
+    const classes = el.getAttribute('class');
+    if (classes !== null) {
+      const kept = classes.split(/\s+/).filter((c) => SAFE_CLASSES.has(c) || CODE_CLASS.test(c));
+      if (kept.length === 0) el.removeAttribute('class');
+      else el.setAttribute('class', kept.join(' '));
+    }
     const style = el.getAttribute('style');
     if (style !== null) {
-      const kept = style
-        .split(';')
-        .filter((decl) => decl.trim() !== '' && !UNSAFE_STYLE.test(decl))
-        .join(';');
-      if (kept.trim() === '') el.removeAttribute('style');
+      const kept = safeStyle(style, el.ownerDocument);
+      if (kept === '') el.removeAttribute('style');
       else el.setAttribute('style', kept);
     }
   });
+}
+
+/**
+ * The declarations of a style attribute that only colour or emphasise text.
+ * The browser's own parser reads it (on a detached element, so nothing is
+ * applied or loaded), which resolves comments, escapes and shorthands exactly
+ * as rendering would: `posit\69 on:fixed` is `position` here too.
+ */
+function safeStyle(style: string, doc: Document): string {
+  const probe = doc.createElement('span');
+  probe.style.cssText = style;
+  const kept: string[] = [];
+  for (let i = 0; i < probe.style.length; i++) {
+    const property = probe.style.item(i);
+    if (!SAFE_STYLE_PROPERTIES.has(property)) continue;
+    const value = probe.style.getPropertyValue(property).trim();
+    if (value === '' || !usesOnlyColourFunctions(value)) continue;
+    kept.push(`${property}: ${value}`);
+  }
+  return kept.join('; ');
+}
+
+function usesOnlyColourFunctions(value: string): boolean {
+  for (const match of value.matchAll(STYLE_FUNCTION)) {
+    if (!SAFE_STYLE_FUNCTIONS.has(match[1].toLowerCase())) return false;
+  }
+  // Escapes and comments were resolved by the parser; any left in a value are suspect.
+  return !/[\\/]/.test(value);
 }
 
 function isExternal(href: string | null): boolean {
@@ -119,12 +196,12 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }
 
-/** Post HTML (spec B section 5 allow-list). */
+/** Post HTML (discussion posts and replies). */
 export function sanitizePostHtml(dirty: string): string {
   return sanitizeWith('post', dirty);
 }
 
-/** Author signature HTML (spec B section 5 allow-list). */
+/** Author signature HTML: a smaller list, with no class or style at all. */
 export function sanitizeSignatureHtml(dirty: string): string {
   return sanitizeWith('signature', dirty);
 }

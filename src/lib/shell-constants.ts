@@ -1,4 +1,4 @@
-/** Constants of the app shell (spec A sections 1, 2, 4 and 9). Tests import them from here. */
+/** Constants of the app shell: texts, limits and keys. Tests import them from here. */
 
 export const APP_NAME = 'DJCircle';
 export const APP_TITLE = `${APP_NAME} – The Future of DJ Culture`;
@@ -10,20 +10,17 @@ export const DEFAULT_THEME = 'dark' as const;
 
 export const SIDEBAR_OPEN_WIDTH_PX = 256;
 export const SIDEBAR_COLLAPSED_WIDTH_PX = 80;
-export const SIDEBAR_ONLINE_USERS_LIMIT = 5;
 
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD = 50;
 export const TOAST_HOTKEY = ['F8'];
-export const TOAST_VIEWPORT_MAX_WIDTH_PX = 420;
 
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 export const SCROLL_AREA_HIDE_DELAY_MS = 600;
 
 export const NOTIFICATION_BADGE_CAP = 9;
-export const PAGE_HEADER_ANIMATION_S = 0.5;
 
 export const MESSAGES = {
   authenticating: 'Authenticating...',
@@ -39,6 +36,8 @@ export const MESSAGES = {
   newVersionTitle: 'A new version is available',
   newVersionDescription: 'Reload to get the latest DJCircle.',
   reload: 'Reload',
+  renderErrorTitle: 'Something went wrong',
+  renderErrorBody: 'This page could not be shown. Anything you typed is kept on this device; reload to try again.',
   noUserLoggedIn: 'No user logged in or user ID is missing',
 } as const;
 

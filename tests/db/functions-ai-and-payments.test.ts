@@ -11,7 +11,7 @@ import WebSocket from 'ws';
 import generate from '../../supabase/functions/generate-blog-content/index';
 import { AI_ERRORS } from '../../supabase/functions/generate-blog-content/settings';
 import activate from '../../supabase/functions/activate-subscription/index';
-import { ACTIVATION_ERRORS } from '../../supabase/functions/activate-subscription/tiers';
+import { ACTIVATION_ERRORS } from '../../supabase/functions/_shared/app-contract';
 import { AI_STANDIN_KEY, AI_STANDIN_MARKERS, AI_STANDIN_MODEL, startAiStandIn, type AiStandIn } from '../support/standins/openai';
 import { PAYPAL_STANDIN_CLIENT_ID, PAYPAL_STANDIN_SECRET, seedOrder, startPayPalStandIn, type PayPalStandIn } from '../support/standins/paypal';
 import { newMember, serviceClient, testStack, withDb, type TestMember } from '../support/clients';

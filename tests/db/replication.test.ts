@@ -11,7 +11,8 @@ import { createPushHandler } from '@/db/replication/push';
 import { supabaseTable, type RemoteTable } from '@/db/replication/remote-table';
 import { startSync, type SyncHandle, type StartSyncOptions } from '@/db/replication/sync';
 import { TABLE_SPECS } from '@/db/replication/tables';
-import { insertLocal, patchLocal } from '@/db/writes';
+import { insertLocal } from '@/db/writes';
+import { editPost } from '@/features/discussions/model/writes';
 import { newMember, serviceClient, withDb, type TestMember } from '../support/clients';
 
 const LOCKED = 'This discussion is locked. No new replies can be added.';
@@ -228,8 +229,8 @@ describe('replication against the local stack', () => {
       await s.ensureThread(thread);
       await s.stop();
     }
-    await patchLocal(phone, 'posts', postId, { content: 'edited on the phone' });
-    await patchLocal(laptop, 'posts', postId, { content: 'edited on the laptop' });
+    await editPost(phone, postId, 'edited on the phone');
+    await editPost(laptop, postId, 'edited on the laptop');
 
     const phoneSync = sync(phone, alice.client, alice.id);
     await until(async () => (await phone.outbox.findOne(`posts:${postId}`).exec())?.state === 'sent');

@@ -38,6 +38,9 @@ describe('login and signup validation (spec A sections 5 and 8)', () => {
     expect(loginErrorMessage(42)).toBe(AUTH_MESSAGES.loginUnexpected);
     expect(postLoginPath('/settings/profile', { id: 'u1', username: 'mia' })).toBe('/settings/profile');
     expect(postLoginPath('//evil.example', { id: 'u1', username: 'mia' })).toBe('/profile/mia');
+    expect(postLoginPath('/\\evil.example', { id: 'u1', username: 'mia' })).toBe('/profile/mia');
+    expect(postLoginPath('/\t/evil.example', { id: 'u1', username: 'mia' })).toBe('/profile/mia');
+    expect(postLoginPath('/login?from=/x', { id: 'u1', username: 'mia' })).toBe('/profile/mia');
     expect(postLoginPath(undefined, { id: 'u1', username: '' })).toBe('/profile/u1');
   });
 });

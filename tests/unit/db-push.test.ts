@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '@/db/database';
 import { SYNC_MESSAGES } from '@/db/messages';
 import type { SyncHandle } from '@/db/replication/sync';
-import { insertLocal, patchLocal } from '@/db/writes';
+import { insertLocal } from '@/db/writes';
+import { editPost } from '@/features/discussions/model/writes';
 import { testDatabase } from './db-support/memory-db';
 import { stubSync, until } from './db-support/sync';
 
@@ -99,7 +100,7 @@ describe('push', () => {
     expect((await db.posts.findOne(id).exec())?.content).toBe('original');
 
     posts.offline = true;
-    await patchLocal(db, 'posts', id, { content: 'my edit' });
+    await editPost(db, id, 'my edit');
     const row = posts.rows.get(id)!;
     posts.put({ ...row, content: 'their edit', _modified: undefined });
     posts.offline = false;
@@ -120,7 +121,7 @@ describe('push', () => {
     await sync!.ensureThread(thread);
 
     posts.offline = true;
-    await patchLocal(db, 'posts', id, { content: 'my edit' });
+    await editPost(db, id, 'my edit');
     // Someone liked the post meanwhile: a trigger changed reactions_summary and _modified.
     posts.put({ ...posts.rows.get(id)!, reactions_summary: { like: 1 }, _modified: undefined });
     posts.offline = false;
@@ -139,7 +140,7 @@ describe('push', () => {
     await sync!.ensureThread(thread);
     // Row-level security filters the UPDATE: no error, no row, and the row's version is unchanged.
     posts.update = async () => ({ data: null, error: null, status: 200 });
-    await patchLocal(db, 'posts', id, { content: 'vandalised' });
+    await editPost(db, id, 'vandalised');
     await until(async () => (await db.outbox.findOne(`posts:${id}`).exec())?.state === 'rejected');
     await until(async () => (await db.posts.findOne(id).exec())?.content === 'theirs');
     expect((await db.drafts.findOne(`rejected:posts:${id}`).exec())?.reason).toBe(SYNC_MESSAGES.permissionDenied);
@@ -167,7 +168,7 @@ describe('push', () => {
     await sync!.awaitInSync();
     const pulled = posts.put({ id: crypto.randomUUID(), discussion_id: thread, user_id: me, content: 'as pulled', is_solution: false, created_at: new Date().toISOString() });
     await writeWithoutServerState({ ...pulled, server_modified: pulled._modified });
-    await patchLocal(db, 'posts', String(pulled.id), { content: 'my edit' });
+    await editPost(db, String(pulled.id), 'my edit');
 
     await until(async () => (await db.outbox.findOne(`posts:${String(pulled.id)}`).exec())?.state === 'sent');
     expect(posts.rows.get(String(pulled.id))?.content).toBe('my edit');

@@ -52,5 +52,9 @@ describe('return path after sign-in', () => {
     expect(safeRedirectTarget('https://evil.example', '/profile/me')).toBe('/profile/me');
     expect(safeRedirectTarget('/\\evil.example', '/profile/me')).toBe('/profile/me');
     expect(safeRedirectTarget(undefined, '/profile/me')).toBe('/profile/me');
+    // Browsers drop tabs and newlines from URLs, so these are //evil.example once followed.
+    expect(safeRedirectTarget('/\t/evil.example', '/profile/me')).toBe('/profile/me');
+    expect(safeRedirectTarget('/\n/evil.example', '/profile/me')).toBe('/profile/me');
+    expect(safeRedirectTarget('/a\\b', '/profile/me')).toBe('/profile/me');
   });
 });

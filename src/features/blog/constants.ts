@@ -30,13 +30,6 @@ export const BLOG_TEXTS = {
   offlineNote: 'You are offline: showing the posts saved on this device.',
 } as const;
 
-export const BLOG_TOASTS = {
-  tagsError: 'Error Loading Tags',
-  featuredError: 'Error Fetching Featured Post',
-  postsError: 'Error Loading Posts',
-  postError: 'Error Loading Post',
-} as const;
-
 export function pageLabel(page: number, totalPages: number): string {
   return `Page ${page} of ${totalPages}`;
 }

@@ -1,6 +1,5 @@
-/** DJ.Bot, the rule-based assistant (spec B "Assistant chat (DJ.Bot)", sections 4 and 9). Runs on the device only. */
+/** DJ.Bot, the rule-based assistant. Runs on the device only. */
 
-export const BOT_NAME = 'DJ.Bot';
 export const BOT_REPLY_MIN_MS = 1000;
 export const BOT_REPLY_MAX_MS = 2000;
 

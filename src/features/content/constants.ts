@@ -6,10 +6,6 @@
 export const CONTENT_BUCKET = 'user-content-files';
 /** Seconds; sent as the object's Cache-Control max-age. */
 export const STORAGE_CACHE_CONTROL_SECONDS = 3600;
-/** Upload progress: the content file fills the first half, the cover the second. */
-export const CONTENT_FILE_PROGRESS_SHARE = 50;
-export const COVER_PROGRESS_SHARE = 50;
-
 /** Interface limits; the bucket and its policies enforce the same numbers on the server. */
 export const CONTENT_MAX_BYTES = 100 * 1024 * 1024;
 export const COVER_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,8 +1,6 @@
 /** Notification texts and limits (spec A sections 2, 3, 7 and 9). Tests import them. */
 export const NOTIFICATIONS_LIMIT = 20;
 
-export const NOTIFICATION_TYPES = ['new_reply', 'like_content', 'new_follower', 'discussion_mention'] as const;
-
 export const NOTIFICATION_MESSAGES = {
   title: 'Notifications',
   subtitle: 'Replies, likes, new followers and mentions.',

@@ -1,8 +1,7 @@
-/** Subscriptions and the payment result pages (spec B "Payment pages", sections 4, 8, 9; ARCHITECTURE.md section 9). */
-export { TIERS, PAID_TIER_IDS, ACTIVATION_ERRORS, tierById, type TierId } from '../../../supabase/functions/activate-subscription/tiers';
+/** Subscriptions and the payment result pages. Tiers and activation errors are shared with the payment function. */
+export { TIERS, PAID_TIER_IDS, ACTIVATION_ERRORS, tierById, type TierId } from '../../../supabase/functions/_shared/app-contract';
 
 export const PAYMENT_COUNTDOWN_SECONDS = 10;
-export const PAYMENT_SOURCES = ['paypal', 'coinbase'] as const;
 
 export const PAYMENT_TEXTS = {
   subscriptionsTitle: 'Subscriptions',

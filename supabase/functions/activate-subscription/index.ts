@@ -4,10 +4,11 @@ import { serveWhenDeno } from '../_shared/runtime.ts';
 import { callerUserId, createServiceClient } from '../_shared/supabase.ts';
 import { captureOrder, createOrder, getOrder, PayPalError, paypalConfig, type PayPalConfig, type PayPalOrder } from './paypal.ts';
 import { activationRequestSchema } from './request.ts';
-import { ACTIVATION_ERRORS, CURRENCY, PAID_TIER_IDS, refuse, tierById } from './tiers.ts';
+import { ACTIVATION_ERRORS, CURRENCY, PAID_TIER_IDS, tierById } from '../_shared/app-contract.ts';
+import { refuse } from './tiers.ts';
 
 /**
- * Edge function `activate-subscription` (ARCHITECTURE.md section 9): the only
+ * Edge function `activate-subscription`: the only
  * way a subscription tier changes. The browser never says "I paid"; this
  * function asks PayPal's Orders API and accepts only a COMPLETED order whose
  * amount is the tier's price and that was made for the caller.

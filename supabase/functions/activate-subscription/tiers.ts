@@ -1,44 +1,5 @@
-/**
- * Subscription tiers: the one list both the payment function and the app read
- * (no imports, so the browser bundle can include it). The id is what
- * profiles.subscription_tier holds and what ?tier_id= carries.
- */
-export const TIERS = [
-  {
-    id: 'free', name: 'Community Member', priceUsd: '0.00',
-    features: ['Profile with bio, genres and social links', 'Join and start discussions', 'Upload tracks, mixes and sample packs', 'Read The Beat Drop and use DJ.Bot'],
-  },
-  {
-    id: 'pro', name: 'Pro DJ/Creator', priceUsd: '9.99',
-    features: ['Everything in Community Member', 'Pro badge on your profile and posts', 'Tip jar on your profile', 'Priority in the directory and search'],
-  },
-  {
-    id: 'label', name: 'Label/Promoter Suite', priceUsd: '29.99',
-    features: ['Everything in Pro DJ/Creator', 'Label badge and featured placement', 'Promote events to the whole community', 'Priority support from the team'],
-  },
-] as const;
-
-export type TierId = (typeof TIERS)[number]['id'];
-export const PAID_TIER_IDS = ['pro', 'label'] as const;
-export const CURRENCY = 'USD';
-
-export function tierById(id: string): (typeof TIERS)[number] | undefined {
-  return TIERS.find((t) => t.id === id);
-}
-
-/** What the function answers when a payment cannot be accepted; the app shows it in the 'Activation Error' toast. */
-export const ACTIVATION_ERRORS = {
-  signInRequired: 'Sign in to activate a subscription.',
-  notConfigured: 'PayPal payments are not configured on this server.',
-  unknownTier: 'Unknown subscription tier.',
-  missingOrder: 'The PayPal order id is missing.',
-  orderNotFound: 'PayPal does not know this order.',
-  notCompleted: 'The PayPal payment is not completed.',
-  amountMismatch: 'The amount paid does not match the price of this tier.',
-  wrongPayer: 'This payment was made for another account.',
-  paypalUnavailable: 'PayPal could not be reached. Please try again in a moment.',
-  unsupportedSource: 'Only PayPal payments can be activated here.',
-} as const;
+/** The PayPal acceptance rule of activate-subscription (private to that function). */
+import { ACTIVATION_ERRORS, CURRENCY } from '../_shared/app-contract.ts';
 
 /** The parts of a PayPal order (Orders API v2) the acceptance rule reads. */
 export interface OrderFacts {

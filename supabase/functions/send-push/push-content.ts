@@ -2,6 +2,7 @@
  * What a push says and where it leads, per notification type. The service worker shows these texts
  * as they are; tests import them from here.
  */
+import type { PushPayload } from '../_shared/app-contract.ts';
 
 /** Notification types that are pushed; the trigger in *_push_delivery.sql lists the same four. */
 export const PUSH_TYPES = ['new_reply', 'discussion_mention', 'new_follower', 'like_content'] as const;
@@ -27,16 +28,6 @@ export const PUSH_TEXTS = {
   followerBody: 'Tap to see their profile.',
   like: (actor: string, thread: string) => `@${actor} liked your post in "${thread}"`,
 } as const;
-
-/** The encrypted body of a push; sw/push.ts reads the same shape. */
-export interface PushPayload {
-  title: string;
-  body: string;
-  /** in-app path opened on click */
-  url: string;
-  /** repeats with the same tag replace each other on the device */
-  tag: string;
-}
 
 /** The columns of a notification row a push is made from. */
 export interface NotificationRow {

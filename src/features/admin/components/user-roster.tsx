@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { formatDistanceToNow } from 'date-fns';
+import { relativeTime } from '@/lib/dates';
 import { useEffect, useState } from 'react';
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
+import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/stores/toast-store';
 import { ADMIN_TEXTS, ADMIN_TOASTS, ROLES, roleUpdatedText } from '../constants';
 import { listProfiles, updateRole, type AdminProfile } from '../model/admin-api';
@@ -57,7 +58,7 @@ export function UserRoster() {
                   <td className="px-3 py-2"><Badge className={ROLE_COLOURS[u.role] ?? ''} data-testid="role-badge">{u.role}</Badge></td>
                   <td className="px-3 py-2">{u.email ?? ''}</td>
                   <td className="px-3 py-2">{u.karma}</td>
-                  <td className="px-3 py-2">{formatDistanceToNow(new Date(u.created_at), { addSuffix: true })}</td>
+                  <td className="px-3 py-2">{relativeTime(u.created_at)}</td>
                   <td className="px-3 py-2">
                     <div className="flex flex-wrap gap-1">
                       <Button size="sm" variant="outline" onClick={() => setEditing(u)}>{ADMIN_TEXTS.editRole}</Button>
@@ -117,10 +118,10 @@ function EditRoleDialog({ user, onClose, onUpdated }: { user: AdminProfile | nul
         <p className="text-sm">{ADMIN_TEXTS.currentRole}: <Badge className={ROLE_COLOURS[user?.role ?? ''] ?? ''}>{user?.role}</Badge></p>
         <div className="space-y-1">
           <Label htmlFor="new-role">{ADMIN_TEXTS.newRole}</Label>
-          <select id="new-role" value={role} onChange={(e) => setRole(e.target.value)} className="flex h-10 w-full rounded-md border border-input bg-background px-3 text-sm">
+          <NativeSelect id="new-role" value={role} onChange={(e) => setRole(e.target.value)}>
             <option value="">{ADMIN_TEXTS.selectRole}</option>
             {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
-          </select>
+          </NativeSelect>
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>{ADMIN_TEXTS.cancel}</Button>

@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH, USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from '../constants';
+import { safeRedirectTarget } from '@/lib/safe-redirect';
 
 export type SignupInput = {
   username: string;
@@ -52,6 +53,8 @@ export function loginErrorMessage(error: unknown): string {
 
 /** Where a signed-in member goes from /login or /signup: the page they came from, else their profile. */
 export function postLoginPath(from: string | undefined, user: { username?: string; id: string }): string {
-  if (from && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') && !from.startsWith('/signup')) return from;
-  return `/profile/${encodeURIComponent(user.username || user.id)}`;
+  const profile = `/profile/${encodeURIComponent(user.username || user.id)}`;
+  // Back to /login or /signup would only bounce the member here again.
+  if (from?.startsWith('/login') || from?.startsWith('/signup')) return profile;
+  return safeRedirectTarget(from, profile);
 }

@@ -10,6 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Progress } from '@/components/ui/progress';
 import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
+import { NativeSelect } from '@/components/ui/native-select';
 import { useFormDraft } from '@/lib/use-form-draft';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { toast } from '@/stores/toast-store';
@@ -19,10 +20,7 @@ import { parseContentDetails, parseTags, validateAddContent, type ContentDetails
 
 export type ContentMember = { id: string; username: string } | null;
 
-const selectClass =
-  'flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm ring-offset-background focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2';
-
-/** /add-content: upload a track, mix or sample pack (spec B "Add content page"). */
+/** /add-content: upload a track, mix or sample pack. */
 export function AddContentScreen({ member }: { member: ContentMember }) {
   const navigate = useNavigate();
   const online = useConnectivityStore((s) => s.online);
@@ -100,20 +98,20 @@ export function AddContentScreen({ member }: { member: ContentMember }) {
             <div className="grid gap-4 sm:grid-cols-2">
               <div className="space-y-2">
                 <Label htmlFor="content-type">Content Type</Label>
-                <select id="content-type" className={selectClass} value={type} onChange={(e) => set('type')(e.target.value as ContentType)} disabled={uploading}>
+                <NativeSelect id="content-type" value={type} onChange={(e) => set('type')(e.target.value as ContentType)} disabled={uploading}>
                   {CONTENT_TYPES.map((t) => (
                     <option key={t.value} value={t.value}>{t.label}</option>
                   ))}
-                </select>
+                </NativeSelect>
               </div>
               <div className="space-y-2">
                 <Label htmlFor="content-genre">Genre</Label>
-                <select id="content-genre" className={selectClass} value={genre} onChange={(e) => set('genre')(e.target.value)} disabled={uploading}>
+                <NativeSelect id="content-genre" value={genre} onChange={(e) => set('genre')(e.target.value)} disabled={uploading}>
                   <option value="">Select a genre</option>
                   {GENRES.map((g) => (
                     <option key={g} value={g}>{g}</option>
                   ))}
-                </select>
+                </NativeSelect>
               </div>
             </div>
             <div className="space-y-2">

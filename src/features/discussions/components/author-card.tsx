@@ -35,9 +35,9 @@ export function Signature({ html }: { html: string | null }) {
   if (!clean.trim()) return null;
   return (
     <div
-      className="mt-3 border-t pt-2 text-xs text-muted-foreground [&_a]:text-primary [&_a]:underline"
+      className="member-html mt-3 border-t pt-2 text-xs text-muted-foreground [&_a]:text-primary [&_a]:underline"
       data-testid="post-signature"
-      // Sanitized with the signature allow-list (spec B section 5).
+      // Sanitized with the signature allow-list; member-html keeps it in its box.
       dangerouslySetInnerHTML={{ __html: clean }}
     />
   );

@@ -4,13 +4,13 @@ import { shallow } from 'zustand/vanilla/shallow';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { renderPostContent } from '@/lib/markdown';
 import { cn } from '@/lib/utils';
 import { QUOTE_PREVIEW_LINES, REACTION_LIKE, THREAD_TEXT } from '../constants';
 import type { PostPermissions } from '../model/permissions';
 import type { AuthorProfile, OutboxState, PostRow } from '../model/types';
 import { AuthorCard, Signature } from './author-card';
-import { ConfirmDialog } from './confirm-dialog';
 import { MarkdownTextarea } from './markdown-textarea';
 import { OutboxStatus } from './outbox-status';
 import { RelativeTime } from './relative-time';
@@ -42,9 +42,9 @@ function PostContent({ content }: { content: string }) {
   const html = useMemo(() => renderPostContent(content), [content]);
   return (
     <div
-      className="prose-post break-words text-sm leading-relaxed [&_a]:text-primary [&_a]:underline [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_iframe]:max-w-full [&_img]:max-w-full [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-2 [&_pre]:overflow-x-auto [&_pre]:rounded [&_pre]:bg-muted [&_pre]:p-2 [&_ul]:list-disc [&_ul]:pl-6"
+      className="member-html prose-post break-words text-sm leading-relaxed [&_a]:text-primary [&_a]:underline [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_iframe]:max-w-full [&_img]:max-w-full [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-2 [&_pre]:overflow-x-auto [&_pre]:rounded [&_pre]:bg-muted [&_pre]:p-2 [&_ul]:list-disc [&_ul]:pl-6"
       data-testid="post-content"
-      // Rendered through marked and DOMPurify with the post allow-list (spec B section 5).
+      // Rendered through marked and DOMPurify with the post allow-list; member-html keeps it in its box.
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );
@@ -68,7 +68,7 @@ function QuoteBlock({ quoted }: { quoted: QuotedPreview }) {
         </figcaption>
       ) : null}
       <div
-        className="overflow-hidden text-muted-foreground"
+        className="member-html overflow-hidden text-muted-foreground"
         style={{ display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: QUOTE_PREVIEW_LINES }}
         data-testid="quote-text"
         dangerouslySetInnerHTML={{ __html: html }}
@@ -194,6 +194,8 @@ function PostCardView({ post, author, quoted, liked, likeCount, permissions, out
             <ConfirmDialog
               title={THREAD_TEXT.confirmDeletePost}
               description={THREAD_TEXT.confirmDeletePostDetail}
+              confirmLabel={THREAD_TEXT.confirm}
+              cancelLabel={THREAD_TEXT.cancel}
               onConfirm={() => actions.onDelete(post)}
               trigger={
                 <Button variant="ghost" size="sm" className="text-destructive">

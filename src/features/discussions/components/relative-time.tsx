@@ -1,17 +1,13 @@
-import { format, formatDistanceToNow } from 'date-fns';
+import { format } from 'date-fns';
+import { parseDate, relativeTime } from '@/lib/dates';
 
 /** '3 hours ago' with the full date on hover and for assistive technology. */
 export function RelativeTime({ iso, className }: { iso: string; className?: string }) {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
+  const date = parseDate(iso);
+  if (!date) return null;
   return (
     <time dateTime={iso} title={format(date, 'PPpp')} className={className}>
-      {formatDistanceToNow(date, { addSuffix: true })}
+      {relativeTime(iso)}
     </time>
   );
-}
-
-export function relativeTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : formatDistanceToNow(date, { addSuffix: true });
 }

@@ -4,11 +4,11 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/stores/toast-store';
 import { TITLE_MAX_LENGTH, THREAD_TEXT } from '../constants';
 import type { ThreadPermissions } from '../model/permissions';
 import type { DiscussionRow, OutboxState } from '../model/types';
-import { ConfirmDialog } from './confirm-dialog';
 import { OutboxStatus } from './outbox-status';
 import { RelativeTime } from './relative-time';
 
@@ -87,6 +87,8 @@ export function ThreadHeader({ discussion, permissions, outbox, tools, share }: 
             <ConfirmDialog
               title={THREAD_TEXT.confirmDeleteDiscussionTitle}
               description={THREAD_TEXT.confirmDeleteDiscussion}
+              confirmLabel={THREAD_TEXT.confirm}
+              cancelLabel={THREAD_TEXT.cancel}
               onConfirm={tools.onDelete}
               trigger={
                 <Button variant="outline" size="sm" className="text-destructive">

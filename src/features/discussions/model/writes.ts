@@ -87,19 +87,6 @@ export async function insertReply(db: AppDatabase, reply: PostRow): Promise<void
   releasePendingInsert(doc.id);
 }
 
-/** A reply written in one step (benchmarks and scripts); the thread screen uses newReply + insertReply. */
-export async function createReply(
-  db: AppDatabase,
-  memberId: string,
-  discussionId: string,
-  content: string,
-  quotedPostId: string | null,
-): Promise<string> {
-  const reply = newReply(memberId, discussionId, content, quotedPostId);
-  await insertReply(db, reply);
-  return reply.id;
-}
-
 export async function editPost(db: AppDatabase, postId: string, content: string): Promise<void> {
   const doc = await db.posts.findOne(postId).exec();
   if (!doc) throw new Error('This post no longer exists.');

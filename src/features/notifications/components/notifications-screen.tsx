@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { formatDistanceToNow } from 'date-fns';
+import { relativeTime } from '@/lib/dates';
 import { AtSign, Bell, CheckCheck, Heart, MessageSquareReply, UserPlus, type LucideIcon } from 'lucide-react';
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -48,7 +48,7 @@ function NotificationRow({ n, onRead }: { n: NotificationDoc; onRead: (id: strin
           {!n.is_read ? <span className="sr-only">Unread: </span> : null}
           <span className={cn('block text-sm', !n.is_read && 'font-semibold')}>{notificationText(n.type, n.actor_username)}</span>
           {n.content_preview ? <span className="block truncate text-sm text-muted-foreground">{n.content_preview}</span> : null}
-          <span className="block text-xs text-muted-foreground">{formatDistanceToNow(new Date(n.created_at), { addSuffix: true })}</span>
+          <span className="block text-xs text-muted-foreground">{relativeTime(n.created_at)}</span>
         </span>
         {!n.is_read ? <span className="mt-2 size-2.5 shrink-0 rounded-full bg-primary" aria-hidden /> : null}
       </Link>

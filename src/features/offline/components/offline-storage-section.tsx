@@ -1,19 +1,9 @@
 import { HardDrive } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { debounceTime, startWith, switchMap, from } from 'rxjs';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import type { AppDatabase } from '@/db/database';
 import { getStorageUsage, type StorageUsage } from '@/db/storage';
 import { useConnectivityStore } from '@/stores/connectivity-store';
@@ -95,28 +85,18 @@ export function OfflineStorageSection({ db, clearDevice }: Props) {
             {STORAGE_TEXT.loading}
           </p>
         )}
-        <AlertDialog>
-          <AlertDialogTrigger asChild>
+        <ConfirmDialog
+          title={STORAGE_TEXT.confirmTitle}
+          description={`${STORAGE_TEXT.confirmDescription}${unsent > 0 ? ` ${STORAGE_TEXT.confirmUnsent(unsent)}` : ''}`}
+          confirmLabel={STORAGE_TEXT.confirm}
+          cancelLabel={STORAGE_TEXT.cancel}
+          onConfirm={() => void clear()}
+          trigger={
             <Button variant="outline" disabled={!db || clearing}>
               {clearing ? STORAGE_TEXT.clearing : STORAGE_TEXT.clear}
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{STORAGE_TEXT.confirmTitle}</AlertDialogTitle>
-              <AlertDialogDescription>
-                {STORAGE_TEXT.confirmDescription}
-                {unsent > 0 ? ` ${STORAGE_TEXT.confirmUnsent(unsent)}` : ''}
-              </AlertDialogDescription>
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel>{STORAGE_TEXT.cancel}</AlertDialogCancel>
-              <AlertDialogAction className={buttonVariants({ variant: 'destructive' })} onClick={() => void clear()}>
-                {STORAGE_TEXT.confirm}
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+        />
       </CardContent>
     </Card>
   );

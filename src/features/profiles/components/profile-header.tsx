@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { format, formatDistanceToNow } from 'date-fns';
+import { format } from 'date-fns';
+import { parseDate, relativeTime } from '@/lib/dates';
 import { Award, CalendarDays, Coins, Globe, Loader2, Mail, MapPin, Settings, UserMinus, UserPlus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -29,13 +30,13 @@ export function socialEntries(links: unknown): Array<[string, string]> {
 }
 
 export function JoinedDate({ iso }: { iso: string }) {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
+  const date = parseDate(iso);
+  if (!date) return null;
   return (
     <Tooltip>
       <TooltipTrigger asChild>
         <time dateTime={iso} tabIndex={0} className="rounded-sm underline decoration-dotted underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-          Joined {formatDistanceToNow(date, { addSuffix: true })}
+          Joined {relativeTime(iso)}
         </time>
       </TooltipTrigger>
       <TooltipContent>{format(date, 'EEEE, MMMM d, yyyy')}</TooltipContent>

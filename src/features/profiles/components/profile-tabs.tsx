@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { formatDistanceToNow } from 'date-fns';
 import { Activity, Disc3, MessageSquare } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -14,12 +13,8 @@ import type { UserContentDoc } from '@/db/schemas/user-content';
 import { roleLabel } from '@/lib/profile-rules';
 import { ACTIVITY_LIMIT, ACTIVITY_TEXTS, PROFILE_CONTENT_PAGE_SIZE, PROFILE_DISCUSSIONS_PAGE_SIZE, PROFILE_MESSAGES } from '../constants';
 import { JoinedDate, socialEntries } from './profile-header';
+import { relativeTime } from '@/lib/dates';
 import { Pager } from './pager';
-
-function ago(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : formatDistanceToNow(d, { addSuffix: true });
-}
 
 export function pageSlice<T>(items: T[], page: number, size: number): { items: T[]; pageCount: number; page: number } {
   const pageCount = Math.max(1, Math.ceil(items.length / size));
@@ -53,7 +48,7 @@ function ContentTab({ profile, isOwner }: { profile: ProfileDoc; isOwner: boolea
                 <Badge variant="secondary">{c.type.replace(/_/g, ' ')}</Badge>
                 {c.genre ? <Badge variant="outline">{c.genre}</Badge> : null}
                 {!c.is_public ? <Badge variant="outline">Private</Badge> : null}
-                <span>{ago(c.created_at)}</span>
+                <span>{relativeTime(c.created_at)}</span>
               </CardContent>
             </Card>
           </li>
@@ -85,7 +80,7 @@ function ActivityTab({ profile }: { profile: ProfileDoc }) {
               <li key={a.id} className="text-sm">
                 <span className="font-medium">{profile.display_name || profile.username}</span> {ACTIVITY_TEXTS[a.activity_type] ?? a.activity_type.replace(/_/g, ' ')}{' '}
                 {a.related_entity_title ? <ActivityTarget activity={a} /> : null}
-                <span className="block text-xs text-muted-foreground">{ago(a.created_at)}</span>
+                <span className="block text-xs text-muted-foreground">{relativeTime(a.created_at)}</span>
               </li>
             ))}
           </ul>
@@ -143,7 +138,7 @@ function DiscussionsTab({ profile, isOwner }: { profile: ProfileDoc; isOwner: bo
                   {d.title}
                 </Link>
                 <p className="text-xs text-muted-foreground">
-                  {d.category} · {d.post_count} posts · {ago(d.created_at)}
+                  {d.category} · {d.post_count} posts · {relativeTime(d.created_at)}
                 </p>
               </li>
             ))}

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { formatDistanceToNow } from 'date-fns';
+import { relativeTime } from '@/lib/dates';
 import { FileText, MessageSquare, Search, User } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '@/components/ui/avatar';
@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
+import { NativeSelect } from '@/components/ui/native-select';
 import { getDatabase } from '@/db/database';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { toast } from '@/stores/toast-store';
@@ -23,14 +24,6 @@ import { searchOnline } from '../model/remote-search';
 import type { BlogPostResult, DiscussionResult, ProfileResult, SearchResponse, SearchResult } from '../model/types';
 
 type Props = { q?: string; type?: SearchTypeValue; page?: number };
-
-const selectClass = 'flex h-10 rounded-md border border-input bg-background px-3 py-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
-
-function relative(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : formatDistanceToNow(d, { addSuffix: true });
-}
 
 /** /search?q=&type=&page=: online through `universal-search`, offline over the device's store. */
 export function SearchScreen({ q = '', type = 'all', page = 1 }: Props) {
@@ -96,9 +89,9 @@ export function SearchScreen({ q = '', type = 'all', page = 1 }: Props) {
         </div>
         <div className="space-y-1">
           <Label htmlFor="search-type">{SEARCH_TEXTS.typeLabel}</Label>
-          <select id="search-type" className={selectClass} value={selected} onChange={(e) => setSelected(e.target.value as SearchTypeValue)}>
+          <NativeSelect id="search-type" className="w-auto" value={selected} onChange={(e) => setSelected(e.target.value as SearchTypeValue)}>
             {SEARCH_TYPE_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-          </select>
+          </NativeSelect>
         </div>
         <Button type="submit"><Search aria-hidden />{SEARCH_TEXTS.submit}</Button>
       </form>
@@ -178,7 +171,7 @@ function BlogCard({ r }: { r: BlogPostResult }) {
           </div>
           {r.excerpt ? <p className="line-clamp-2 text-sm text-muted-foreground">{r.excerpt}</p> : null}
           <p className="text-xs text-muted-foreground">
-            {r.author_display_name || r.author_username || ''}{r.published_at ? ` · ${relative(r.published_at)}` : ''}
+            {r.author_display_name || r.author_username || ''}{r.published_at ? ` · ${relativeTime(r.published_at)}` : ''}
           </p>
           {r.tags && r.tags.length > 0 ? (
             <ul className="flex flex-wrap gap-1" aria-label="Tags">
@@ -201,7 +194,7 @@ function DiscussionCard({ r }: { r: DiscussionResult }) {
           {r.category ? <Badge variant="secondary">{r.category}</Badge> : null}
         </div>
         <p className="text-xs text-muted-foreground">
-          {r.author_display_name || r.author_username || ''}{r.created_at ? ` · ${relative(r.created_at)}` : ''} · {r.post_count ?? 0} posts
+          {r.author_display_name || r.author_username || ''}{r.created_at ? ` · ${relativeTime(r.created_at)}` : ''} · {r.post_count ?? 0} posts
         </p>
       </CardContent>
     </Card>

@@ -9,19 +9,22 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
   AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
-import { buttonVariants } from '@/components/ui/button';
-import { THREAD_TEXT } from '../constants';
+} from './alert-dialog';
+import { buttonVariants } from './button';
 
 type ConfirmDialogProps = {
+  /** the control that opens the dialog */
   trigger: ReactNode;
   title: string;
-  description: string;
+  description: ReactNode;
+  /** the destructive button's label, e.g. 'Delete' */
+  confirmLabel: string;
+  cancelLabel: string;
   onConfirm: () => void;
 };
 
 /** A destructive action asks first; Escape or Cancel keeps everything. */
-export function ConfirmDialog({ trigger, title, description, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ trigger, title, description, confirmLabel, cancelLabel, onConfirm }: ConfirmDialogProps) {
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
@@ -31,9 +34,9 @@ export function ConfirmDialog({ trigger, title, description, onConfirm }: Confir
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>{THREAD_TEXT.cancel}</AlertDialogCancel>
+          <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
           <AlertDialogAction className={buttonVariants({ variant: 'destructive' })} onClick={onConfirm}>
-            {THREAD_TEXT.confirm}
+            {confirmLabel}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
