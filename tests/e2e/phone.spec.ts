@@ -1,0 +1,176 @@
+/**
+ * What a member sees on a phone (360 px) and whether every state is said
+ * honestly: the header offline, the admin zone, who is online, notification
+ * texts, offline actions, the tip jar form and wording.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_TABS } from '../../src/features/admin/constants';
+import { CONTACT_TEXTS, CONTACT_TOASTS } from '../../src/features/contact/constants';
+import { FOLLOW_LABELS, PROFILE_MESSAGES } from '../../src/features/profiles/constants';
+import { PRESENCE_MESSAGES } from '../../src/features/presence/constants';
+import { SETTINGS_MESSAGES } from '../../src/features/settings/constants';
+import { SEED_STAFF_ACCOUNTS } from '../../src/lib/demo-accounts';
+import { MESSAGES } from '../../src/lib/shell-constants';
+import { dbQuery, logIn, newMember, signInPage, waitForDb, waitForOfflineReady } from '../support/standins/e2e-session';
+
+if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
+
+const admin = SEED_STAFF_ACCOUNTS.find((a) => a.role === 'admin')!;
+
+/** How far the page scrolls sideways: 0 when nothing sticks out of the viewport. */
+async function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+test.describe('the header on a phone', () => {
+  for (const width of [320, 360]) {
+    test(`signed in and offline at ${width} px: no sideways scroll and the account menu stays on screen`, async ({ page, context }) => {
+      const me = await newMember('hdroff');
+      await page.setViewportSize({ width, height: 740 });
+      await logIn(page, me);
+      await page.goto('/discussions');
+      await expect(page.getByTestId('avatar-menu')).toBeVisible();
+      await context.setOffline(true);
+      await expect(page.getByTestId('connectivity-indicator')).toContainText(MESSAGES.offline);
+      expect(await sidewaysOverflow(page)).toBe(0);
+      const box = await page.getByTestId('avatar-menu').boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+      await page.getByTestId('avatar-menu').click();
+      await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeInViewport();
+      await context.setOffline(false);
+    });
+  }
+
+  test('a visitor at 360 px can reach Sign Up from the header', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/discussions');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign Up' })).toBeVisible();
+    expect(await sidewaysOverflow(page)).toBe(0);
+  });
+});
+
+test('the admin zone at 360 px: every tab readable, no sideways scroll of the page', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInPage(page, admin.email, admin.password);
+  await page.goto('/admin');
+  const tabs = page.getByRole('tab');
+  await expect(tabs.first()).toBeVisible();
+  expect(await sidewaysOverflow(page)).toBe(0);
+  // No tab label is cut: each tab shows its whole text.
+  const clipped = await tabs.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
+  expect(clipped).toEqual([]);
+  await page.getByRole('tab', { name: ADMIN_TABS[1].label }).click();
+  await expect(page.getByTestId(`roster-${admin.username}`)).toBeVisible();
+  expect(await sidewaysOverflow(page)).toBe(0);
+});
+
+test('home: the online panel counts the same members as the sidebar', async ({ page, browser }) => {
+  const other = await newMember('onlinepeer');
+  const peer = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const peerPage = await peer.newPage();
+  await logIn(peerPage, other);
+  await peerPage.goto('/discussions');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  const sidebar = page.getByTestId('sidebar').getByTestId('sidebar-online');
+  await expect(sidebar).toContainText(`@${other.username}`);
+  const panel = page.getByTestId('online-panel');
+  await expect(panel).toContainText(`@${other.username}`);
+  const shown = await sidebar.getByRole('listitem').count();
+  await expect(page.getByTestId('online-heading')).toHaveText(PRESENCE_MESSAGES.heading(shown));
+  await peer.close();
+});
+
+test('notifications read as plain text, unread rows are marked, and the bell panel keeps off the screen edge', async ({ page }) => {
+  const me = await newMember('mdnotes');
+  const actor = await newMember('mdactor');
+  await dbQuery(
+    `insert into public.notifications (user_id, type, content_preview, actor_id, actor_username, related_entity_id, is_read)
+     values ($1, 'new_reply', $3, $2, $4, $5, false), ($1, 'new_follower', null, $2, $4, null, true)`,
+    [me.id, actor.id, '> **Floor Mod wrote:** > keep the `gain` low\n\nAgreed, *watch* the meters', actor.username, randomUUID()],
+  );
+  await page.setViewportSize({ width: 360, height: 740 });
+  await logIn(page, me);
+  await page.getByTestId('notification-bell').click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(panel).toContainText('watch the meters');
+  const text = await panel.innerText();
+  expect(text).not.toMatch(/\*\*|`|^>|\s>\s/m);
+  const box = await panel.boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(8);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(360 - 8);
+  // Unread and read rows differ by more than font weight: the unread one carries a visible marker.
+  await expect(panel.getByTestId('unread-dot')).toHaveCount(1);
+  await page.goto('/notifications');
+  await expect(page.getByRole('main')).toContainText('watch the meters');
+  expect(await page.getByRole('main').innerText()).not.toMatch(/\*\*|`/);
+});
+
+test('an offline follow says it is saved on this device, then confirms once sent', async ({ page, context }) => {
+  const me = await newMember('hfollow');
+  const target = await newMember('hfollowed');
+  await logIn(page, me);
+  await page.goto(`/profile/${target.username}`);
+  await expect(page.getByTestId('follow-button')).toHaveText(FOLLOW_LABELS.follow);
+  await waitForOfflineReady(page);
+  await context.setOffline(true);
+  await page.getByTestId('follow-button').click();
+  await expect(page.getByTestId('toast').first()).toContainText(MESSAGES.savedOnDevice);
+  await expect(page.getByTestId('toast').first()).toContainText(PROFILE_MESSAGES.followQueued);
+  await expect(page.getByText(PROFILE_MESSAGES.followedTitle)).toHaveCount(0);
+  await context.setOffline(false);
+  await waitForDb(() => dbQuery('select 1 from public.followers where follower_id = $1 and following_id = $2 and not _deleted', [me.id, target.id]), (r) => r.length === 1);
+  await expect(page.getByTestId('toast').filter({ hasText: PROFILE_MESSAGES.followed })).toBeVisible({ timeout: 20_000 });
+});
+
+test('an offline profile save says it is saved on this device, then confirms once sent', async ({ page, context }) => {
+  const me = await newMember('hsave');
+  await logIn(page, me);
+  await page.goto('/settings/profile');
+  await expect(page.getByLabel('Bio')).toBeVisible();
+  await waitForOfflineReady(page);
+  await context.setOffline(true);
+  await page.getByLabel('Bio').fill('Written at the gig');
+  await page.getByRole('button', { name: SETTINGS_MESSAGES.save }).click();
+  await expect(page.getByTestId('toast').first()).toContainText(MESSAGES.savedOnDevice);
+  await expect(page.getByText(SETTINGS_MESSAGES.profileUpdatedTitle)).toHaveCount(0);
+  await expect(page.getByText(SETTINGS_MESSAGES.profileUpdated)).toHaveCount(0);
+  await context.setOffline(false);
+  await waitForDb(() => dbQuery<{ bio: string }>('select bio from public.profiles where id = $1', [me.id]), (r) => r[0]?.bio === 'Written at the gig');
+  await expect(page.getByTestId('settings-success')).toHaveText(SETTINGS_MESSAGES.sentAfterOffline, { timeout: 20_000 });
+});
+
+test('an offline contact message says it is queued, and says sent once delivered', async ({ page, context }) => {
+  await page.goto('/contact');
+  await expect(page.getByLabel(CONTACT_TEXTS.name)).toBeVisible();
+  await waitForOfflineReady(page);
+  await context.setOffline(true);
+  const subject = `Gig question ${randomUUID().slice(0, 6)}`;
+  await page.getByLabel(CONTACT_TEXTS.name).fill('Sam');
+  await page.getByLabel(CONTACT_TEXTS.email).fill('sam@example.test');
+  await page.getByLabel(CONTACT_TEXTS.subject).fill(subject);
+  await page.getByLabel(CONTACT_TEXTS.message).fill('Is the booth open early?');
+  await page.getByRole('button', { name: CONTACT_TEXTS.send }).click();
+  await expect(page.getByText(CONTACT_TEXTS.queued)).toBeVisible();
+  await expect(page.getByTestId('toast').first()).toContainText(CONTACT_TOASTS.queued.title);
+  await expect(page.getByText(CONTACT_TOASTS.sent.title)).toHaveCount(0);
+  await context.setOffline(false);
+  await waitForDb(() => dbQuery('select 1 from public.contact_messages where subject = $1', [subject]), (r) => r.length === 1);
+  await expect(page.getByText(CONTACT_TEXTS.success)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(CONTACT_TEXTS.queued)).toHaveCount(0);
+});
+
+test('tip jar: switching Crypto, PayPal and back keeps what was typed in each', async ({ page }) => {
+  const me = await newMember('tipswitch');
+  await logIn(page, me);
+  await page.goto('/settings/tip-jar');
+  await page.getByLabel(SETTINGS_MESSAGES.tipJarToggle).click();
+  await page.getByLabel(SETTINGS_MESSAGES.cryptoLabel).fill('bc1qexampleaddress');
+  await page.getByLabel(SETTINGS_MESSAGES.paypalOption).check();
+  await page.getByLabel(SETTINGS_MESSAGES.paypalLabel).fill('paypal.me/switcher');
+  await page.getByLabel(SETTINGS_MESSAGES.cryptoOption).check();
+  await expect(page.getByLabel(SETTINGS_MESSAGES.cryptoLabel)).toHaveValue('bc1qexampleaddress');
+  await page.getByLabel(SETTINGS_MESSAGES.paypalOption).check();
+  await expect(page.getByLabel(SETTINGS_MESSAGES.paypalLabel)).toHaveValue('paypal.me/switcher');
+});
