@@ -79,6 +79,16 @@ export function roleLabel(role: string | null | undefined): string {
   return ROLE_LABELS[role] ?? role.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 }
 
+const SOCIAL_NETWORK_LABELS: Record<string, string> = {
+  soundcloud: 'SoundCloud', mixcloud: 'Mixcloud', youtube: 'YouTube', spotify: 'Spotify', instagram: 'Instagram',
+  twitter: 'Twitter', facebook: 'Facebook', website: 'Website', bandcamp: 'Bandcamp', beatport: 'Beatport',
+};
+
+/** A social network as its makers write it (SoundCloud, YouTube), the same in the header, About and settings. */
+export function socialNetworkLabel(network: string): string {
+  return SOCIAL_NETWORK_LABELS[network] ?? network.charAt(0).toUpperCase() + network.slice(1);
+}
+
 /** A generated avatar by username, the spec's avatar fallback. */
 export function generatedAvatarUrl(username: string): string {
   return `https://api.dicebear.com/9.x/thumbs/svg?seed=${encodeURIComponent(username || 'guest')}`;

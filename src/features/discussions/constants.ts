@@ -144,7 +144,8 @@ export const THREAD_TEXT = {
   pinnedLabel: 'Pinned',
   lockedLabel: 'Locked',
   confirmDeletePost: 'Are you sure you want to delete this post? This action cannot be undone.',
-  confirmDeletePostDetail: 'This action cannot be undone. This will permanently delete this post.',
+  // The title already says it cannot be undone; the dialog does not say it twice.
+  confirmDeletePostDetail: 'This will permanently delete this post.',
   confirmDeleteDiscussion: 'Are you sure you want to delete this entire discussion and all its posts? This cannot be undone.',
   confirmDeleteTitle: 'Delete post?',
   confirmDeleteDiscussionTitle: 'Delete discussion?',
@@ -181,6 +182,7 @@ export const THREAD_TOASTS = {
   reactLogin: { title: 'Login Required', description: 'Please log in to react.' },
   replyLogin: { title: 'Login Required', description: 'You must be logged in to post a reply.' },
   emptyReply: { title: 'Empty Reply', description: 'Cannot submit an empty reply.' },
+  editNotAuthor: { title: 'Not Saved', description: "Only the post's author can change its text. Your edit was not saved; you can still delete the post." },
   solutionDenied: { title: 'Permission Denied', description: 'Only the discussion author can mark a solution.' },
   deleteDiscussionDenied: { title: 'Permission Denied', description: 'You cannot delete this discussion.' },
   pinDenied: { title: 'Permission Denied', description: "You don't have permission to pin/unpin discussions." },

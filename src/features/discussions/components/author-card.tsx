@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { sanitizeSignatureHtml } from '@/lib/sanitize';
+import { roleLabel } from '@/lib/profile-rules';
 import { THREAD_TEXT } from '../constants';
 import type { AuthorProfile } from '../model/types';
 
@@ -19,8 +20,8 @@ export function AuthorCard({ author }: { author: AuthorProfile }) {
         <Link to="/profile/$username" params={{ username: author.username }} className="block break-words font-semibold hover:underline">
           {name}
         </Link>
-        <Badge variant="outline" className="capitalize">
-          {author.role}
+        <Badge variant="outline">
+          {roleLabel(author.role)}
         </Badge>
         <p className="text-xs text-muted-foreground">
           {THREAD_TEXT.karma}: {author.karma}

@@ -1,4 +1,5 @@
 import { CheckCircle2, Flag, Pencil, Quote, ThumbsUp, Trash2 } from 'lucide-react';
+import { Lexer } from 'marked';
 import { memo, useMemo, useState } from 'react';
 import { shallow } from 'zustand/vanilla/shallow';
 import { Badge } from '@/components/ui/badge';
@@ -48,6 +49,22 @@ function PostContent({ content }: { content: string }) {
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );
+}
+
+/**
+ * A quote reply's text starts with the quoted words as a markdown quote. The
+ * card shows them once, in its quote preview; kept in the body they showed
+ * twice, and stayed in full after the quoted post was deleted.
+ */
+export function withoutLeadingQuote(content: string): string {
+  const tokens = Lexer.lex(content, { gfm: true, breaks: true });
+  let cut = 0;
+  for (const token of tokens) {
+    if (token.type === 'space') cut += token.raw.length;
+    else if (token.type === 'blockquote') return content.slice(cut + token.raw.length).trimStart() || content;
+    else break;
+  }
+  return content;
 }
 
 function QuoteBlock({ quoted }: { quoted: QuotedPreview }) {
@@ -150,7 +167,7 @@ function PostCardView({ post, author, quoted, liked, likeCount, permissions, out
             </div>
           </form>
         ) : (
-          <PostContent content={post.content} />
+          <PostContent content={quoted !== undefined ? withoutLeadingQuote(post.content) : post.content} />
         )}
         <Signature html={author.signature} />
         <div className="mt-3 flex flex-wrap items-center gap-1">

@@ -35,9 +35,6 @@ function ThreadRoute() {
     : null;
   return (
     <>
-      <div className="mx-auto mb-2 flex w-full max-w-4xl justify-end">
-        <KeepOfflineButton db={db} sync={sync} type="discussion" entityId={threadId} />
-      </div>
       <ThreadScreen
         key={threadId}
         threadId={threadId}
@@ -46,6 +43,7 @@ function ThreadRoute() {
         db={db}
         sync={sync}
         renderShare={renderShare}
+        keepOffline={<KeepOfflineButton db={db} sync={sync} type="discussion" entityId={threadId} />}
       />
       <div className="mx-auto w-full max-w-4xl">
         <PushReplyOffer key={threadId} userId={user?.id ?? null} threadId={threadId} />
