@@ -6,17 +6,22 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_TABS } from '../../src/features/admin/constants';
+import { HUB_TEXT, THREAD_TEXT, THREAD_TOASTS } from '../../src/features/discussions/constants';
+import { KEEP_OFFLINE_TEXT } from '../../src/features/offline/constants';
+import { PAYMENT_TEXTS, PAYMENT_TOASTS } from '../../src/features/payments/constants';
 import { CONTACT_TEXTS, CONTACT_TOASTS } from '../../src/features/contact/constants';
 import { FOLLOW_LABELS, PROFILE_MESSAGES } from '../../src/features/profiles/constants';
 import { PRESENCE_MESSAGES } from '../../src/features/presence/constants';
 import { SETTINGS_MESSAGES } from '../../src/features/settings/constants';
 import { SEED_STAFF_ACCOUNTS } from '../../src/lib/demo-accounts';
-import { MESSAGES } from '../../src/lib/shell-constants';
+import { APP_NAME, MESSAGES } from '../../src/lib/shell-constants';
+import { createThread } from './offline-support';
 import { dbQuery, logIn, newMember, signInPage, waitForDb, waitForOfflineReady } from '../support/standins/e2e-session';
 
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
 
 const admin = SEED_STAFF_ACCOUNTS.find((a) => a.role === 'admin')!;
+const mod = SEED_STAFF_ACCOUNTS.find((a) => a.role === 'moderator')!;
 
 /** How far the page scrolls sideways: 0 when nothing sticks out of the viewport. */
 async function sidewaysOverflow(page: Page): Promise<number> {
@@ -173,4 +178,74 @@ test('tip jar: switching Crypto, PayPal and back keeps what was typed in each', 
   await expect(page.getByLabel(SETTINGS_MESSAGES.cryptoLabel)).toHaveValue('bc1qexampleaddress');
   await page.getByLabel(SETTINGS_MESSAGES.paypalOption).check();
   await expect(page.getByLabel(SETTINGS_MESSAGES.paypalLabel)).toHaveValue('paypal.me/switcher');
+});
+
+test('a PayPal activation the server cannot confirm keeps the contact-support instruction on screen', async ({ page }) => {
+  const member = await newMember('payfail');
+  await page.clock.install();
+  await logIn(page, member);
+  await page.goto('/payment-success?source=paypal&status=success&tier_id=label&token=not-a-real-order');
+  await expect(page.getByRole('heading', { level: 1, name: PAYMENT_TOASTS.activationErrorTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: PAYMENT_TEXTS.invalidTitle })).toHaveCount(0);
+  await expect(page.getByTestId('payment-result')).toContainText(PAYMENT_TEXTS.activationFailedBody);
+  await expect(page.getByTestId('payment-countdown')).toHaveCount(0);
+  await page.clock.fastForward(15_000);
+  await expect(page).toHaveURL(/\/payment-success/);
+  await expect(page.getByTestId('payment-result')).toContainText(PAYMENT_TEXTS.activationFailedBody);
+});
+
+test('thread: a quote shows once, a moderator is told why an edit of another post was not saved, roles read DJ', async ({ page }) => {
+  const author = await newMember('quoted');
+  const replier = await newMember('quoter');
+  await dbQuery("update public.profiles set role = 'dj' where id = $1", [author.id]);
+  const thread = await createThread(author.id, [{ authorId: author.id, content: 'Warm the room up slowly before the peak.' }], `Quote once ${randomUUID().slice(0, 6)}`);
+  const replyId = randomUUID();
+  await dbQuery('insert into public.posts (id, discussion_id, user_id, content, quoted_post_id) values ($1, $2, $3, $4, $5)', [
+    replyId, thread.id, replier.id, `> **${author.username} wrote:**\n> Warm the room up slowly before the peak.\n\nAgreed, read the floor first.`, thread.posts[0].id,
+  ]);
+  await signInPage(page, mod.email, mod.password);
+  await page.goto(`/discussions/thread/${thread.id}`);
+  const reply = page.locator(`[data-post-id="${replyId}"]`);
+  await expect(reply).toContainText('Agreed, read the floor first.');
+  await expect(reply.getByText('Warm the room up slowly before the peak.')).toHaveCount(1);
+  await expect(page.locator(`[data-post-id="${thread.posts[0].id}"]`)).toContainText('DJ');
+  await expect(page.locator(`[data-post-id="${thread.posts[0].id}"]`)).not.toContainText('Dj');
+  await expect(page).toHaveTitle(new RegExp(thread.title));
+  // The moderator edits the reply: the save is refused with a reason and the typed text stays.
+  await reply.getByRole('button', { name: THREAD_TEXT.edit }).click();
+  await reply.getByLabel(THREAD_TEXT.edit).fill('Moderated text');
+  await reply.getByRole('button', { name: THREAD_TEXT.save }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: THREAD_TOASTS.editNotAuthor.description })).toBeVisible();
+  await expect(reply.getByLabel(THREAD_TEXT.edit)).toHaveValue('Moderated text');
+});
+
+test("'Keep offline' shows only with a thread to keep, and a profile tab carries the member's name", async ({ page }) => {
+  const member = await newMember('tabname');
+  await page.goto(`/discussions/thread/${randomUUID()}`);
+  await expect(page).toHaveURL(/\/discussions$/);
+  await expect(page.getByRole('button', { name: KEEP_OFFLINE_TEXT.keep })).toHaveCount(0);
+  await page.goto(`/profile/${member.username}`);
+  await expect(page.getByTestId('profile-header')).toBeVisible();
+  await expect(page).toHaveTitle(`${member.username} | ${APP_NAME}`);
+  await page.getByRole('tab', { name: 'About' }).click();
+  await expect(page.getByRole('tabpanel')).not.toContainText('Joined Joined');
+});
+
+test('the hub at 360x740 shows at least six discussions on the first screen, each with avatar, category, replies and last activity', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/discussions');
+  const cards = page.getByTestId('discussion-card');
+  await expect(cards.nth(5)).toBeAttached();
+  const onFirstScreen = await cards.evaluateAll((els) => els.filter((el) => el.getBoundingClientRect().bottom <= window.innerHeight).length);
+  expect(onFirstScreen).toBeGreaterThanOrEqual(6);
+  const first = cards.first();
+  await expect(first.getByTestId('card-avatar')).toBeVisible();
+  await expect(first.getByTestId('card-category')).toBeVisible();
+  await expect(first.getByTestId('card-replies')).toBeVisible();
+  await expect(first.locator('time')).toBeVisible();
+  // Filters fold behind one control on phones.
+  await expect(page.getByTestId('hub-category')).toBeHidden();
+  await page.getByRole('button', { name: HUB_TEXT.filters }).click();
+  await expect(page.getByTestId('hub-category')).toBeVisible();
+  expect(await sidewaysOverflow(page)).toBe(0);
 });

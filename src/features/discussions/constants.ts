@@ -57,6 +57,8 @@ export const HUB_TEXT = {
   heading: 'Community Hub',
   intro: 'Ask questions, share tracks and talk shop with DJs and producers.',
   startNewDiscussion: 'Start New Discussion',
+  filters: 'Search & filters',
+  lastActivity: 'last activity',
   searchLabel: 'Search discussions',
   searchPlaceholder: 'Search discussions...',
   categoryLabel: 'Category',
