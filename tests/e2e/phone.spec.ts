@@ -249,3 +249,21 @@ test('the hub at 360x740 shows at least six discussions on the first screen, eac
   await expect(page.getByTestId('hub-category')).toBeVisible();
   expect(await sidewaysOverflow(page)).toBe(0);
 });
+
+test('a thread at 360 px reads like a conversation: a one-line author and one row of actions', async ({ page }) => {
+  const author = await newMember('convo');
+  const thread = await createThread(author.id, [
+    { authorId: author.id, content: 'Opening words about the set.' },
+    { authorId: author.id, content: 'A reply to keep it going.' },
+  ]);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await logIn(page, author);
+  await page.goto(`/discussions/thread/${thread.id}`);
+  const post = page.locator(`[data-post-id="${thread.posts[1].id}"]`);
+  await expect(post.getByRole('button', { name: THREAD_TEXT.edit })).toBeVisible();
+  const authorBox = await post.getByTestId('author-card').boundingBox();
+  expect(authorBox!.height).toBeLessThanOrEqual(40);
+  const tops = await post.getByRole('button').evaluateAll((els) => [...new Set(els.filter((e) => e.getClientRects().length > 0).map((e) => Math.round(e.getBoundingClientRect().top)))]);
+  expect(tops).toHaveLength(1);
+  expect(await sidewaysOverflow(page)).toBe(0);
+});

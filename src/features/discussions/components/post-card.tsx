@@ -117,7 +117,7 @@ function PostCardView({ post, author, quoted, liked, likeCount, permissions, out
       data-highlighted={highlighted || undefined}
       tabIndex={-1}
       className={cn(
-        'flex scroll-mt-24 flex-col gap-4 p-4 transition-shadow sm:flex-row',
+        'flex scroll-mt-24 flex-col gap-2 p-3 transition-shadow sm:flex-row sm:gap-4 sm:p-4',
         post.is_solution && 'border-2 border-green-500 bg-green-500/5',
         highlighted && 'ring-4 ring-primary ring-offset-2 ring-offset-background',
       )}
@@ -170,7 +170,8 @@ function PostCardView({ post, author, quoted, liked, likeCount, permissions, out
           <PostContent content={quoted !== undefined ? withoutLeadingQuote(post.content) : post.content} />
         )}
         <Signature html={author.signature} />
-        <div className="mt-3 flex flex-wrap items-center gap-1">
+        {/* One row of actions on phones: the icons carry the names, the words show from 640 px up. */}
+        <div className="mt-2 flex items-center gap-0.5 sm:mt-3 sm:flex-wrap sm:gap-1">
           <Button
             variant={liked ? 'secondary' : 'ghost'}
             size="sm"
@@ -185,13 +186,13 @@ function PostCardView({ post, author, quoted, liked, likeCount, permissions, out
           {permissions.canQuote ? (
             <Button variant="ghost" size="sm" onClick={() => actions.onQuote(post, authorName)}>
               <Quote aria-hidden />
-              {THREAD_TEXT.quote}
+              <span className="max-sm:sr-only">{THREAD_TEXT.quote}</span>
             </Button>
           ) : null}
           {permissions.canMarkSolution ? (
             <Button variant="ghost" size="sm" className="text-green-600" onClick={() => actions.onMarkSolution(post)}>
               <CheckCircle2 aria-hidden />
-              {THREAD_TEXT.markSolution}
+              <span className="max-sm:sr-only">{THREAD_TEXT.markSolution}</span>
             </Button>
           ) : null}
           {permissions.canEdit && !editing ? (
@@ -204,7 +205,7 @@ function PostCardView({ post, author, quoted, liked, likeCount, permissions, out
               }}
             >
               <Pencil aria-hidden />
-              {THREAD_TEXT.edit}
+              <span className="max-sm:sr-only">{THREAD_TEXT.edit}</span>
             </Button>
           ) : null}
           {permissions.canDelete ? (
@@ -215,7 +216,7 @@ function PostCardView({ post, author, quoted, liked, likeCount, permissions, out
               trigger={
                 <Button variant="ghost" size="sm" className="text-destructive">
                   <Trash2 aria-hidden />
-                  {THREAD_TEXT.delete}
+                  <span className="max-sm:sr-only">{THREAD_TEXT.delete}</span>
                 </Button>
               }
             />
