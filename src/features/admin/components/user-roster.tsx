@@ -13,7 +13,7 @@ import { ADMIN_TEXTS, ADMIN_TOASTS, ROLES, roleUpdatedText } from '../constants'
 import { listProfiles, updateRole, type AdminProfile } from '../model/admin-api';
 
 const ROLE_COLOURS: Record<string, string> = {
-  admin: 'bg-red-600 text-white', moderator: 'bg-orange-600 text-white', editor: 'bg-sky-700 text-white', dj: 'bg-violet-700 text-white',
+  admin: 'bg-red-600 text-white', moderator: 'bg-orange-700 text-white', editor: 'bg-sky-700 text-white', dj: 'bg-violet-700 text-white',
   producer: 'bg-emerald-700 text-white', fan: 'bg-zinc-600 text-white', user: 'bg-zinc-700 text-white',
 };
 
