@@ -185,7 +185,7 @@ test('a PayPal activation the server cannot confirm keeps the contact-support in
   await page.clock.install();
   await logIn(page, member);
   await page.goto('/payment-success?source=paypal&status=success&tier_id=label&token=not-a-real-order');
-  await expect(page.getByRole('heading', { level: 1, name: PAYMENT_TOASTS.activationErrorTitle })).toBeVisible();
+  await expect(page.getByTestId('payment-result').getByRole('heading', { name: PAYMENT_TOASTS.activationErrorTitle })).toBeVisible();
   await expect(page.getByRole('heading', { name: PAYMENT_TEXTS.invalidTitle })).toHaveCount(0);
   await expect(page.getByTestId('payment-result')).toContainText(PAYMENT_TEXTS.activationFailedBody);
   await expect(page.getByTestId('payment-countdown')).toHaveCount(0);
@@ -231,12 +231,13 @@ test("'Keep offline' shows only with a thread to keep, and a profile tab carries
   await expect(page.getByRole('tabpanel')).not.toContainText('Joined Joined');
 });
 
-test('the hub at 360x740 shows at least six discussions on the first screen, each with avatar, category, replies and last activity', async ({ page }) => {
+test('the hub at 360x740 shows at least six discussions on the first screen, each with avatar, category, replies and last activity', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/discussions');
   const cards = page.getByTestId('discussion-card');
   await expect(cards.nth(5)).toBeAttached();
   const onFirstScreen = await cards.evaluateAll((els) => els.filter((el) => el.getBoundingClientRect().bottom <= window.innerHeight).length);
+  testInfo.annotations.push({ type: 'discussions on the first 360x740 screen', description: String(onFirstScreen) });
   expect(onFirstScreen).toBeGreaterThanOrEqual(6);
   const first = cards.first();
   await expect(first.getByTestId('card-avatar')).toBeVisible();

@@ -52,7 +52,7 @@ export function DiscussionCard({ discussion }: { discussion: DiscussionRow }) {
           </Link>
         </h2>
         <p className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-muted-foreground sm:text-sm">
-          <span className="max-w-[9rem] truncate sm:max-w-none">
+          <span className="max-w-[7rem] truncate sm:max-w-none">
             <span className="sr-only sm:not-sr-only">{HUB_TEXT.by} </span>
             {discussion.author_username ? (
               <Link to="/profile/$username" params={{ username: discussion.author_username }} className="font-medium text-foreground hover:underline">
@@ -62,7 +62,7 @@ export function DiscussionCard({ discussion }: { discussion: DiscussionRow }) {
               <span className="font-medium text-foreground">{author}</span>
             )}
           </span>
-          <Badge variant="secondary" className="px-1.5 py-0 text-[11px] sm:text-xs" data-testid="card-category">{discussion.category}</Badge>
+          <Badge variant="secondary" className="max-w-[8rem] truncate px-1.5 py-0 text-[11px] sm:max-w-none sm:text-xs" data-testid="card-category">{discussion.category}</Badge>
           <span className="inline-flex items-center gap-1" data-testid="card-replies">
             <MessageSquare className="size-3.5" aria-hidden />
             {HUB_TEXT.replies(replyCount(discussion))}

@@ -95,7 +95,7 @@ export function HubScreen({ search, onSearchChange, member, db, authPending = fa
         actions={
           <Button onClick={openCreate} disabled={authPending && !member}>
             <Plus aria-hidden />
-            {HUB_TEXT.startNewDiscussion}
+            <span className="max-sm:sr-only">{HUB_TEXT.startNewDiscussion}</span>
           </Button>
         }
       />
