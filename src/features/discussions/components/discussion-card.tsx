@@ -46,7 +46,7 @@ export function DiscussionCard({ discussion }: { discussion: DiscussionRow }) {
           <Link
             to="/discussions/thread/$threadId"
             params={{ threadId: discussion.id }}
-            className="line-clamp-2 break-words hover:text-primary hover:underline"
+            className="line-clamp-1 break-words hover:text-primary hover:underline sm:line-clamp-2"
           >
             {discussion.title}
           </Link>
