@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { SidebarOnlineList, useSidebarPresence } from '@/features/presence/components/sidebar-online-list';
+import { PresenceProvider, useShellPresence } from '@/features/presence/components/presence-provider';
+import { SidebarOnlineList } from '@/features/presence/components/sidebar-online-list';
 import { PushSignOutCleanup } from '@/features/push/components/push-sign-out-cleanup';
 import { importWhenOnline } from '@/lib/import-when-online';
 import { EMPTY_NOTIFICATIONS, LayoutSlotsProvider, type HeaderNotifications, type LayoutSlots } from './layout/layout-slots';
@@ -11,15 +12,24 @@ const NotificationsBridge = lazy(() => importWhenOnline(() => import('@/features
 /**
  * Plugs the notifications and presence features into the shell's header and
  * sidebar slots, and stops this device's pushes when its member signs out.
- * The sidebar's presence channel is joined once here and rendered by both the
- * sidebar and the mobile drawer.
+ * Both presence channels are joined once here, on every page; the sidebar, the
+ * mobile drawer and the home panel render them.
  */
 export function FeatureSlots({ children }: { children: ReactNode }) {
   const { user } = useAuth();
+  const member = useMemo(() => (user ? { id: user.id, username: user.username, avatar_url: user.avatar_url } : null), [user]);
+  return (
+    <PresenceProvider member={member}>
+      <Slots>{children}</Slots>
+    </PresenceProvider>
+  );
+}
+
+function Slots({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
   const userId = user?.id ?? null;
   const [notifications, setNotifications] = useState<HeaderNotifications>(EMPTY_NOTIFICATIONS);
-  const member = useMemo(() => (user ? { id: user.id, username: user.username, avatar_url: user.avatar_url } : null), [user]);
-  const presence = useSidebarPresence(member);
+  const presence = useShellPresence().sidebar;
   const renderOnlineNow = useCallback(({ collapsed }: { collapsed: boolean }) => <SidebarOnlineList presence={presence} collapsed={collapsed} />, [presence]);
   const value = useMemo<LayoutSlots>(() => ({ notifications: userId ? notifications : EMPTY_NOTIFICATIONS, renderOnlineNow }), [userId, notifications, renderOnlineNow]);
   return (

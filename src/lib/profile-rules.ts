@@ -8,6 +8,13 @@ export const USERNAME_MAX_LENGTH = 20;
 export const USERNAME_PATTERN = /^[a-zA-Z0-9_]{3,20}$/;
 export const USERNAME_RULE_MESSAGE = 'Username must be 3-20 characters and contain only letters, numbers, or underscores.';
 export const SIGNATURE_MAX_LENGTH = 255;
+/** Caps the database holds too (profiles check constraints): a name fits a card at 360 px, a bio the header card. */
+export const DISPLAY_NAME_MAX_LENGTH = 50;
+export const BIO_MAX_LENGTH = 1000;
+export const LOCATION_MAX_LENGTH = 100;
+export const PROFILE_URL_MAX_LENGTH = 2048;
+/** Avatar and banner addresses: http(s), no spaces (the database's check uses the same pattern). */
+export const PROFILE_URL_PATTERN = /^https?:\/\/\S+$/i;
 export const PASSWORD_MIN_LENGTH = 6;
 
 export type TipJarType = 'crypto' | 'paypal';
@@ -70,6 +77,16 @@ const ROLE_LABELS: Record<string, string> = {
 export function roleLabel(role: string | null | undefined): string {
   if (!role) return 'Member';
   return ROLE_LABELS[role] ?? role.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+const SOCIAL_NETWORK_LABELS: Record<string, string> = {
+  soundcloud: 'SoundCloud', mixcloud: 'Mixcloud', youtube: 'YouTube', spotify: 'Spotify', instagram: 'Instagram',
+  twitter: 'Twitter', facebook: 'Facebook', website: 'Website', bandcamp: 'Bandcamp', beatport: 'Beatport',
+};
+
+/** A social network as its makers write it (SoundCloud, YouTube), the same in the header, About and settings. */
+export function socialNetworkLabel(network: string): string {
+  return SOCIAL_NETWORK_LABELS[network] ?? network.charAt(0).toUpperCase() + network.slice(1);
 }
 
 /** A generated avatar by username, the spec's avatar fallback. */

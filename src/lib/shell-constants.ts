@@ -33,6 +33,10 @@ export const MESSAGES = {
   darkMode: 'Dark Mode',
   back: 'Back',
   offline: 'Offline',
+  /** Toast title for a change kept on the device while offline: it is not sent yet. */
+  savedOnDevice: 'Saved on this device',
+  /** Toast title once replication delivered a change made offline. */
+  sentNow: 'Sent',
   newVersionTitle: 'A new version is available',
   newVersionDescription: 'Reload to get the latest DJCircle.',
   reload: 'Reload',

@@ -31,7 +31,7 @@ const PUBLIC_ROUTES: Array<[path: string, heading: string, title: string]> = [
   ['/login', 'Log In', `Log In | ${APP_NAME}`],
   ['/login?status=confirm_email', 'Log In', `Log In | ${APP_NAME}`],
   ['/signup', 'Join the Movement', `Sign Up | ${APP_NAME}`],
-  [`/profile/${seededMember.username}`, seededMember.displayName, `Profile | ${APP_NAME}`],
+  [`/profile/${seededMember.username}`, seededMember.displayName, `${seededMember.displayName} | ${APP_NAME}`],
   [`/profile/${seededMember.username}/support`, 'Tip Creator', `Tip Creator | ${APP_NAME}`],
   ['/support-platform', 'Support the Platform', `Support the Platform | ${APP_NAME}`],
   ['/directory', 'Community Directory', `Community Directory | ${APP_NAME}`],

@@ -29,10 +29,12 @@ describe('profile settings (spec A section 5)', () => {
       avatar_url: '',
       banner_url: '',
     });
+    // Emptying the avatar the member had clears it; the banner was already empty and is not sent.
     expect(changes).toEqual({
       username: 'mia_new',
       genres: ['House', 'Techno'],
       social_links: { youtube: 'https://youtube.com/@mia', soundcloud: 'soundcloud.com/mia' },
+      avatar_url: null,
     });
     expect(profileChanges({ ...member, signature: 'old' }, { ...form, signature: '  ' }).signature).toBeNull();
   });

@@ -19,11 +19,12 @@ export function Header() {
       <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" onClick={() => openDrawer(true)} data-testid="open-drawer">
         <Menu aria-hidden />
       </Button>
-      <Link to="/" className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+      <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
         <Disc3 className="size-7 text-primary" aria-hidden />
-        <span>{APP_NAME}</span>
+        {/* On the narrowest phones the disc alone marks home, so the account controls fit; the name stays the link's text. */}
+        <span className="max-[419px]:sr-only">{APP_NAME}</span>
       </Link>
-      <div className="ml-auto flex items-center gap-1 sm:gap-2">
+      <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
         <ConnectivityIndicator />
         <ThemeToggle />
         {user ? (
@@ -36,7 +37,7 @@ export function Header() {
             <Button variant="ghost" size="sm" asChild>
               <Link to="/login">Log In</Link>
             </Button>
-            <Button size="sm" className="hidden min-[400px]:inline-flex" asChild>
+            <Button size="sm" asChild>
               <Link to="/signup">Sign Up</Link>
             </Button>
           </>

@@ -1,5 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { Link } from '@tanstack/react-router';
 import { X } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { APP_NAME } from '@/lib/shell-constants';
 import { useSidebarStore } from '@/stores/sidebar-store';
@@ -11,7 +13,7 @@ import { NavList } from './nav-list';
 export function MobileDrawer() {
   const open = useSidebarStore((s) => s.mobileOpen);
   const setOpen = useSidebarStore((s) => s.setMobileOpen);
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   const { renderOnlineNow } = useLayoutSlots();
   return (
     <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
@@ -31,6 +33,16 @@ export function MobileDrawer() {
           <nav aria-label="Main">
             <NavList items={visibleNavItems(Boolean(user))} onNavigate={() => setOpen(false)} />
           </nav>
+          {!user && !loading ? (
+            <div className="grid grid-cols-2 gap-2">
+              <Button variant="outline" asChild>
+                <Link to="/login" onClick={() => setOpen(false)}>Log In</Link>
+              </Button>
+              <Button asChild>
+                <Link to="/signup" onClick={() => setOpen(false)}>Sign Up</Link>
+              </Button>
+            </div>
+          ) : null}
           {renderOnlineNow ? <section aria-label="Online now">{renderOnlineNow({ collapsed: false })}</section> : null}
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>

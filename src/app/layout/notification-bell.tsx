@@ -33,6 +33,8 @@ export function NotificationBell({ notifications }: { notifications: HeaderNotif
         <PopoverPrimitive.Content
           align="end"
           sideOffset={8}
+          // Keeps the panel off the screen's edges on phones, where it is nearly as wide as the screen.
+          collisionPadding={8}
           aria-label="Notifications"
           className="z-50 w-[min(22rem,calc(100vw-1rem))] rounded-lg border bg-popover text-popover-foreground shadow-lg"
         >
@@ -57,12 +59,16 @@ export function NotificationBell({ notifications }: { notifications: HeaderNotif
                         setOpen(false);
                       }}
                       className={cn(
-                        'block border-b px-4 py-3 text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none',
-                        !item.isRead && 'font-medium',
+                        'flex items-start gap-2 border-b px-4 py-3 text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none',
+                        !item.isRead && 'bg-primary/10 font-medium',
                       )}
                     >
-                      {!item.isRead ? <span className="sr-only">Unread: </span> : null}
-                      {item.text}
+                      {/* Unread rows carry a dot and a tint, not only a heavier font, so they stand out at a glance. */}
+                      <span className={cn('mt-1.5 size-2 shrink-0 rounded-full', !item.isRead && 'bg-primary')} data-testid={item.isRead ? undefined : 'unread-dot'} aria-hidden />
+                      <span className="min-w-0 flex-1 break-words">
+                        {!item.isRead ? <span className="sr-only">Unread: </span> : null}
+                        {item.text}
+                      </span>
                     </Link>
                   </li>
                 ))}

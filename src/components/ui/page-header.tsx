@@ -34,7 +34,8 @@ export function PageHeader({ title, subtitle, icon, actions, back, backLabel = M
           </Link>
         </Button>
       ) : null}
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+      {/* Actions sit beside the title when they fit (a phone's first screen is short), below it when they do not. */}
+      <div className="flex flex-wrap items-center justify-between gap-3 sm:gap-4">
         <div className="flex items-center gap-3">
           {icon ? <div className="text-primary [&_svg]:size-8" aria-hidden>{icon}</div> : null}
           <div>

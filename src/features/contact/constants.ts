@@ -1,3 +1,4 @@
+import { MESSAGES } from '@/lib/shell-constants';
 /** Contact page (spec B "Contact page", sections 5, 8, 9; ARCHITECTURE.md section 9: stored, queued offline). */
 
 export const RESPONSE_TARGET = '24-48 hours';
@@ -30,6 +31,8 @@ export const CONTACT_TEXTS = {
 } as const;
 
 export const CONTACT_TOASTS = {
+  queued: { title: MESSAGES.savedOnDevice, description: 'Your message will be sent when you are back online.' },
+  deliveredLater: { title: 'Message Sent!', description: 'The message you wrote offline has been delivered.' },
   sent: { title: 'Message Sent!', description: `Thanks for reaching out. We aim to reply within ${RESPONSE_TARGET}.` },
   failed: { title: 'Uh oh! Something went wrong', description: 'Failed to send message. Please try again.' },
 } as const;

@@ -44,6 +44,8 @@ export const PROFILE_MESSAGES = {
   loginRequired: 'Please log in to follow users.',
   followedTitle: 'Followed!',
   followed: 'You are now following this user.',
+  followQueued: 'Your follow will be sent when you are back online.',
+  unfollowQueued: 'Your unfollow will be sent when you are back online.',
   unfollowedTitle: 'Unfollowed',
   unfollowed: 'You have unfollowed this user.',
   cannotFollowSelf: 'You cannot follow yourself.',

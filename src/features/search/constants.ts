@@ -31,7 +31,11 @@ export const SEARCH_TEXTS = {
 } as const;
 
 export function summaryText(shown: number, total: number): string {
-  return `Showing ${shown} of ${total} results for`;
+  return `Showing ${shown} of ${total} ${total === 1 ? 'result' : 'results'} for`;
+}
+
+export function postCountText(count: number): string {
+  return count === 1 ? '1 post' : `${count} posts`;
 }
 
 export function noResultsText(term: string): string {

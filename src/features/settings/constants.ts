@@ -1,5 +1,7 @@
 /** Rules and texts of profile settings and tip jar settings (spec A sections 2, 5 and 8). Tests import them. */
-export { SIGNATURE_MAX_LENGTH, USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from '@/lib/profile-rules';
+import { BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH } from '@/lib/profile-rules';
+
+export { BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH, SIGNATURE_MAX_LENGTH, USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from '@/lib/profile-rules';
 
 export const SOCIAL_NETWORKS = ['soundcloud', 'mixcloud', 'instagram', 'website'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
@@ -16,10 +18,16 @@ export const SETTINGS_MESSAGES = {
   profileSubtitle: 'How the community sees you.',
   usernameEmpty: 'Username cannot be empty.',
   signatureTooLong: 'Signature must be 255 characters or fewer.',
+  displayNameTooLong: `Display name must be ${DISPLAY_NAME_MAX_LENGTH} characters or fewer.`,
+  bioTooLong: `Bio must be ${BIO_MAX_LENGTH} characters or fewer.`,
+  locationTooLong: `Location must be ${LOCATION_MAX_LENGTH} characters or fewer.`,
+  avatarUrlInvalid: 'Avatar URL must be a web address starting with https:// (or leave it empty).',
+  bannerUrlInvalid: 'Banner URL must be a web address starting with https:// (or leave it empty).',
   profileSaveFailed: 'Failed to update profile. The username might already be taken or another error occurred.',
   updateFailedTitle: 'Update Failed',
   profileUpdatedTitle: 'Profile Updated',
   profileUpdated: 'Your profile has been saved.',
+  sentAfterOffline: 'Your changes made offline have been saved.',
   savedOffline: "Saved on this device. It will sync when you're back online.",
   draftRestored: 'Your unsaved changes from last time are back in the form. Save to keep them, or discard them.',
   discardDraft: 'Discard changes',

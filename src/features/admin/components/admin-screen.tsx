@@ -31,8 +31,9 @@ export function AdminScreen({ member }: { member: AdminMember }) {
     <div>
       <PageHeader title={ADMIN_TEXTS.title} subtitle={ADMIN_TEXTS.subtitle} icon={<ShieldCheck />} />
       <Tabs defaultValue="overview">
-        <TabsList>
-          {ADMIN_TABS.map((t) => <TabsTrigger key={t.id} id={`tab-${t.id}`} value={t.id}>{t.label}</TabsTrigger>)}
+        {/* On phones the three tabs share the width and their labels wrap instead of being cut. */}
+        <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-10 sm:w-auto">
+          {ADMIN_TABS.map((t) => <TabsTrigger key={t.id} id={`tab-${t.id}`} value={t.id} className="h-full whitespace-normal text-center leading-tight sm:whitespace-nowrap">{t.label}</TabsTrigger>)}
         </TabsList>
         <TabsContent value="overview"><StatsOverview /></TabsContent>
         <TabsContent value="users"><UserRoster /></TabsContent>

@@ -8,14 +8,18 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { NativeSelect } from '@/components/ui/native-select';
+import { cn } from '@/lib/utils';
 import { toast } from '@/stores/toast-store';
 import { ADMIN_TEXTS, ADMIN_TOASTS, ROLES, roleUpdatedText } from '../constants';
 import { listProfiles, updateRole, type AdminProfile } from '../model/admin-api';
 
 const ROLE_COLOURS: Record<string, string> = {
-  admin: 'bg-red-600 text-white', moderator: 'bg-orange-600 text-white', editor: 'bg-sky-700 text-white', dj: 'bg-violet-700 text-white',
+  admin: 'bg-red-600 text-white', moderator: 'bg-orange-700 text-white', editor: 'bg-sky-700 text-white', dj: 'bg-violet-700 text-white',
   producer: 'bg-emerald-700 text-white', fan: 'bg-zinc-600 text-white', user: 'bg-zinc-700 text-white',
 };
+
+/** A roster cell; on phones it stacks under its column name. */
+const CELL = 'px-3 py-2 max-md:block max-md:p-0 max-md:before:block max-md:before:text-xs max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]';
 
 export function UserRoster() {
   const [users, setUsers] = useState<AdminProfile[] | null>(null);
@@ -35,31 +39,32 @@ export function UserRoster() {
       ) : users.length === 0 ? (
         <p className="py-8 text-center text-muted-foreground">{ADMIN_TEXTS.noUsers}</p>
       ) : (
-        <div className="overflow-x-auto rounded-md border">
-          <table className="w-full text-sm">
-            <thead className="bg-muted/50 text-left">
+        // Phones get one card per member (the table's cells stacked, each with its column name) instead of a table scrolling sideways.
+        <div className="rounded-md border md:overflow-x-auto">
+          <table className="w-full text-sm max-md:block">
+            <thead className="bg-muted/50 text-left max-md:sr-only">
               <tr>{ADMIN_TEXTS.columns.map((c) => <th key={c} scope="col" className="px-3 py-2 font-medium">{c}</th>)}</tr>
             </thead>
-            <tbody>
+            <tbody className="max-md:block">
               {users.map((u) => (
-                <tr key={u.id} className="border-t" data-testid={`roster-${u.username}`}>
-                  <td className="px-3 py-2">
-                    <Link to="/profile/$username" params={{ username: u.username }} className="flex items-center gap-2 hover:underline">
+                <tr key={u.id} className="border-t max-md:grid max-md:grid-cols-2 max-md:gap-x-3 max-md:gap-y-1 max-md:p-3 max-md:first:border-t-0" data-testid={`roster-${u.username}`}>
+                  <td className={cn(CELL, 'max-md:col-span-2')}>
+                    <Link to="/profile/$username" params={{ username: u.username }} className="flex min-w-0 items-center gap-2 hover:underline">
                       <Avatar className="size-8">
                         {u.avatar_url ? <AvatarImage src={u.avatar_url} alt="" /> : null}
                         <AvatarFallback>{initialsOf(u.display_name || u.username)}</AvatarFallback>
                       </Avatar>
-                      <span className="flex flex-col">
-                        <span className="font-medium">{u.display_name || u.username}</span>
-                        <span className="text-xs text-muted-foreground">@{u.username}</span>
+                      <span className="flex min-w-0 flex-col">
+                        <span className="truncate font-medium">{u.display_name || u.username}</span>
+                        <span className="truncate text-xs text-muted-foreground">@{u.username}</span>
                       </span>
                     </Link>
                   </td>
-                  <td className="px-3 py-2"><Badge className={ROLE_COLOURS[u.role] ?? ''} data-testid="role-badge">{u.role}</Badge></td>
-                  <td className="px-3 py-2">{u.email ?? ''}</td>
-                  <td className="px-3 py-2">{u.karma}</td>
-                  <td className="px-3 py-2">{relativeTime(u.created_at)}</td>
-                  <td className="px-3 py-2">
+                  <td className={CELL} data-label={ADMIN_TEXTS.columns[1]}><Badge className={ROLE_COLOURS[u.role] ?? ''} data-testid="role-badge">{u.role}</Badge></td>
+                  <td className={cn(CELL, 'break-all max-md:col-span-2')} data-label={ADMIN_TEXTS.columns[2]}>{u.email ?? ''}</td>
+                  <td className={CELL} data-label={ADMIN_TEXTS.columns[3]}>{u.karma}</td>
+                  <td className={CELL} data-label={ADMIN_TEXTS.columns[4]}>{relativeTime(u.created_at)}</td>
+                  <td className={cn(CELL, 'max-md:col-span-2')}>
                     <div className="flex flex-wrap gap-1">
                       <Button size="sm" variant="outline" onClick={() => setEditing(u)}>{ADMIN_TEXTS.editRole}</Button>
                       <Button size="sm" variant="ghost" asChild><Link to="/profile/$username" params={{ username: u.username }}>{ADMIN_TEXTS.viewProfile}</Link></Button>

@@ -7,6 +7,7 @@ import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { Textarea } from '@/components/ui/textarea';
 import { getDatabase } from '@/db/database';
+import { useWhenSent } from '@/db/hooks/use-when-sent';
 import { insertLocal } from '@/db/writes';
 import { useFormDraft } from '@/lib/use-form-draft';
 import { useConnectivityStore } from '@/stores/connectivity-store';
@@ -22,6 +23,13 @@ export function ContactScreen({ member }: { member: { id: string; name: string; 
   const [form, setForm] = useState<ContactInput>(() => ({ ...EMPTY, name: member?.name ?? '', email: member?.email ?? '' }));
   const [errors, setErrors] = useState<ContactErrors>({});
   const [status, setStatus] = useState<'idle' | 'sending' | 'sent' | 'queued' | 'error'>('idle');
+  // The message written offline, until replication delivered it: then the note says sent.
+  const [queuedId, setQueuedId] = useState<string | null>(null);
+  useWhenSent('contact_messages', queuedId, () => {
+    setQueuedId(null);
+    setStatus('sent');
+    toast({ ...CONTACT_TOASTS.deliveredLater, variant: 'success' });
+  });
   // A message typed and not sent yet comes back after a reload or a crash.
   const draft = useFormDraft({ key: `contact:${member?.id ?? 'visitor'}`, value: form, parse: parseContactInput, onRestore: setForm });
 
@@ -38,11 +46,17 @@ export function ContactScreen({ member }: { member: { id: string; name: string; 
     setStatus('sending');
     try {
       const db = await getDatabase();
-      await insertLocal(db, 'contact_messages', {
+      const doc = await insertLocal(db, 'contact_messages', {
         name: form.name.trim(), email: form.email.trim(), subject: form.subject.trim(), message: form.message.trim(), user_id: member?.id ?? null,
       });
-      setStatus(online ? 'sent' : 'queued');
-      toast({ ...CONTACT_TOASTS.sent, variant: 'success' });
+      if (online) {
+        setStatus('sent');
+        toast({ ...CONTACT_TOASTS.sent, variant: 'success' });
+      } else {
+        setQueuedId(doc.id);
+        setStatus('queued');
+        toast({ ...CONTACT_TOASTS.queued });
+      }
       draft.clear();
       setForm({ ...EMPTY, name: member?.name ?? '', email: member?.email ?? '' });
     } catch {

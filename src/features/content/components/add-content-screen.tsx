@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { AlertCircle, UploadCloud, WifiOff } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -13,7 +13,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useFormDraft } from '@/lib/use-form-draft';
 import { useConnectivityStore } from '@/stores/connectivity-store';
-import { toast } from '@/stores/toast-store';
+import { toast, type ToastHandle } from '@/stores/toast-store';
 import { CONTENT_ACCEPT, CONTENT_TEXTS, CONTENT_TOASTS, CONTENT_TYPES, COVER_ACCEPT, DEFAULT_CONTENT_TYPE, DEFAULT_IS_PUBLIC, GENRES, UPLOAD_ERRORS, type ContentType } from '../constants';
 import { submitContent } from '../model/submit-content';
 import { parseContentDetails, parseTags, validateAddContent, type ContentDetails } from '../validation';
@@ -38,6 +38,8 @@ export function AddContentScreen({ member }: { member: ContentMember }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const uploading = progress !== null;
+  // The last failure's toast is taken down when the next upload starts, so it does not sit over a new attempt.
+  const failedToast = useRef<ToastHandle | null>(null);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -52,6 +54,8 @@ export function AddContentScreen({ member }: { member: ContentMember }) {
       setError(UPLOAD_ERRORS.offline);
       return;
     }
+    failedToast.current?.dismiss();
+    failedToast.current = null;
     setProgress(0);
     try {
       await submitContent(
@@ -64,7 +68,7 @@ export function AddContentScreen({ member }: { member: ContentMember }) {
     } catch (err) {
       const message = err instanceof Error && err.message ? err.message : CONTENT_TOASTS.uploadFailedFallback;
       setError(message);
-      toast({ title: CONTENT_TOASTS.uploadFailedTitle, description: message, variant: 'destructive' });
+      failedToast.current = toast({ title: CONTENT_TOASTS.uploadFailedTitle, description: message, variant: 'destructive' });
       setProgress(null);
     }
   }

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Lock, MessageSquare, Pin } from 'lucide-react';
+import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -14,35 +15,45 @@ export function replyCount(d: DiscussionRow): number {
   return Math.max(0, d.post_count - 1);
 }
 
+/**
+ * One row of the hub. Phones get a forum-app row: avatar, title and one meta
+ * line (author, category, replies, last activity), the title being the link;
+ * wider screens add the 'Join Discussion' button.
+ */
 export function DiscussionCard({ discussion }: { discussion: DiscussionRow }) {
   const author = discussion.author_display_name || discussion.author_username || '';
+  const lastActivity = discussion.last_activity_at || discussion.updated_at || discussion.created_at;
   return (
     <Card
       data-testid="discussion-card"
       data-pinned={discussion.is_pinned || undefined}
       data-locked={discussion.is_locked || undefined}
       className={cn(
-        'flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between',
+        'flex items-start gap-3 p-3 sm:items-center sm:p-4',
         discussion.is_pinned && 'border-2 border-yellow-500',
         discussion.is_locked && !discussion.is_pinned && 'border-2 border-red-500',
         discussion.is_locked && discussion.is_pinned && 'border-2 border-yellow-500 outline outline-2 outline-offset-2 outline-red-500',
       )}
     >
-      <div className="min-w-0 flex-1 space-y-1">
-        <h2 className="flex items-start gap-2 text-lg font-semibold leading-snug">
-          {discussion.is_pinned ? <Pin className="mt-1 size-4 shrink-0 text-yellow-500" aria-label={HUB_TEXT.pinned} role="img" /> : null}
-          {discussion.is_locked ? <Lock className="mt-1 size-4 shrink-0 text-red-500" aria-label={HUB_TEXT.locked} role="img" /> : null}
+      <Avatar className="size-9 shrink-0" data-testid="card-avatar">
+        {discussion.author_avatar_url ? <AvatarImage src={discussion.author_avatar_url} alt="" /> : null}
+        <AvatarFallback>{initialsOf(author)}</AvatarFallback>
+      </Avatar>
+      <div className="min-w-0 flex-1 space-y-0.5 sm:space-y-1">
+        <h2 className="flex items-start gap-1.5 text-[15px] font-semibold leading-snug sm:text-lg">
+          {discussion.is_pinned ? <Pin className="mt-0.5 size-4 shrink-0 text-yellow-500" aria-label={HUB_TEXT.pinned} role="img" /> : null}
+          {discussion.is_locked ? <Lock className="mt-0.5 size-4 shrink-0 text-red-500" aria-label={HUB_TEXT.locked} role="img" /> : null}
           <Link
             to="/discussions/thread/$threadId"
             params={{ threadId: discussion.id }}
-            className="break-words hover:text-primary hover:underline"
+            className="line-clamp-1 break-words hover:text-primary hover:underline sm:line-clamp-2"
           >
             {discussion.title}
           </Link>
         </h2>
-        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
-          <span>
-            {HUB_TEXT.by}{' '}
+        <p className="flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-xs text-muted-foreground sm:text-sm">
+          <span className="max-w-[7rem] truncate sm:max-w-none">
+            <span className="sr-only sm:not-sr-only">{HUB_TEXT.by} </span>
             {discussion.author_username ? (
               <Link to="/profile/$username" params={{ username: discussion.author_username }} className="font-medium text-foreground hover:underline">
                 {author}
@@ -51,16 +62,19 @@ export function DiscussionCard({ discussion }: { discussion: DiscussionRow }) {
               <span className="font-medium text-foreground">{author}</span>
             )}
           </span>
-          <span aria-hidden>·</span>
-          <RelativeTime iso={discussion.created_at} />
-          <Badge variant="secondary">{discussion.category}</Badge>
-          <span className="inline-flex items-center gap-1">
-            <MessageSquare className="size-4" aria-hidden />
+          <Badge variant="secondary" className="max-w-[8rem] truncate px-1.5 py-0 text-[11px] sm:max-w-none sm:text-xs" data-testid="card-category">{discussion.category}</Badge>
+          <span className="inline-flex items-center gap-1" data-testid="card-replies">
+            <MessageSquare className="size-3.5" aria-hidden />
             {HUB_TEXT.replies(replyCount(discussion))}
+          </span>
+          <span aria-hidden>·</span>
+          <span>
+            <span className="sr-only">{HUB_TEXT.lastActivity} </span>
+            <RelativeTime iso={lastActivity} />
           </span>
         </p>
       </div>
-      <Button asChild variant="outline" size="sm" className="self-start sm:self-center">
+      <Button asChild variant="outline" size="sm" className="hidden shrink-0 sm:inline-flex">
         <Link to="/discussions/thread/$threadId" params={{ threadId: discussion.id }} aria-label={`${HUB_TEXT.joinDiscussion}: ${discussion.title}`}>
           {HUB_TEXT.joinDiscussion}
         </Link>

@@ -90,19 +90,21 @@ export function HubScreen({ search, onSearchChange, member, db, authPending = fa
   return (
     <div className="mx-auto w-full max-w-5xl" data-testid="community-hub">
       <PageHeader
+        className="mb-3 gap-2 sm:mb-6"
         title={HUB_TEXT.heading}
-        subtitle={HUB_TEXT.intro}
+        // Phones keep the first screen for discussions: the intro stays for screen readers only.
+        subtitle={<span className="max-sm:sr-only">{HUB_TEXT.intro}</span>}
         icon={<MessagesSquare />}
         actions={
           <Button onClick={openCreate} disabled={authPending && !member}>
             <Plus aria-hidden />
-            {HUB_TEXT.startNewDiscussion}
+            <span className="max-sm:sr-only">{HUB_TEXT.startNewDiscussion}</span>
           </Button>
         }
       />
       <HubToolbar q={q} category={category} sort={sort} categories={categories} onChange={change} />
 
-      <section className="mt-6 space-y-3" aria-label={HUB_TEXT.heading} aria-busy={loading}>
+      <section className="mt-3 space-y-2 sm:mt-6 sm:space-y-3" aria-label={HUB_TEXT.heading} aria-busy={loading}>
         {failed ? (
           <Card className="flex flex-col items-center gap-3 p-8 text-center" role="alert">
             <AlertTriangle className="size-10 text-destructive" aria-hidden />

@@ -1,7 +1,9 @@
-import { Search } from 'lucide-react';
+import { Search, SlidersHorizontal } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/utils';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { ALL_CATEGORIES, HUB_SORTS, HUB_TEXT, type HubSort } from '../constants';
 
@@ -13,9 +15,25 @@ type HubToolbarProps = {
   onChange: (patch: { q?: string; category?: string; sort?: HubSort }) => void;
 };
 
+/** Search, category and sort; on phones folded behind one button so the discussions come first. */
 export function HubToolbar({ q, category, sort, categories, onChange }: HubToolbarProps) {
+  const [open, setOpen] = useState(false);
+  const active = q !== '' || category !== ALL_CATEGORIES;
   return (
-    <div className="grid gap-3 sm:grid-cols-[1fr_14rem_12rem]" role="search">
+    <div>
+      <Button
+        variant="outline"
+        size="sm"
+        className="w-full justify-start sm:hidden"
+        aria-expanded={open}
+        aria-controls="hub-filters"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <SlidersHorizontal aria-hidden />
+        {HUB_TEXT.filters}
+        {active ? <span className="ml-auto size-2 rounded-full bg-primary" aria-hidden /> : null}
+      </Button>
+    <div id="hub-filters" className={cn('gap-3 sm:grid sm:grid-cols-[1fr_14rem_12rem]', open ? 'mt-2 grid' : 'hidden')} role="search">
       <div className="relative">
         <Label htmlFor="hub-search" className="sr-only">
           {HUB_TEXT.searchLabel}
@@ -55,6 +73,7 @@ export function HubToolbar({ q, category, sort, categories, onChange }: HubToolb
           ))}
         </SelectContent>
       </Select>
+    </div>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { CheckCircle2, Flag, Pencil, Quote, ThumbsUp, Trash2 } from 'lucide-react';
+import { Lexer } from 'marked';
 import { memo, useMemo, useState } from 'react';
 import { shallow } from 'zustand/vanilla/shallow';
 import { Badge } from '@/components/ui/badge';
@@ -48,6 +49,22 @@ function PostContent({ content }: { content: string }) {
       dangerouslySetInnerHTML={{ __html: html }}
     />
   );
+}
+
+/**
+ * A quote reply's text starts with the quoted words as a markdown quote. The
+ * card shows them once, in its quote preview; kept in the body they showed
+ * twice, and stayed in full after the quoted post was deleted.
+ */
+export function withoutLeadingQuote(content: string): string {
+  const tokens = Lexer.lex(content, { gfm: true, breaks: true });
+  let cut = 0;
+  for (const token of tokens) {
+    if (token.type === 'space') cut += token.raw.length;
+    else if (token.type === 'blockquote') return content.slice(cut + token.raw.length).trimStart() || content;
+    else break;
+  }
+  return content;
 }
 
 function QuoteBlock({ quoted }: { quoted: QuotedPreview }) {
@@ -100,7 +117,7 @@ function PostCardView({ post, author, quoted, liked, likeCount, permissions, out
       data-highlighted={highlighted || undefined}
       tabIndex={-1}
       className={cn(
-        'flex scroll-mt-24 flex-col gap-4 p-4 transition-shadow sm:flex-row',
+        'flex scroll-mt-24 flex-col gap-2 p-3 transition-shadow sm:flex-row sm:gap-4 sm:p-4',
         post.is_solution && 'border-2 border-green-500 bg-green-500/5',
         highlighted && 'ring-4 ring-primary ring-offset-2 ring-offset-background',
       )}
@@ -150,10 +167,11 @@ function PostCardView({ post, author, quoted, liked, likeCount, permissions, out
             </div>
           </form>
         ) : (
-          <PostContent content={post.content} />
+          <PostContent content={quoted !== undefined ? withoutLeadingQuote(post.content) : post.content} />
         )}
         <Signature html={author.signature} />
-        <div className="mt-3 flex flex-wrap items-center gap-1">
+        {/* One row of actions on phones: the icons carry the names, the words show from 640 px up. */}
+        <div className="mt-2 flex items-center gap-0.5 sm:mt-3 sm:flex-wrap sm:gap-1">
           <Button
             variant={liked ? 'secondary' : 'ghost'}
             size="sm"
@@ -168,13 +186,13 @@ function PostCardView({ post, author, quoted, liked, likeCount, permissions, out
           {permissions.canQuote ? (
             <Button variant="ghost" size="sm" onClick={() => actions.onQuote(post, authorName)}>
               <Quote aria-hidden />
-              {THREAD_TEXT.quote}
+              <span className="max-sm:sr-only">{THREAD_TEXT.quote}</span>
             </Button>
           ) : null}
           {permissions.canMarkSolution ? (
             <Button variant="ghost" size="sm" className="text-green-600" onClick={() => actions.onMarkSolution(post)}>
               <CheckCircle2 aria-hidden />
-              {THREAD_TEXT.markSolution}
+              <span className="max-sm:sr-only">{THREAD_TEXT.markSolution}</span>
             </Button>
           ) : null}
           {permissions.canEdit && !editing ? (
@@ -187,7 +205,7 @@ function PostCardView({ post, author, quoted, liked, likeCount, permissions, out
               }}
             >
               <Pencil aria-hidden />
-              {THREAD_TEXT.edit}
+              <span className="max-sm:sr-only">{THREAD_TEXT.edit}</span>
             </Button>
           ) : null}
           {permissions.canDelete ? (
@@ -200,7 +218,7 @@ function PostCardView({ post, author, quoted, liked, likeCount, permissions, out
               trigger={
                 <Button variant="ghost" size="sm" className="text-destructive">
                   <Trash2 aria-hidden />
-                  {THREAD_TEXT.delete}
+                  <span className="max-sm:sr-only">{THREAD_TEXT.delete}</span>
                 </Button>
               }
             />

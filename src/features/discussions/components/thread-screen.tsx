@@ -34,6 +34,8 @@ type ThreadScreenProps = {
   sync: SyncHandle | null;
   /** Renders the header's share control (the route composes the share feature's dialog). */
   renderShare?: (share: { url: string; title: string; description: string; imageUrl: string | null }) => ReactNode;
+  /** The 'Keep offline' control; shown only with a thread to keep, never on the not-found or error screens. */
+  keepOffline?: ReactNode;
 };
 
 const HIGHLIGHT_MS = 4000;
@@ -87,7 +89,7 @@ export function ThreadNotFound() {
 }
 
 /** The thread page (spec B section 2), read from and written to the local store. */
-export function ThreadScreen({ threadId, highlightPostId, member, db, sync, renderShare }: ThreadScreenProps) {
+export function ThreadScreen({ threadId, highlightPostId, member, db, sync, renderShare, keepOffline }: ThreadScreenProps) {
   const navigate = useNavigate();
   const { viewer } = useViewer(db, member);
   const online = useConnectivityStore((s) => s.online);
@@ -213,6 +215,7 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
 
   return (
     <div className="mx-auto w-full max-w-4xl" data-testid="thread-page">
+      {keepOffline ? <div className="mb-2 flex justify-end">{keepOffline}</div> : null}
       <ThreadHeader
         key={discussion.id}
         discussion={discussion}

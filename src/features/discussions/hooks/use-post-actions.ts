@@ -37,8 +37,13 @@ export function usePostActions(
         editor.current?.quote(post.id, authorName, post.content);
       },
       onSaveEdit: async (post, content) => {
-        // The control shows to moderators too; only the author's save goes through.
-        if (!db || !viewerId || viewerId !== post.user_id) return true;
+        // The control shows to moderators too; only the author's save goes through, and the
+        // moderator is told so (the editor stays open with their text) instead of losing it silently.
+        if (!db || !viewerId) return true;
+        if (viewerId !== post.user_id) {
+          toast({ variant: 'destructive', ...THREAD_TOASTS.editNotAuthor });
+          return false;
+        }
         const result = validateReply(content);
         if (!result.ok) {
           toast({ variant: 'destructive', ...THREAD_TOASTS.emptyReply });

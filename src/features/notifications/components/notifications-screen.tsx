@@ -11,6 +11,7 @@ import { cn } from '@/lib/utils';
 import { NOTIFICATION_MESSAGES, notificationText } from '../constants';
 import { useNotifications } from '../hooks/use-notifications';
 import { groupByDay, notificationTarget } from '../model/notifications';
+import { plainTextPreview } from '../model/plain-text';
 
 const TYPE_ICONS: Record<string, LucideIcon> = {
   new_reply: MessageSquareReply,
@@ -47,7 +48,7 @@ function NotificationRow({ n, onRead }: { n: NotificationDoc; onRead: (id: strin
         <span className="min-w-0 flex-1">
           {!n.is_read ? <span className="sr-only">Unread: </span> : null}
           <span className={cn('block text-sm', !n.is_read && 'font-semibold')}>{notificationText(n.type, n.actor_username)}</span>
-          {n.content_preview ? <span className="block truncate text-sm text-muted-foreground">{n.content_preview}</span> : null}
+          {n.content_preview ? <span className="block truncate text-sm text-muted-foreground">{plainTextPreview(n.content_preview)}</span> : null}
           <span className="block text-xs text-muted-foreground">{relativeTime(n.created_at)}</span>
         </span>
         {!n.is_read ? <span className="mt-2 size-2.5 shrink-0 rounded-full bg-primary" aria-hidden /> : null}

@@ -2,6 +2,7 @@ import { format, isToday, isYesterday } from 'date-fns';
 import type { AppDatabase } from '@/db/database';
 import type { NotificationDoc } from '@/db/schemas/notifications';
 import { NOTIFICATION_MESSAGES, notificationText } from '../constants';
+import { plainTextPreview } from './plain-text';
 
 /** Where a click on a notification goes: the thread (at the post) or the follower's profile. */
 export function notificationHref(n: Pick<NotificationDoc, 'type' | 'related_entity_id' | 'target_entity_id' | 'actor_username'>): string {
@@ -22,7 +23,8 @@ export function notificationTarget(n: Pick<NotificationDoc, 'type' | 'related_en
 
 export function describeNotification(n: NotificationDoc): string {
   const text = notificationText(n.type, n.actor_username);
-  return n.content_preview ? `${text}: "${n.content_preview}"` : text;
+  const preview = n.content_preview ? plainTextPreview(n.content_preview) : '';
+  return preview ? `${text}: "${preview}"` : text;
 }
 
 /**

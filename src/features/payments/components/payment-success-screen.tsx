@@ -14,7 +14,11 @@ type Props = {
   refreshUser: () => Promise<void>;
 };
 
-type Phase = { state: 'loading' } | { state: 'done'; ok: boolean; tierLabel: string | null; message: string | null };
+/**
+ * `stay`: the result asks the member to contact support, so it stays on screen
+ * instead of counting down and leaving with the instruction.
+ */
+type Phase = { state: 'loading' } | { state: 'done'; ok: boolean; title: string; stay: boolean; tierLabel: string | null; message: string | null };
 
 export function PaymentSuccessScreen({ params, member, refreshUser }: Props) {
   const navigate = useNavigate();
@@ -28,17 +32,17 @@ export function PaymentSuccessScreen({ params, member, refreshUser }: Props) {
     const outcome = paymentOutcome(params);
     if (outcome.kind === 'invalid') {
       toast({ ...PAYMENT_TOASTS.invalid, variant: 'destructive' });
-      setPhase({ state: 'done', ok: false, tierLabel: null, message: PAYMENT_TEXTS.invalidBody });
+      setPhase({ state: 'done', ok: false, title: PAYMENT_TEXTS.invalidTitle, stay: false, tierLabel: null, message: PAYMENT_TEXTS.invalidBody });
       return;
     }
     if (outcome.kind === 'tier-missing') {
       toast({ ...PAYMENT_TOASTS.tierMissing, variant: 'destructive' });
-      setPhase({ state: 'done', ok: false, tierLabel: null, message: PAYMENT_TOASTS.tierMissing.description });
+      setPhase({ state: 'done', ok: false, title: PAYMENT_TOASTS.activationErrorTitle, stay: true, tierLabel: null, message: PAYMENT_TOASTS.tierMissing.description });
       return;
     }
     if (outcome.kind === 'coinbase') {
       toast({ ...PAYMENT_TOASTS.confirmed, variant: 'success' });
-      setPhase({ state: 'done', ok: true, tierLabel: outcome.display, message: null });
+      setPhase({ state: 'done', ok: true, title: PAYMENT_TEXTS.successTitle, stay: false, tierLabel: outcome.display, message: null });
       return;
     }
     if (!member) {
@@ -50,17 +54,17 @@ export function PaymentSuccessScreen({ params, member, refreshUser }: Props) {
       async () => {
         await refreshUser();
         toast({ ...PAYMENT_TOASTS.unlocked, variant: 'success' });
-        setPhase({ state: 'done', ok: true, tierLabel: tierById(outcome.tierId)?.name ?? outcome.tierId.toUpperCase(), message: null });
+        setPhase({ state: 'done', ok: true, title: PAYMENT_TEXTS.successTitle, stay: false, tierLabel: tierById(outcome.tierId)?.name ?? outcome.tierId.toUpperCase(), message: null });
       },
       (err: unknown) => {
         const message = err instanceof Error ? err.message : String(err);
         toast({ title: PAYMENT_TOASTS.activationErrorTitle, description: `${message} ${PAYMENT_TOASTS.activationErrorSuffix}`, variant: 'destructive' });
-        setPhase({ state: 'done', ok: false, tierLabel: null, message: `${message} ${PAYMENT_TEXTS.activationFailedBody}` });
+        setPhase({ state: 'done', ok: false, title: PAYMENT_TOASTS.activationErrorTitle, stay: true, tierLabel: null, message: `${message} ${PAYMENT_TEXTS.activationFailedBody}` });
       },
     );
   }, [params, member, navigate, refreshUser]);
 
-  const done = phase.state === 'done';
+  const done = phase.state === 'done' && !phase.stay;
   useEffect(() => {
     if (!done) return;
     if (seconds <= 0) {
@@ -92,12 +96,12 @@ export function PaymentSuccessScreen({ params, member, refreshUser }: Props) {
     <Card className="mx-auto mt-8 max-w-md text-center" data-testid="payment-result">
       <CardHeader>
         {phase.ok ? <CheckCircle2 className="mx-auto size-12 text-green-500" aria-hidden /> : <AlertTriangle className="mx-auto size-12 text-destructive" aria-hidden />}
-        <CardTitle role="heading" aria-level={1} className="text-2xl">{phase.ok ? PAYMENT_TEXTS.successTitle : PAYMENT_TEXTS.invalidTitle}</CardTitle>
+        <CardTitle role="heading" aria-level={1} className="text-2xl">{phase.title}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-2">
         {phase.ok ? <p>{PAYMENT_TEXTS.successBody}</p> : <p className="text-muted-foreground">{phase.message}</p>}
         {phase.tierLabel ? <p data-testid="payment-tier">{PAYMENT_TEXTS.tierLabel}: <strong>{phase.tierLabel}</strong></p> : null}
-        <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="payment-countdown">{PAYMENT_TEXTS.countdown(seconds)}</p>
+        {phase.stay ? null : <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="payment-countdown">{PAYMENT_TEXTS.countdown(seconds)}</p>}
       </CardContent>
       <CardFooter className="justify-center">
         <Button asChild><Link to="/profile/$username" params={{ username: member.username }}>{PAYMENT_TEXTS.goToProfile}</Link></Button>

@@ -2,14 +2,14 @@ import { Link } from '@tanstack/react-router';
 import { CloudOff, Radio, Users } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
-import { PANEL_FULL_ROWS, PANEL_MAX_SHOWN, PANEL_TOOLTIP_DELAY_MS, PRESENCE_CHANNELS, PRESENCE_MESSAGES } from '../constants';
-import { usePresence, type PresenceMemberInput } from '../hooks/use-presence';
+import { PANEL_FULL_ROWS, PANEL_MAX_SHOWN, PANEL_TOOLTIP_DELAY_MS, PRESENCE_MESSAGES } from '../constants';
 import { panelLayout } from '../model/presence';
 import { OnlineAvatar } from './online-avatar';
+import { useShellPresence } from './presence-provider';
 
-/** The home page's who-is-online panel over the 'online-users' presence channel. */
-export function OnlineUsersPanel({ member }: { member: PresenceMemberInput }) {
-  const presence = usePresence(PRESENCE_CHANNELS.panel, member);
+/** The home page's who-is-online panel over the 'online-users' presence channel, which the shell joins. */
+export function OnlineUsersPanel() {
+  const presence = useShellPresence().panel;
   const { rows, avatars, more } = panelLayout(presence.members, PANEL_FULL_ROWS, PANEL_MAX_SHOWN);
   return (
     <Card data-testid="online-panel" data-status={presence.status}>

@@ -2,14 +2,9 @@ import { Link } from '@tanstack/react-router';
 import { CloudOff } from 'lucide-react';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
-import { PRESENCE_CHANNELS, PRESENCE_MESSAGES, SIDEBAR_ONLINE_LIMIT } from '../constants';
-import { usePresence, type PresenceMemberInput, type PresenceState } from '../hooks/use-presence';
+import { PRESENCE_MESSAGES, SIDEBAR_ONLINE_LIMIT } from '../constants';
+import type { PresenceState } from '../hooks/use-presence';
 import { OnlineAvatar } from './online-avatar';
-
-/** Joins 'sidebar-online-users' once for the whole shell; the sidebar and the drawer render its state. */
-export function useSidebarPresence(member: PresenceMemberInput): PresenceState {
-  return usePresence(PRESENCE_CHANNELS.sidebar, member);
-}
 
 /** At most 5 signed-in members, no guests; avatars only when the sidebar is collapsed. */
 export function SidebarOnlineList({ presence, collapsed }: { presence: PresenceState; collapsed: boolean }) {

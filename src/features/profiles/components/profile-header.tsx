@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import type { ProfileDoc } from '@/db/schemas/profiles';
-import { canReceiveTips, readTipJar, roleLabel, tierLabel, withHttps } from '@/lib/profile-rules';
+import { canReceiveTips, readTipJar, roleLabel, socialNetworkLabel, tierLabel, withHttps } from '@/lib/profile-rules';
 import { PROFILE_MESSAGES } from '../constants';
 import { useFollow, useFollowCounts } from '../hooks/use-follow';
 import { fetchMyEmail } from '../model/server-profile';
@@ -29,14 +29,16 @@ export function socialEntries(links: unknown): Array<[string, string]> {
     .map(([network, url]) => [network, withHttps(url)]);
 }
 
-export function JoinedDate({ iso }: { iso: string }) {
+/** 'Joined 7 months ago'; under a 'Joined' label (About) the date stands alone. */
+export function JoinedDate({ iso, prefix = true }: { iso: string; prefix?: boolean }) {
   const date = parseDate(iso);
   if (!date) return null;
   return (
     <Tooltip>
       <TooltipTrigger asChild>
         <time dateTime={iso} tabIndex={0} className="rounded-sm underline decoration-dotted underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
-          Joined {relativeTime(iso)}
+          {prefix ? 'Joined ' : null}
+          {relativeTime(iso)}
         </time>
       </TooltipTrigger>
       <TooltipContent>{format(date, 'EEEE, MMMM d, yyyy')}</TooltipContent>
@@ -144,7 +146,7 @@ export function ProfileHeader({ profile, viewer }: { profile: ProfileDoc; viewer
             {links.map(([network, url]) => (
               <li key={network}>
                 <a href={url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline">
-                  <Globe className="size-4" aria-hidden /> {network}
+                  <Globe className="size-4" aria-hidden /> {socialNetworkLabel(network)}
                 </a>
               </li>
             ))}

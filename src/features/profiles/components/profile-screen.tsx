@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '@/lib/document-title';
 import { Link } from '@tanstack/react-router';
 import { CloudOff, UserX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -10,6 +11,8 @@ import { ProfileTabs } from './profile-tabs';
 
 export function ProfileScreen({ username, viewer }: { username: string; viewer: Viewer }) {
   const lookup = useProfileByUsername(username);
+  // The tab says whose profile it is, not 'Profile' for every member.
+  useDocumentTitle(lookup.state === 'found' ? lookup.profile.display_name || lookup.profile.username : undefined);
   if (lookup.state === 'loading') {
     return (
       <div role="status" aria-label="Loading profile" className="flex flex-col gap-4">

@@ -10,7 +10,7 @@ import type { PostDoc } from '@/db/schemas/posts';
 import type { ProfileDoc } from '@/db/schemas/profiles';
 import type { UserActivityDoc } from '@/db/schemas/user-activities';
 import type { UserContentDoc } from '@/db/schemas/user-content';
-import { roleLabel } from '@/lib/profile-rules';
+import { roleLabel, socialNetworkLabel } from '@/lib/profile-rules';
 import { ACTIVITY_LIMIT, ACTIVITY_TEXTS, PROFILE_CONTENT_PAGE_SIZE, PROFILE_DISCUSSIONS_PAGE_SIZE, PROFILE_MESSAGES } from '../constants';
 import { JoinedDate, socialEntries } from './profile-header';
 import { relativeTime } from '@/lib/dates';
@@ -164,7 +164,7 @@ function AboutTab({ profile }: { profile: ProfileDoc }) {
           <dd>{profile.location || '—'}</dd>
           <dt className="font-medium">Joined</dt>
           <dd>
-            <JoinedDate iso={profile.created_at} />
+            <JoinedDate iso={profile.created_at} prefix={false} />
           </dd>
           <dt className="font-medium">Karma</dt>
           <dd>{profile.karma}</dd>
@@ -178,7 +178,7 @@ function AboutTab({ profile }: { profile: ProfileDoc }) {
               <ul className="flex flex-col gap-1">
                 {links.map(([network, url]) => (
                   <li key={network}>
-                    <span className="capitalize">{network}</span>:{' '}
+                    <span>{socialNetworkLabel(network)}</span>:{' '}
                     <a href={url} target="_blank" rel="noopener noreferrer" className="break-all text-primary hover:underline">
                       {url}
                     </a>

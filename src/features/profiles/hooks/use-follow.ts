@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { useDatabase } from '@/db/hooks/use-database';
 import { useRxDoc, useRxQuery } from '@/db/hooks/use-rx-query';
+import { useWhenSent } from '@/db/hooks/use-when-sent';
 import type { FollowerDoc } from '@/db/schemas/followers';
+import { MESSAGES } from '@/lib/shell-constants';
+import { useConnectivityStore } from '@/stores/connectivity-store';
 import { toast } from '@/stores/toast-store';
 import { FOLLOW_LABELS, PROFILE_MESSAGES } from '../constants';
 import { followRowId } from '../model/follow-id';
@@ -22,6 +25,14 @@ export function useFollow(viewerId: string | null, profileId: string) {
   const id = viewerId ? followRowId(viewerId, profileId) : null;
   const { doc, loading } = useRxDoc<FollowerDoc>((d) => (id ? d.followers.findOne(id) : null), [id]);
   const [busy, setBusy] = useState<'following' | 'unfollowing' | null>(null);
+  const online = useConnectivityStore((s) => s.online);
+  // A follow or unfollow made offline is only kept on the device; it is confirmed once replication sent it.
+  const [queued, setQueued] = useState<'followed' | 'unfollowed' | null>(null);
+  useWhenSent('followers', queued ? id : null, () => {
+    if (queued === 'followed') toast({ variant: 'success', title: PROFILE_MESSAGES.followedTitle, description: PROFILE_MESSAGES.followed });
+    else toast({ title: PROFILE_MESSAGES.unfollowedTitle, description: PROFILE_MESSAGES.unfollowed });
+    setQueued(null);
+  });
   const isFollowing = Boolean(doc);
   const phase: FollowPhase = busy ?? (viewerId && (loading || !db) ? 'checking' : 'idle');
 
@@ -34,7 +45,10 @@ export function useFollow(viewerId: string | null, profileId: string) {
     setBusy(isFollowing ? 'unfollowing' : 'following');
     try {
       const result = await toggleFollowLocal(db, viewerId, profileId);
-      if (result.status === 'followed') toast({ variant: 'success', title: PROFILE_MESSAGES.followedTitle, description: PROFILE_MESSAGES.followed });
+      if (!online) {
+        setQueued(result.status);
+        toast({ title: MESSAGES.savedOnDevice, description: result.status === 'followed' ? PROFILE_MESSAGES.followQueued : PROFILE_MESSAGES.unfollowQueued });
+      } else if (result.status === 'followed') toast({ variant: 'success', title: PROFILE_MESSAGES.followedTitle, description: PROFILE_MESSAGES.followed });
       else toast({ title: PROFILE_MESSAGES.unfollowedTitle, description: PROFILE_MESSAGES.unfollowed });
     } catch (error) {
       toast({ variant: 'destructive', title: PROFILE_MESSAGES.actionFailedTitle, description: error instanceof Error && error.message ? error.message : PROFILE_MESSAGES.actionFailed });

@@ -13,10 +13,11 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { NativeSelect } from '@/components/ui/native-select';
 import { getDatabase } from '@/db/database';
+import { roleLabel } from '@/lib/profile-rules';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { toast } from '@/stores/toast-store';
 import {
-  contentTypeOf, noResultsText, SEARCH_PAGE_SIZE, SEARCH_RESULT_TAGS_SHOWN, SEARCH_TEXTS, SEARCH_TYPE_OPTIONS, searchErrorText, summaryText,
+  contentTypeOf, noResultsText, postCountText, SEARCH_PAGE_SIZE, SEARCH_RESULT_TAGS_SHOWN, SEARCH_TEXTS, SEARCH_TYPE_OPTIONS, searchErrorText, summaryText,
   type SearchTypeValue,
 } from '../constants';
 import { searchLocally } from '../model/local-search';
@@ -148,7 +149,7 @@ function ProfileCard({ r }: { r: ProfileResult }) {
             <User className="size-4 text-muted-foreground" aria-hidden />
             <Link to="/profile/$username" params={{ username: r.username }} className="font-semibold hover:underline">{name}</Link>
             <span className="text-sm text-muted-foreground">@{r.username}</span>
-            {r.role ? <Badge variant="secondary">{r.role}</Badge> : null}
+            {r.role ? <Badge variant="secondary">{roleLabel(r.role)}</Badge> : null}
           </div>
           {r.bio ? <p className="line-clamp-2 text-sm text-muted-foreground">{r.bio}</p> : null}
           <p className="text-xs text-muted-foreground">{r.karma ?? 0} karma</p>
@@ -194,7 +195,7 @@ function DiscussionCard({ r }: { r: DiscussionResult }) {
           {r.category ? <Badge variant="secondary">{r.category}</Badge> : null}
         </div>
         <p className="text-xs text-muted-foreground">
-          {r.author_display_name || r.author_username || ''}{r.created_at ? ` · ${relativeTime(r.created_at)}` : ''} · {r.post_count ?? 0} posts
+          {r.author_display_name || r.author_username || ''}{r.created_at ? ` · ${relativeTime(r.created_at)}` : ''} · {postCountText(r.post_count ?? 0)}
         </p>
       </CardContent>
     </Card>

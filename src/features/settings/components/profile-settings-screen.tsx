@@ -26,7 +26,7 @@ export function ProfileSettingsScreen({ member, save }: { member: SettingsMember
   const navigate = useNavigate();
   const outbox = useOutboxState('profiles', member.id);
   const [form, setForm] = useState<ProfileForm>(() => formFromMember(member));
-  const { error, success, saving, reset, fail, submit } = useSettingsSave(PROFILE_SAVE_TEXTS);
+  const { error, success, saving, reset, fail, submit } = useSettingsSave(PROFILE_SAVE_TEXTS, member.id);
   const draft = useFormDraft({ key: `settings-profile:${member.id}`, value: form, parse: parseProfileForm, onRestore: setForm });
 
   const update = (change: (f: ProfileForm) => ProfileForm) => {

@@ -19,7 +19,17 @@ const TIP_JAR_SAVE_TEXTS = { savedTitle: SETTINGS_MESSAGES.tipJarSavedTitle, sav
 
 export function TipJarSettingsScreen({ member, save }: { member: SettingsMember; save: SaveProfile }) {
   const [form, setForm] = useState<TipJarForm>(() => tipJarForm(member.monetization));
-  const { error, success, saving, reset, fail, submit } = useSettingsSave(TIP_JAR_SAVE_TEXTS);
+  // What was typed for the other type: switching Crypto, PayPal and back keeps both instead of erasing the address.
+  const [typed, setTyped] = useState<Record<TipJarForm['type'], string>>(() => ({
+    crypto: member.monetization.cryptoAddress ?? '',
+    paypal: member.monetization.paypalEmail ?? '',
+  }));
+  const switchType = (type: TipJarForm['type']) => {
+    if (type === form.type) return;
+    setTyped((t) => ({ ...t, [form.type]: form.value }));
+    setForm((f) => ({ ...f, type, value: typed[type] }));
+  };
+  const { error, success, saving, reset, fail, submit } = useSettingsSave(TIP_JAR_SAVE_TEXTS, member.id);
   const outbox = useOutboxState('profiles', member.id);
 
   async function onSubmit(event: FormEvent) {
@@ -59,7 +69,7 @@ export function TipJarSettingsScreen({ member, save }: { member: SettingsMember;
                           name="tipjar-type"
                           value={type}
                           checked={form.type === type}
-                          onChange={() => setForm((f) => ({ ...f, type, value: type === f.type ? f.value : '' }))}
+                          onChange={() => switchType(type)}
                           className="size-4 accent-primary"
                         />
                         {type === 'crypto' ? SETTINGS_MESSAGES.cryptoOption : SETTINGS_MESSAGES.paypalOption}

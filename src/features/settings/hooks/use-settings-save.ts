@@ -1,4 +1,6 @@
 import { useCallback, useState } from 'react';
+import { useWhenSent } from '@/db/hooks/use-when-sent';
+import { MESSAGES } from '@/lib/shell-constants';
 import { toast } from '@/stores/toast-store';
 import { SETTINGS_MESSAGES } from '../constants';
 
@@ -13,12 +15,20 @@ export type SaveTexts = {
 /**
  * The save flow both settings screens share: a busy flag, the on-screen
  * outcome (online, or saved on this device to sync later) and the toasts.
- * Screens validate first and call `fail` with their own message.
+ * Screens validate first and call `fail` with their own message. Offline, a
+ * save is only kept on this device: it says so, and says saved once the
+ * member's profile row was really sent.
  */
-export function useSettingsSave(texts: SaveTexts) {
+export function useSettingsSave(texts: SaveTexts, memberId: string) {
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [queued, setQueued] = useState(false);
+  useWhenSent('profiles', queued ? memberId : null, () => {
+    setQueued(false);
+    setSuccess(SETTINGS_MESSAGES.sentAfterOffline);
+    toast({ variant: 'success', title: MESSAGES.sentNow, description: SETTINGS_MESSAGES.sentAfterOffline });
+  });
   const { saved, savedTitle, failed } = texts;
 
   const reset = useCallback(() => {
@@ -32,8 +42,14 @@ export function useSettingsSave(texts: SaveTexts) {
       setSaving(true);
       try {
         await save();
-        setSuccess(navigator.onLine ? saved : SETTINGS_MESSAGES.savedOffline);
-        toast({ variant: 'success', title: savedTitle, description: saved });
+        if (navigator.onLine) {
+          setSuccess(saved);
+          toast({ variant: 'success', title: savedTitle, description: saved });
+        } else {
+          setQueued(true);
+          setSuccess(SETTINGS_MESSAGES.savedOffline);
+          toast({ title: MESSAGES.savedOnDevice, description: SETTINGS_MESSAGES.savedOffline });
+        }
         return true;
       } catch (err) {
         const message = err instanceof Error && err.message ? err.message : failed;

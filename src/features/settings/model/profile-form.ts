@@ -1,5 +1,8 @@
 import * as z from 'zod/mini';
-import { SIGNATURE_MAX_LENGTH, USERNAME_PATTERN, USERNAME_RULE_MESSAGE, type TipJar } from '@/lib/profile-rules';
+import {
+  BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH, PROFILE_URL_MAX_LENGTH, PROFILE_URL_PATTERN,
+  SIGNATURE_MAX_LENGTH, USERNAME_PATTERN, USERNAME_RULE_MESSAGE, type TipJar,
+} from '@/lib/profile-rules';
 import { SETTINGS_MESSAGES, SOCIAL_NETWORKS, type SocialNetwork } from '../constants';
 import type { ProfileChanges, SettingsMember } from './types';
 
@@ -52,8 +55,19 @@ export function validateProfileForm(form: ProfileForm): string | null {
   const username = form.username.trim();
   if (!username) return SETTINGS_MESSAGES.usernameEmpty;
   if (!USERNAME_PATTERN.test(username)) return USERNAME_RULE_MESSAGE;
+  if (form.display_name.trim().length > DISPLAY_NAME_MAX_LENGTH) return SETTINGS_MESSAGES.displayNameTooLong;
+  if (form.bio.trim().length > BIO_MAX_LENGTH) return SETTINGS_MESSAGES.bioTooLong;
   if (form.signature.trim().length > SIGNATURE_MAX_LENGTH) return SETTINGS_MESSAGES.signatureTooLong;
+  if (form.location.trim().length > LOCATION_MAX_LENGTH) return SETTINGS_MESSAGES.locationTooLong;
+  if (!validPictureUrl(form.avatar_url)) return SETTINGS_MESSAGES.avatarUrlInvalid;
+  if (!validPictureUrl(form.banner_url)) return SETTINGS_MESSAGES.bannerUrlInvalid;
   return null;
+}
+
+/** Empty (no picture) or an http(s) address within the cap. */
+function validPictureUrl(value: string): boolean {
+  const url = value.trim();
+  return !url || (url.length <= PROFILE_URL_MAX_LENGTH && PROFILE_URL_PATTERN.test(url));
 }
 
 /** Genres trimmed and empty entries dropped. */
@@ -68,7 +82,8 @@ function sameJson(a: unknown, b: unknown): boolean {
 /**
  * The fields that changed, shaped as the spec says: empty social links
  * omitted (networks the form does not show are kept), signature null when
- * empty, empty avatar and banner URLs not sent.
+ * empty. An empty avatar or banner URL is not sent unless the member had one:
+ * emptying the field then clears the picture (null).
  */
 export function profileChanges(member: SettingsMember, form: ProfileForm): ProfileChanges {
   const changes: ProfileChanges = {};
@@ -90,9 +105,9 @@ export function profileChanges(member: SettingsMember, form: ProfileForm): Profi
   }
   if (!sameJson(social, member.social_links)) changes.social_links = social;
   const avatar = form.avatar_url.trim();
-  if (avatar && avatar !== member.avatar_url) changes.avatar_url = avatar;
+  if (avatar ? avatar !== member.avatar_url : Boolean(member.avatar_url)) changes.avatar_url = avatar || null;
   const banner = form.banner_url.trim();
-  if (banner && banner !== member.banner_url) changes.banner_url = banner;
+  if (banner ? banner !== member.banner_url : Boolean(member.banner_url)) changes.banner_url = banner || null;
   return changes;
 }
 

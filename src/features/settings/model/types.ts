@@ -23,8 +23,8 @@ export type ProfileChanges = Partial<{
   signature: string | null;
   genres: string[];
   social_links: Record<string, string>;
-  avatar_url: string;
-  banner_url: string;
+  avatar_url: string | null;
+  banner_url: string | null;
   monetization: TipJar;
 }>;
 

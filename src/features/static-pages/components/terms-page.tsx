@@ -16,7 +16,7 @@ export function TermsPage() {
       <LegalSection heading="3. Your content">
         <p>You keep ownership of what you post and upload. By posting it you give DJCircle a worldwide, non-exclusive licence to host, display and distribute it on the platform so other members can see, play and download it as you chose.</p>
       </LegalSection>
-      <LegalSection id={COPYRIGHT_ANCHOR} heading={STATIC_TEXTS.copyrightHeading}>
+      <LegalSection id={COPYRIGHT_ANCHOR} heading={`4. ${STATIC_TEXTS.copyrightHeading}`}>
         <p>Only upload music, samples, artwork and text you created or have the rights to share. Mixes must respect the rights of the tracks they contain; credit the artists.</p>
         <p>If you believe content on DJCircle infringes your copyright, send us a notice through the <Link to="/contact" className="text-primary underline">contact page</Link> with the link to the content, proof of your rights and your contact details. We remove infringing content and close the accounts of repeat infringers.</p>
       </LegalSection>

@@ -41,9 +41,6 @@ function ValidThreadRoute({ threadId }: { threadId: string }) {
     : null;
   return (
     <>
-      <div className="mx-auto mb-2 flex w-full max-w-4xl justify-end">
-        <KeepOfflineButton db={db} sync={sync} type="discussion" entityId={threadId} />
-      </div>
       <ThreadScreen
         key={threadId}
         threadId={threadId}
@@ -52,6 +49,7 @@ function ValidThreadRoute({ threadId }: { threadId: string }) {
         db={db}
         sync={sync}
         renderShare={renderShare}
+        keepOffline={<KeepOfflineButton db={db} sync={sync} type="discussion" entityId={threadId} />}
       />
       <div className="mx-auto w-full max-w-4xl">
         <PushReplyOffer key={threadId} userId={user?.id ?? null} threadId={threadId} />
