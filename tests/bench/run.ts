@@ -16,6 +16,7 @@ const BENCHMARKS: Record<string, string> = {
   push: 'push.ts',
   app: 'app.ts',
   reconnect: 'reconnect.ts',
+  lighthouse: 'lighthouse.ts',
 };
 
 const wanted = process.argv.slice(2);
