@@ -17,6 +17,7 @@ const BENCHMARKS: Record<string, string> = {
   app: 'app.ts',
   reconnect: 'reconnect.ts',
   images: 'images.ts',
+  lighthouse: 'lighthouse.ts',
 };
 
 const wanted = process.argv.slice(2);

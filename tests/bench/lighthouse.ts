@@ -1,0 +1,161 @@
+/**
+ * First-visit benchmark: `npm run bench -- lighthouse`.
+ *
+ * Starts its own seeded stack, builds the app pointed at it, serves the production build, and runs
+ * Lighthouse (its default mobile profile: simulated slow 4G, 4x CPU slowdown, an empty cache in a
+ * fresh browser profile each run) in Debian's Chromium against five pages a shared link can open:
+ * a thread, the hub, home, a profile and a blog post. Each page is measured RUNS times; the figures
+ * reported are medians of the performance score, LCP, TBT and CLS.
+ * Prints a table, merges the figures into bench-results.json under `lighthouse`, exits 1 when a
+ * target is missed (a finding, not a crash).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import pg from 'pg';
+import { build, preview } from 'vite';
+import { CHROMIUM_ARGS } from '../../playwright.config';
+import { ROOT, startStackProcess, testStackLocation } from '../support/stack-process';
+
+/** Core Web Vitals' "good" thresholds and the issue's score target. */
+export const LIGHTHOUSE_TARGETS = { score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.1 } as const;
+
+/** Runs per page; odd, so the median is one measured run. */
+const RUNS = 3;
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+const log = (message: string) => console.log(`[lighthouse bench] ${message}`);
+
+async function firstRow<T extends Record<string, unknown>>(dbUrl: string, text: string): Promise<T> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<T>(text);
+    if (!rows[0]) throw new Error(`no row for: ${text}`);
+    return rows[0];
+  } finally {
+    await client.end();
+  }
+}
+
+/** The five pages, picked from the seeded community: the thread is the one whose length is closest to 35 posts. */
+async function pages(dbUrl: string): Promise<Record<string, string>> {
+  const thread = await firstRow<{ id: string; n: string }>(
+    dbUrl,
+    `select d.id, count(p.id) as n from public.discussions d join public.posts p on p.discussion_id = d.id and not p._deleted
+     where not d._deleted group by d.id order by abs(count(p.id) - 35), d.id limit 1`,
+  );
+  const profile = await firstRow<{ username: string }>(dbUrl, "select username from public.profiles where username = 'demo_dj'");
+  const post = await firstRow<{ slug: string }>(
+    dbUrl,
+    "select slug from public.blog_posts where status = 'published' and not _deleted order by published_at desc limit 1",
+  );
+  log(`thread ${thread.id} has ${thread.n} posts`);
+  return {
+    thread: `/discussions/thread/${thread.id}`,
+    hub: '/discussions',
+    home: '/',
+    profile: `/profile/${profile.username}`,
+    blogPost: `/blog/${post.slug}`,
+  };
+}
+
+interface RunFigures {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+async function measure(url: string, chromePath: string): Promise<RunFigures> {
+  // A fresh profile per run: chrome-launcher makes a new user-data-dir, so the cache and the service worker are empty.
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS, '--disable-quic'],
+  });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: Math.round(numeric('largest-contentful-paint')),
+      tbtMs: Math.round(numeric('total-blocking-time')),
+      cls: Math.round(numeric('cumulative-layout-shift') * 1000) / 1000,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+async function main() {
+  const location = await testStackLocation('bench-lighthouse');
+  log('starting a seeded stack');
+  const stack = await startStackProcess(location);
+  const distDir = join(ROOT, '.local', 'bench-lighthouse-dist');
+  let server: Awaited<ReturnType<typeof preview>> | undefined;
+  try {
+    const { API_URL: apiUrl, ANON_KEY: anonKey, DB_URL: dbUrl } = stack.status;
+    log('building the app');
+    Object.assign(process.env, { VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: anonKey, VITE_DEMO_LOGINS: 'true' });
+    await build({ logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+    server = await preview({ logLevel: 'warn', build: { outDir: distDir }, preview: { port: 0, host: '127.0.0.1' } });
+    const address = server.httpServer.address();
+    const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const chromePath = execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
+
+    const targets = await pages(dbUrl);
+    const result: Record<string, RunFigures & { runs: RunFigures[] }> = {};
+    for (const [name, path] of Object.entries(targets)) {
+      const runs: RunFigures[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        runs.push(await measure(`${baseUrl}${path}`, chromePath));
+        log(`${name} run ${i + 1}: ${JSON.stringify(runs.at(-1))}`);
+      }
+      result[name] = {
+        score: median(runs.map((r) => r.score)),
+        lcpMs: median(runs.map((r) => r.lcpMs)),
+        tbtMs: median(runs.map((r) => r.tbtMs)),
+        cls: median(runs.map((r) => r.cls)),
+        runs,
+      };
+    }
+
+    console.table(Object.fromEntries(Object.entries(result).map(([k, { runs: _runs, ...figures }]) => [k, figures])));
+    const file = join(ROOT, 'bench-results.json');
+    const all = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+    all.lighthouse = { ...result, profile: 'Lighthouse default mobile (simulated slow 4G, 4x CPU), Debian Chromium, medians of 3' };
+    writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`);
+
+    const missed = Object.entries(result).flatMap(([name, r]) =>
+      [
+        r.score < LIGHTHOUSE_TARGETS.score && `${name} score`,
+        r.lcpMs > LIGHTHOUSE_TARGETS.lcpMs && `${name} LCP`,
+        r.tbtMs > LIGHTHOUSE_TARGETS.tbtMs && `${name} TBT`,
+        r.cls > LIGHTHOUSE_TARGETS.cls && `${name} CLS`,
+      ].filter((x): x is string => Boolean(x)),
+    );
+    if (missed.length > 0) {
+      console.error(`lighthouse benchmark: missed ${missed.join(', ')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await server?.close();
+    await stack.stop();
+    rmSync(location.localDir, { recursive: true, force: true });
+    rmSync(distDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(2);
+});
