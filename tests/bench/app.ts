@@ -15,7 +15,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -27,6 +27,7 @@ import { RECENT_WINDOW_DAYS } from '../../src/db/replication/tables';
 import { ROOT, startStackProcess, testStackLocation } from '../support/stack-process';
 import { gzipBytes, precacheSize } from './app-build';
 import { rawFloorSync, storedCount, timeInAppNavigation, timeOnlineThreadFetch, timeThreadOpen } from './app-browser';
+import { median, recordBenchResult } from './results';
 
 export const APP_TARGETS = {
   firstScreenJsGzipKb: 200,
@@ -50,11 +51,6 @@ const FIRST_OPENS = 9;
 /** Rounds of the side-by-side initial sync; an odd count so the median is one measured run, not the mean of two. */
 const SYNC_ROUNDS = 3;
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
 const round = (x: number) => Math.round(x * 10) / 10;
 const log = (message: string) => console.log(`[app bench] ${message}`);
 
@@ -383,10 +379,7 @@ async function main() {
     };
     console.table(Object.fromEntries(Object.entries(result).filter(([, v]) => typeof v !== 'object')));
     console.log(JSON.stringify({ firstScreenLargestGzipKb: js.firstScreenLargestGzipKb, appStoredRows: appRows, rawFloorRows: floorRows }));
-    const file = join(ROOT, 'bench-results.json');
-    const all = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-    all.app = result;
-    writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`);
+    recordBenchResult('app', result);
     const missed = [
       result.firstScreenJsGzipKb > APP_TARGETS.firstScreenJsGzipKb && 'first-screen JS',
       result.precacheKb > APP_TARGETS.precacheMb * 1024 && 'precache size',

@@ -8,8 +8,6 @@
  *  - reply: a reply written locally (offline: no replication runs) until the thread's live query shows it.
  * Prints a table, merges the figures into bench-results.json under `hub`, exits 1 when a target is missed.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { filter, firstValueFrom } from 'rxjs';
@@ -21,14 +19,10 @@ import { queryHub, mergeCategories, type HubQuery } from '../../src/features/dis
 import { allDiscussions$, threadPosts$ } from '../../src/features/discussions/model/local-queries';
 import type { DiscussionRow } from '../../src/features/discussions/model/types';
 import { createDiscussion, insertReply, newReply } from '../../src/features/discussions/model/writes';
+import { median, recordBenchResult } from './results';
 
 export const HUB_TARGETS = { changeMedianMs: 50, replyMedianMs: 50, discussions: 5_000, posts: 10_000 } as const;
 
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
 function p95(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))];
@@ -164,10 +158,7 @@ async function main() {
     storage: 'dexie over fake-indexeddb (Node)',
   };
   console.table(result);
-  const file = join(process.cwd(), 'bench-results.json');
-  const all = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-  all.hub = result;
-  writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`);
+  recordBenchResult('hub', result);
   const missed = result.changeMedianMs >= HUB_TARGETS.changeMedianMs || result.replyVisibleMedianMs >= HUB_TARGETS.replyMedianMs;
   if (missed) {
     console.error('hub benchmark: a target was missed');

@@ -8,13 +8,14 @@
  * page downloads for its first screen. Prints a table and merges the figures into bench-results.json under `images`.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { chromium, type Browser } from 'playwright-core';
 import { build, preview } from 'vite';
 import { CHROMIUM_ARGS } from '../../playwright.config';
 import { ROOT, startStackProcess, testStackLocation } from '../support/stack-process';
+import { recordBenchResult } from './results';
 
 const VIEWPORT = { width: 360, height: 740 } as const;
 const SETTLE_MS = 2500;
@@ -118,10 +119,7 @@ async function main() {
       ]),
     );
     console.table(table);
-    const file = join(ROOT, 'bench-results.json');
-    const all = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-    all.images = { viewport: '360x740 @2x', pages, kb: table };
-    writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`);
+    recordBenchResult('images', { viewport: '360x740 @2x', pages, kb: table });
   } finally {
     await browser?.close();
     for (const server of servers) await server.close();

@@ -10,7 +10,7 @@
  * target is missed (a finding, not a crash).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -18,6 +18,7 @@ import pg from 'pg';
 import { build, preview } from 'vite';
 import { CHROMIUM_ARGS } from '../../playwright.config';
 import { ROOT, startStackProcess, testStackLocation } from '../support/stack-process';
+import { median, recordBenchResult } from './results';
 
 /** Core Web Vitals' "good" thresholds and the issue's score target. */
 export const LIGHTHOUSE_TARGETS = { score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.1 } as const;
@@ -25,11 +26,6 @@ export const LIGHTHOUSE_TARGETS = { score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.1
 /** Runs per page; odd, so the median is one measured run. */
 const RUNS = 3;
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
 const log = (message: string) => console.log(`[lighthouse bench] ${message}`);
 
 async function firstRow<T extends Record<string, unknown>>(dbUrl: string, text: string): Promise<T> {
@@ -130,10 +126,7 @@ async function main() {
     }
 
     console.table(Object.fromEntries(Object.entries(result).map(([k, { runs: _runs, ...figures }]) => [k, figures])));
-    const file = join(ROOT, 'bench-results.json');
-    const all = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-    all.lighthouse = { ...result, profile: 'Lighthouse default mobile (simulated slow 4G, 4x CPU), Debian Chromium, medians of 3' };
-    writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`);
+    recordBenchResult('lighthouse', { ...result, profile: 'Lighthouse default mobile (simulated slow 4G, 4x CPU), Debian Chromium, medians of 3' });
 
     const missed = Object.entries(result).flatMap(([name, r]) =>
       [

@@ -8,22 +8,18 @@
  * merges them into bench-results.json under `push`, exits 1 when the median misses the target.
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { startStack } from '../../supabase/local/stack';
 import { freePort } from '../support/stack-process';
 import { startPushServiceStandIn } from '../support/standins/push-service';
+import { median, recordBenchResult } from './results';
 
 export const PUSH_TARGETS = { medianMs: 1000, runs: 25, warmups: 2 } as const;
 
 const now = () => performance.timeOrigin + performance.now();
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
 
 async function member(apiUrl: string, anonKey: string, prefix: string): Promise<{ id: string; client: SupabaseClient }> {
@@ -83,10 +79,7 @@ try {
     note: 'reply insert request sent by a member (supabase-js) -> encrypted push request arriving at the stand-in push service; fromServerInsert starts at the row\'s created_at (transaction start)',
   };
   console.table(result);
-  const file = join(process.cwd(), 'bench-results.json');
-  const all = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-  all.push = result;
-  writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`);
+  recordBenchResult('push', result);
   if (!result.pass) {
     console.error('push benchmark: the median missed the target');
     process.exitCode = 1;

@@ -13,7 +13,6 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
@@ -23,6 +22,7 @@ import pg from 'pg';
 import ws from 'ws';
 import { startStack } from '../../supabase/local/stack';
 import { freePort, ROOT } from '../support/stack-process';
+import { recordBenchResult } from './results';
 
 export const REALTIME_TARGETS = { subscribers: 200, p95Ms: 500, idleConnections: 1_000 } as const;
 const ROUNDS = Number(process.env.BENCH_RT_ROUNDS ?? 10);
@@ -162,10 +162,7 @@ async function main(): Promise<void> {
       note: 'clients and server share one process for the fan-out; idle clients run in a child process',
     };
     console.table(result);
-    const file = join(process.cwd(), 'bench-results.json');
-    const all = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-    all.realtime = result;
-    writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`);
+    recordBenchResult('realtime', result);
     const missed =
       completeRounds !== ROUNDS ||
       result.p95Ms >= REALTIME_TARGETS.p95Ms ||

@@ -17,7 +17,7 @@ import { AUTH_STORAGE_KEY } from '../../src/lib/shell-constants';
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createClient, type Session } from '@supabase/supabase-js';
@@ -29,6 +29,7 @@ import { CHROMIUM_ARGS } from '../../playwright.config';
 import { REPLY_TEXT } from '../../src/features/discussions/constants';
 import { DEMO_ACCOUNTS } from '../../src/lib/demo-accounts';
 import { ROOT, startStackProcess, testStackLocation } from '../support/stack-process';
+import { median, recordBenchResult } from './results';
 
 export const RECONNECT_TARGETS = {
   offlineVisibleMs: 50,
@@ -48,11 +49,6 @@ const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   // Nearest-rank: with 12 rounds, p95 is the largest sample, which is the honest reading of so few runs.
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
 const round = (x: number) => Math.round(x * 10) / 10;
 const log = (message: string) => console.log(`[reconnect bench] ${message}`);
@@ -289,10 +285,7 @@ async function main() {
       ),
     );
     log(`offline reply in the DOM (before the frame): median ${result.offlineReplyVisible.inDom.medianMs} ms, p95 ${result.offlineReplyVisible.inDom.p95Ms} ms`);
-    const file = join(ROOT, 'bench-results.json');
-    const all = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-    all.reconnect = result;
-    writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`);
+    recordBenchResult('reconnect', result);
     const missed = [
       result.offlineReplyVisible.medianMs >= RECONNECT_TARGETS.offlineVisibleMs && 'offline reply visible',
       result.reconnectToServerRow.medianMs >= RECONNECT_TARGETS.reachesServerMs && 'reaches the server',

@@ -8,11 +8,11 @@
  * merges the figures into bench-results.json under `schema`. Exits 1 when a
  * target is missed.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startStack } from '../../supabase/local/stack';
 import { BENCH_SIZE, generateBenchCommunity } from './schema-data';
+import { median, recordBenchResult } from './results';
 
 export const SCHEMA_TARGETS = { readMedianMs: 20, insertMedianMs: 5, readRuns: 30, insertRuns: 200 } as const;
 
@@ -44,11 +44,6 @@ interface Measurement {
   triggers?: Record<string, number>;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
@@ -229,9 +224,7 @@ async function main() {
       allPass: results.every((r) => r.pass),
       results,
     };
-    const file = join(process.cwd(), 'bench-results.json');
-    const existing = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-    writeFileSync(file, JSON.stringify({ ...existing, schema: summary }, null, 2) + '\n');
+    recordBenchResult('schema', summary);
     log(`wrote bench-results.json (schema) in ${((Date.now() - t0) / 1000).toFixed(0)} s total`);
     process.exitCode = summary.allPass ? 0 : 1;
   } finally {
