@@ -1,6 +1,7 @@
 import { deviceStorage, privateKey, readJson } from '@/lib/device-storage';
 import type { ReplicatedCollectionName } from './collections';
 import type { AppDatabase } from './database';
+import { outboxId, setOutboxState } from './outbox';
 
 /**
  * Inserts the screen already shows but IndexedDB may not have committed yet.
@@ -54,6 +55,10 @@ export async function replayPendingInserts(db: AppDatabase): Promise<number> {
       // Another tab may replay the same insert at the same moment: whoever loses the race has nothing to do.
       // The held shape is this collection's document as the screen built it.
       await (target.insert(doc as never) as Promise<unknown>).then(() => (written += 1), () => undefined);
+    } else if (db.outbox && !existing[0]?._deleted && !(await db.outbox.findOne(outboxId(collection, doc.id)).exec())) {
+      // The row committed but the page went away before its outbox entry did (a separate write after
+      // the insert): without the entry the member would not be shown that it still waits to be sent.
+      await setOutboxState(db, collection, doc.id, 'waiting').catch(() => undefined);
     }
     releasePendingInsert(doc.id);
   }

@@ -56,6 +56,18 @@ describe('inserts held while IndexedDB writes them', () => {
     expect(await replayPendingInserts(db)).toBe(0);
   });
 
+  it('a reply that reached the store without its outbox entry (the page went away between the two writes) is shown as waiting', async () => {
+    db = await testDatabase();
+    const landed = reply('stored, then the page went away');
+    holdPendingInsert('posts', landed);
+    // The row committed as the page died: written to storage directly, so no outbox hook ran.
+    await db.posts.bulkInsert([landed]);
+    await db.outbox.findOne(`posts:${landed.id}`).remove();
+    expect(await db.outbox.findOne(`posts:${landed.id}`).exec()).toBeNull();
+    expect(await replayPendingInserts(db)).toBe(0);
+    expect((await db.outbox.findOne(`posts:${landed.id}`).exec())?.state).toBe('waiting');
+  });
+
   it('a reply the store already has (or had and removed) is not written again', async () => {
     db = await testDatabase();
     const stored = reply('stored before leaving');
