@@ -8,38 +8,17 @@ import { isUuid } from '@/db/ids';
 import type { DraftDoc } from '@/db/schemas/drafts';
 import { rejectedDrafts$ } from '@/db/sync-status';
 import { useDocumentTitle } from '@/lib/document-title';
-import { toast } from '@/stores/toast-store';
 import { DRAFTS_TEXT, THREAD_TEXT } from '../constants';
 import { useObservable } from '../hooks/use-observable';
+import { copyDraftText, draftText } from '../model/drafts';
 import { clearDraft } from '../model/writes';
 
 const NO_DRAFTS: DraftDoc[] = [];
-
-/** The text a refused write carried: a reply or edit's content, else a title. */
-export function draftText(draft: DraftDoc): string {
-  const fields = (draft.fields ?? {}) as { content?: unknown; title?: unknown };
-  if (draft.content) return draft.content;
-  if (typeof fields.content === 'string') return fields.content;
-  if (typeof fields.title === 'string') return fields.title;
-  // A change without text (a lock, a pin): say what it was.
-  return Object.entries(draft.fields ?? {})
-    .map(([field, value]) => `${field}: ${String(value)}`)
-    .join(', ');
-}
 
 /** The discussion a refused write belonged to, when it names one. */
 function discussionOf(draft: DraftDoc): string | null {
   if (draft.collection_name !== 'posts' && draft.collection_name !== 'discussions') return null;
   return isUuid(draft.key) ? draft.key : null;
-}
-
-export async function copyDraftText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast({ variant: 'success', title: DRAFTS_TEXT.copied });
-  } catch {
-    toast({ variant: 'destructive', title: DRAFTS_TEXT.copyFailed });
-  }
 }
 
 /**

@@ -6,8 +6,8 @@ import type { AppDatabase } from '@/db/database';
 import type { DraftDoc } from '@/db/schemas/drafts';
 import { REJECTED_DRAFTS_PATH } from '@/lib/shell-constants';
 import { DRAFTS_TEXT, THREAD_TEXT } from '../constants';
+import { copyDraftText, draftText } from '../model/drafts';
 import { clearDraft } from '../model/writes';
-import { copyDraftText, draftText } from './rejected-drafts-screen';
 
 type Props = {
   db: AppDatabase;

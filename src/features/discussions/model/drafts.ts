@@ -1,4 +1,6 @@
 import type { DraftDoc } from '@/db/schemas/drafts';
+import { toast } from '@/stores/toast-store';
+import { DRAFTS_TEXT } from '../constants';
 import type { NewDiscussionInput } from '../validation';
 
 /**
@@ -32,4 +34,25 @@ export type ReplyDraft = { text: string; quotedPostId: string | null };
 export function replyDraftInput(draft: DraftDoc): ReplyDraft {
   const quoted = draft.fields?.quoted_post_id;
   return { text: draft.content ?? '', quotedPostId: typeof quoted === 'string' ? quoted : null };
+}
+
+/** The text a refused write carried: a reply or edit's content, else a title. */
+export function draftText(draft: DraftDoc): string {
+  const fields = (draft.fields ?? {}) as { content?: unknown; title?: unknown };
+  if (draft.content) return draft.content;
+  if (typeof fields.content === 'string') return fields.content;
+  if (typeof fields.title === 'string') return fields.title;
+  // A change without text (a lock, a pin): say what it was.
+  return Object.entries(draft.fields ?? {})
+    .map(([field, value]) => `${field}: ${String(value)}`)
+    .join(', ');
+}
+
+export async function copyDraftText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast({ variant: 'success', title: DRAFTS_TEXT.copied });
+  } catch {
+    toast({ variant: 'destructive', title: DRAFTS_TEXT.copyFailed });
+  }
 }
