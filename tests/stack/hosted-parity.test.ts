@@ -44,6 +44,7 @@ const PROBES: Record<string, { callers: readonly Caller[]; probe: Probe }> = {
   blog_posts: { callers: ['anon', 'member', 'service'], probe: read('blog_posts') },
   notifications: { callers: ['member', 'service'], probe: read('notifications') },
   push_subscriptions: { callers: ['member', 'service'], probe: read('push_subscriptions') },
+  presence_heartbeats: { callers: ['member', 'service'], probe: read('presence_heartbeats') },
   contact_messages: {
     callers: ['anon', 'member', 'service'],
     probe: (client) => client.from('contact_messages').insert({ name: 'Ana', email: 'ana@example.test', subject: 'Parity', message: 'Hello' }),
@@ -84,6 +85,8 @@ const PROBES: Record<string, { callers: readonly Caller[]; probe: Probe }> = {
   mark_post_as_solution: { callers: ['member'], probe: (c) => c.rpc('mark_post_as_solution', { p_post_id: randomUUID(), p_discussion_id: randomUUID() }) },
   delete_discussion_and_posts: { callers: ['member'], probe: (c) => c.rpc('delete_discussion_and_posts', { p_discussion_id: randomUUID() }) },
   toggle_reaction_and_karma: { callers: ['member'], probe: (c, m) => c.rpc('toggle_reaction_and_karma', { p_post_id: randomUUID(), p_user_id: m.id }) },
+  presence_heartbeat: { callers: ['member', 'service'], probe: (c) => c.rpc('presence_heartbeat') },
+  online_members: { callers: ['anon', 'member', 'service'], probe: (c, m) => c.rpc('online_members', { member_ids: [m.id] }) },
   get_my_email: { callers: ['member'], probe: (c) => c.rpc('get_my_email') },
   admin_list_profiles: { callers: ['member'], probe: (c) => c.rpc('admin_list_profiles') },
   admin_update_user_role: { callers: ['member'], probe: (c) => c.rpc('admin_update_user_role', { target_user_id_param: other.id, new_role_param: 'dj' }) },
