@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { PRESENCE_MESSAGES } from '../../src/features/presence/constants';
+import type { RealtimeChannel } from '@supabase/supabase-js';
+import { PRESENCE_CHANNELS, PRESENCE_MESSAGES } from '../../src/features/presence/constants';
 import { logIn, newMember } from '../support/standins/e2e-session';
 
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
@@ -30,6 +31,39 @@ test('a member and a guest see each other: the member in the lists, the guest co
   // The guest leaves: the member's panel follows.
   await guestContext.close();
   await expect(panel.getByTestId('online-guests')).toHaveCount(0);
+});
+
+test("a member announcing another member's id and name does not make them appear online", async ({ page, browser }) => {
+  const victim = await newMember('absent'); // never opens the app
+  const spoofer = await newMember('spoofer');
+  // The spoofer calls Realtime directly, announcing the victim on both channels under another name.
+  const channels: RealtimeChannel[] = [];
+  for (const topic of Object.values(PRESENCE_CHANNELS)) {
+    const channel = spoofer.client.channel(topic, { config: { private: true, presence: { key: victim.id } } });
+    await new Promise<void>((resolve, reject) => channel.subscribe((status, err) => (status === 'SUBSCRIBED' ? resolve() : err ? reject(err) : undefined)));
+    await channel.track({ user_id: victim.id, username: 'site_admin', avatar_url: null, online_at: '2000-01-01T00:00:00.000Z' });
+    channels.push(channel);
+  }
+
+  const present = await newMember('present');
+  await logIn(page, present);
+  await page.goto('/');
+  const guestContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const guest = await guestContext.newPage();
+  await guest.goto('/');
+
+  for (const panel of [guest.getByTestId('online-panel'), page.getByTestId('online-panel')]) {
+    await expect(panel.getByRole('link', { name: `@${present.username}` })).toBeVisible();
+    await expect(panel.getByTestId('online-heading')).toHaveText(PRESENCE_MESSAGES.heading(1));
+    await expect(panel.getByRole('link', { name: `@${victim.username}` })).toHaveCount(0);
+    await expect(panel.getByRole('link', { name: '@site_admin' })).toHaveCount(0);
+  }
+  const sidebar = page.getByTestId('sidebar').getByTestId('sidebar-online');
+  await expect(sidebar.getByRole('link', { name: `@${present.username}` })).toBeVisible();
+  await expect(sidebar.getByRole('link')).toHaveCount(1);
+
+  await Promise.all(channels.map((c) => spoofer.client.removeChannel(c)));
+  await guestContext.close();
 });
 
 test('offline the lists say they are unavailable instead of showing a stale list', async ({ page, context }) => {

@@ -3,7 +3,7 @@ import { CloudOff } from 'lucide-react';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
 import { PRESENCE_MESSAGES, SIDEBAR_ONLINE_LIMIT } from '../constants';
-import type { PresenceState } from '../hooks/use-presence';
+import type { PresenceState } from './presence-provider';
 import { OnlineAvatar } from './online-avatar';
 
 /** At most 5 signed-in members, no guests; avatars only when the sidebar is collapsed. */

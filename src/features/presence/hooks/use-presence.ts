@@ -1,24 +1,31 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getSupabase } from '@/lib/lazy-supabase';
 import { useConnectivityStore } from '@/stores/connectivity-store';
-import { presencePayload, summarizePresence, type PresenceList, type PresenceRecord } from '../model/presence';
+import { presencePayload, summarizePresence, type AnnouncedPresence, type PresenceRecord } from '../model/presence';
 
 export type PresenceMemberInput = { id: string; username: string; avatar_url: string | null } | null;
-export type PresenceState = { status: 'offline' | 'connecting' | 'live' } & PresenceList;
+export type PresenceStatus = 'offline' | 'connecting' | 'live';
+export type AnnouncedState = { status: PresenceStatus } & AnnouncedPresence;
 
-const EMPTY: PresenceList = { members: [], guests: 0 };
+const EMPTY: AnnouncedPresence = { members: [], guests: 0 };
 
 /**
- * Joins a realtime presence channel, announces this tab and follows who else
- * is there. Online only: offline the list is dropped, never shown stale.
+ * Joins a realtime presence channel, announces this tab once `ready` (a member's
+ * heartbeat stamped first, so others can vouch for them as soon as they appear)
+ * and follows who else announced themselves. Online only: offline the list is
+ * dropped, never shown stale.
  */
-export function usePresence(channelName: string, member: PresenceMemberInput): PresenceState {
+export function usePresence(channelName: string, memberId: string | null, ready: boolean): AnnouncedState {
   const online = useConnectivityStore((s) => s.online);
-  const [state, setState] = useState<PresenceState>({ status: online ? 'connecting' : 'offline', ...EMPTY });
-  const memberId = member?.id ?? null;
-  const username = member?.username ?? null;
-  const avatar = member?.avatar_url ?? null;
+  const [state, setState] = useState<AnnouncedState>({ status: online ? 'connecting' : 'offline', ...EMPTY });
+  const readyRef = useRef(ready);
+  const trackRef = useRef<(() => void) | null>(null);
+
+  useEffect(() => {
+    readyRef.current = ready;
+    if (ready) trackRef.current?.();
+  }, [ready]);
 
   useEffect(() => {
     if (!online) {
@@ -29,7 +36,15 @@ export function usePresence(channelName: string, member: PresenceMemberInput): P
     let channel: RealtimeChannel | null = null;
     let owner: SupabaseClient | null = null;
     let cancelled = false;
+    let joined = false;
+    let tracked = false;
     const key = memberId ?? `guest-${crypto.randomUUID()}`;
+    const trackSelf = () => {
+      if (cancelled || !channel || !joined || tracked || !readyRef.current) return;
+      tracked = true;
+      void channel.track(presencePayload(memberId));
+    };
+    trackRef.current = trackSelf;
     void getSupabase().then(async (client) => {
       if (cancelled) return;
       owner = client;
@@ -47,17 +62,20 @@ export function usePresence(channelName: string, member: PresenceMemberInput): P
       ch.on('presence', { event: 'sync' }, refresh).on('presence', { event: 'join' }, refresh).on('presence', { event: 'leave' }, refresh);
       ch.subscribe((status) => {
         if (status === 'SUBSCRIBED') {
-          const self = memberId && username ? { id: memberId, username, avatar_url: avatar } : null;
-          void ch.track(presencePayload(self));
+          // a rejoin after a dropped socket starts with no presence of ours on the server
+          joined = true;
+          tracked = false;
+          trackSelf();
         }
       });
     });
     return () => {
       cancelled = true;
+      if (trackRef.current === trackSelf) trackRef.current = null;
       // Leaving the channel removes this tab's presence; the shared socket stays for the rest of the app.
       if (channel && owner) void owner.removeChannel(channel);
     };
-  }, [online, channelName, memberId, username, avatar]);
+  }, [online, channelName, memberId]);
 
   return state;
 }

@@ -1,21 +1,30 @@
 import { GUEST_USERNAME } from '../constants';
 
 export type PresenceMember = { user_id: string; username: string; avatar_url: string | null; online_at: string };
-export type PresenceRecord = Partial<PresenceMember> & { guest?: boolean };
+/** What a tab announced on a channel. Any socket can announce anything, so none of it is trusted for identity. */
+export type PresenceRecord = { user_id?: string; online_at?: string; guest?: boolean; username?: string };
+/** A member id some tab announced, and when its earliest tab joined. */
+export type AnnouncedMember = { user_id: string; online_at: string };
+export type AnnouncedPresence = { members: AnnouncedMember[]; guests: number };
 export type PresenceList = { members: PresenceMember[]; guests: number };
+/** A member the database vouches for (fresh heartbeat), named from their profile. */
+export type VouchedMember = { user_id: string; username: string; avatar_url: string | null };
 
-/** What this tab announces: the member's details, or a guest flag for a visitor. */
-export function presencePayload(member: { id: string; username: string; avatar_url: string | null } | null, now: Date = new Date()): PresenceRecord {
+/**
+ * What this tab announces: a member's id only (name and avatar are looked up
+ * from their profile by whoever shows them), or a guest flag for a visitor.
+ */
+export function presencePayload(memberId: string | null, now: Date = new Date()): PresenceRecord {
   const online_at = now.toISOString();
-  return member ? { user_id: member.id, username: member.username, avatar_url: member.avatar_url, online_at } : { guest: true, username: GUEST_USERNAME, online_at };
+  return memberId ? { user_id: memberId, online_at } : { guest: true, username: GUEST_USERNAME, online_at };
 }
 
 /**
- * Flattens a channel's presence state: each member once (several tabs are one
- * member), earliest first; every guest key counts as one guest.
+ * Flattens a channel's presence state: each member id once (several tabs are
+ * one member), earliest first; every guest key counts as one guest.
  */
-export function summarizePresence(state: Record<string, PresenceRecord[]>): PresenceList {
-  const members = new Map<string, PresenceMember>();
+export function summarizePresence(state: Record<string, PresenceRecord[]>): AnnouncedPresence {
+  const members = new Map<string, string>();
   let guests = 0;
   for (const records of Object.values(state)) {
     const record = records[0];
@@ -26,12 +35,27 @@ export function summarizePresence(state: Record<string, PresenceRecord[]>): Pres
     }
     for (const r of records) {
       if (!r.user_id || r.guest) continue;
+      const at = typeof r.online_at === 'string' ? r.online_at : '';
       const known = members.get(r.user_id);
-      const entry = { user_id: r.user_id, username: r.username ?? '', avatar_url: r.avatar_url ?? null, online_at: r.online_at ?? '' };
-      if (!known || entry.online_at < known.online_at) members.set(r.user_id, entry);
+      if (known === undefined || at < known) members.set(r.user_id, at);
     }
   }
-  return { members: [...members.values()].sort((a, b) => a.online_at.localeCompare(b.online_at) || a.username.localeCompare(b.username)), guests };
+  return { members: [...members].map(([user_id, online_at]) => ({ user_id, online_at })), guests };
+}
+
+/**
+ * The members to show: only announced ids the database vouches for, under the
+ * name and avatar of their profile, earliest arrival first. A tab announcing
+ * someone else's id shows nothing unless that member really is online.
+ */
+export function vouchedPresence(announced: AnnouncedPresence, vouched: ReadonlyMap<string, VouchedMember>): PresenceList {
+  const members: PresenceMember[] = [];
+  for (const a of announced.members) {
+    const profile = vouched.get(a.user_id);
+    if (profile) members.push({ user_id: a.user_id, username: profile.username, avatar_url: profile.avatar_url, online_at: a.online_at });
+  }
+  members.sort((a, b) => a.online_at.localeCompare(b.online_at) || a.username.localeCompare(b.username));
+  return { members, guests: announced.guests };
 }
 
 /** The panel's layout: full rows, small avatars up to the total shown, and how many remain as '+N'. */
