@@ -108,6 +108,30 @@ describe("the app's presence channels", () => {
   });
 });
 
+describe('presence identity (this stack only: hosted Supabase relays any payload)', () => {
+  it("refuses a member's track that names another member, by key or by user_id, and relays their own", async () => {
+    const joins: { key: string; ids: unknown[] }[] = [];
+    const watcher = listen(bob.client, PRESENCE_CHANNELS.sidebar, true, new Inbox<Broadcast>(), bob.id);
+    watcher.on('presence', { event: 'join' }, ({ key, newPresences }: { key: string; newPresences: { user_id?: unknown }[] }) =>
+      joins.push({ key, ids: newPresences.map((p) => p.user_id) }),
+    );
+    await subscribed(watcher);
+
+    const asBob = await subscribed(listen(alice.client, PRESENCE_CHANNELS.sidebar, true, new Inbox<Broadcast>(), bob.id));
+    expect(await asBob.track({ user_id: bob.id, username: bob.username })).toBe('error');
+    await alice.client.removeChannel(asBob);
+    const ownKey = await subscribed(listen(alice.client, PRESENCE_CHANNELS.sidebar, true, new Inbox<Broadcast>(), alice.id));
+    expect(await ownKey.track({ user_id: bob.id })).toBe('error');
+    const anon = track(anonClient());
+    const anonAsBob = await subscribed(listen(anon, PRESENCE_CHANNELS.sidebar, true, new Inbox<Broadcast>(), `guest-${randomUUID()}`));
+    expect(await anonAsBob.track({ user_id: bob.id })).toBe('error');
+
+    expect(await ownKey.track({ user_id: alice.id })).toBe('ok');
+    await settle();
+    expect(joins).toEqual([{ key: alice.id, ids: [alice.id] }]);
+  });
+});
+
 describe('REST broadcast', () => {
   const { apiUrl, anonKey } = { apiUrl: () => testStack().apiUrl, anonKey: () => testStack().anonKey };
 

@@ -61,5 +61,6 @@ export const REASONS = {
   tokenExpired: 'Token has expired',
   unauthorizedRead: (topic: string) => `Unauthorized: You do not have permissions to read from this Channel topic: ${topic}`,
   unauthorizedWrite: (topic: string) => `Unauthorized: You do not have permissions to write to this Channel topic: ${topic}`,
+  presenceNotYours: "presence may name only the member of this channel's token (local stack only; hosted Supabase relays it)",
   internal: 'internal error; see the stack log',
 } as const;

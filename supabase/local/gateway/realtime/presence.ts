@@ -15,6 +15,21 @@ interface Entry {
   meta: Meta;
 }
 
+const MEMBER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether a track names a member (a presence key the client chose, or a `user_id` in the payload,
+ * in the form of a member id) other than the one whose token the channel carries. Hosted Supabase
+ * relays such a track; this stack refuses it, so a test or a dev session never sees one member
+ * pass as another. The app does not rely on it: it checks who is online against the database.
+ */
+export function namesAnotherMember(claims: { role: string; sub?: string }, chosenKey: string | null, payload: Record<string, unknown>): boolean {
+  // the service role speaks for the server, which may announce anyone
+  if (claims.role === 'service_role') return false;
+  const named = [chosenKey, payload.user_id].filter((v): v is string => typeof v === 'string' && MEMBER_ID.test(v));
+  return named.some((id) => id.toLowerCase() !== claims.sub?.toLowerCase());
+}
+
 let refCounter = 0;
 const nextRef = (): string => `F${Date.now().toString(36)}${(refCounter++).toString(36)}`;
 

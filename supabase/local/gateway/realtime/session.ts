@@ -7,7 +7,7 @@ import type { Catalog } from './catalog';
 import type { ChangeEvent, ChangeListener, ChangeRouter, PgSubscription } from './changes';
 import { EVENTS, PHOENIX_TOPIC, REASONS } from './constants';
 import { FilterParseError, parseFilter } from './filters';
-import type { PresenceDiff, PresenceRegistry } from './presence';
+import { namesAnotherMember, type PresenceDiff, type PresenceRegistry } from './presence';
 import {
   broadcastBodyFromJson,
   decodeBinary,
@@ -46,6 +46,8 @@ interface ChannelConfig {
   self: boolean;
   ack: boolean;
   presenceKey: string;
+  /** whether the client chose the key (else the server made one up) */
+  presenceKeyChosen: boolean;
   presenceEnabled: boolean;
   private: boolean;
 }
@@ -209,11 +211,13 @@ export class Connection {
       const config = isObject(msg.payload.config) ? msg.payload.config : {};
       const broadcast = isObject(config.broadcast) ? config.broadcast : {};
       const presence = isObject(config.presence) ? config.presence : {};
-      const presenceKey = typeof presence.key === 'string' && presence.key !== '' ? presence.key : randomUUID();
+      const presenceKeyChosen = typeof presence.key === 'string' && presence.key !== '';
+      const presenceKey = presenceKeyChosen ? (presence.key as string) : randomUUID();
       const channelConfig: ChannelConfig = {
         self: bool(broadcast.self),
         ack: bool(broadcast.ack),
         presenceKey,
+        presenceKeyChosen,
         presenceEnabled: bool(presence.enabled),
         private: bool(config.private),
       };
@@ -347,12 +351,16 @@ export class Connection {
         this.reply(msg, 'error', { reason: REASONS.unauthorizedWrite(channel.subTopic) });
         return;
       }
+      const meta = isObject(msg.payload.payload) ? msg.payload.payload : {};
+      if (namesAnotherMember(channel.claims(), channel.config.presenceKeyChosen ? channel.config.presenceKey : null, meta)) {
+        this.reply(msg, 'error', { reason: REASONS.presenceNotYours });
+        return;
+      }
       if (!channel.config.presenceEnabled) {
         // tracking turns presence on for the channel; its client needs the state before any diff
         channel.config.presenceEnabled = true;
         if (channel.permissions.readPresence) channel.push(EVENTS.presenceState, this.hub.presence.state(channel.room));
       }
-      const meta = isObject(msg.payload.payload) ? msg.payload.payload : {};
       this.sendPresenceDiff(channel.room, this.hub.presence.track(channel.room, channel, channel.config.presenceKey, meta));
       this.reply(msg, 'ok');
     } else if (kind === 'untrack') {
