@@ -4,7 +4,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { COLLECTION_DEFINITIONS, type AppCollections, type CollectionDefinition, type CollectionName } from './collections';
 import { serverWinsConflictHandler } from './conflict-handler';
-import { replayPendingInserts } from './pending-inserts';
+import { replayPendingWrites } from './pending-inserts';
 import { trackLocalWrites } from './outbox';
 
 export type AppDatabase = RxDatabase<AppCollections>;
@@ -76,9 +76,9 @@ let appDatabase: Promise<AppDatabase> | undefined;
 
 /** The app's one database, created on first use. */
 export function getDatabase(): Promise<AppDatabase> {
-  // Inserts that were still on their way to IndexedDB when the last page went away land first.
+  // Writes that were still on their way to IndexedDB when the last page went away land first.
   appDatabase ??= createAppDatabase().then(async (db) => {
-    await replayPendingInserts(db).catch(() => undefined);
+    await replayPendingWrites(db);
     return db;
   });
   return appDatabase;

@@ -4,43 +4,101 @@ import type { AppDatabase } from './database';
 import { outboxId, setOutboxState } from './outbox';
 
 /**
- * Inserts the screen already shows but IndexedDB may not have committed yet.
- * An IndexedDB write in flight dies with its page (a reload, a link opened in
- * the same tab, the app closed), so the row is first kept here,
- * synchronously, and written again when the store next opens if it never
- * landed. Kept with the member's private device values, so sign-out removes it.
+ * Writes the screen already shows but IndexedDB may not have committed yet:
+ * inserts (a reply) and patches (an edit, a new title, a lock). An IndexedDB
+ * write in flight dies with its page (a reload, a link opened in the same
+ * tab, the app closed), so the write is first kept here, synchronously, and
+ * done again when the store next opens if it never landed. Kept with the
+ * member's private device values, so sign-out removes it.
  */
 type Held = { collection: ReplicatedCollectionName; doc: { id: string } & Record<string, unknown> };
+/** `token` tells holds of the same row apart: a later patch's hold must outlive an earlier patch's release. */
+type HeldPatch = { collection: ReplicatedCollectionName; id: string; patch: Record<string, unknown>; token: string };
 
 const KEY = privateKey('pending-insert', 'all');
+const PATCH_KEY = privateKey('pending-patch', 'all');
 
 function parseHeld(value: unknown): Held[] | null {
   if (!Array.isArray(value)) return null;
   return value.every((v) => v && typeof v === 'object' && typeof v.collection === 'string' && typeof v.doc?.id === 'string') ? (value as Held[]) : null;
 }
 
+function parseHeldPatches(value: unknown): HeldPatch[] | null {
+  if (!Array.isArray(value)) return null;
+  const valid = value.every(
+    (v) => v && typeof v === 'object' && typeof v.collection === 'string' && typeof v.id === 'string' && typeof v.token === 'string' && v.patch && typeof v.patch === 'object' && !Array.isArray(v.patch),
+  );
+  return valid ? (value as HeldPatch[]) : null;
+}
+
 function read(): Held[] {
   return readJson(KEY, parseHeld) ?? [];
 }
 
-function write(list: Held[]): void {
+function readPatches(): HeldPatch[] {
+  return readJson(PATCH_KEY, parseHeldPatches) ?? [];
+}
+
+function write(key: string, list: unknown[]): void {
   const store = deviceStorage();
   if (!store) return;
   try {
-    if (list.length === 0) store.removeItem(KEY);
-    else store.setItem(KEY, JSON.stringify(list));
+    if (list.length === 0) store.removeItem(key);
+    else store.setItem(key, JSON.stringify(list));
   } catch {
-    // A full quota: the insert still runs, only leaving before it commits could lose it.
+    // A full quota: the write still runs, only leaving before it commits could lose it.
   }
 }
 
 export function holdPendingInsert(collection: ReplicatedCollectionName, doc: { id: string } & Record<string, unknown>): void {
-  write([...read().filter((h) => h.doc.id !== doc.id), { collection, doc }]);
+  write(KEY, [...read().filter((h) => h.doc.id !== doc.id), { collection, doc }]);
 }
 
 export function releasePendingInsert(id: string): void {
   const list = read();
-  if (list.some((h) => h.doc.id === id)) write(list.filter((h) => h.doc.id !== id));
+  if (list.some((h) => h.doc.id === id)) write(KEY, list.filter((h) => h.doc.id !== id));
+}
+
+/**
+ * Holds a patch of one row until `release` is called (once the store has it).
+ * Patches of the same row not yet released are merged, the later winning.
+ */
+export function holdPendingPatch(collection: ReplicatedCollectionName, id: string, patch: Record<string, unknown>): () => void {
+  const token = crypto.randomUUID();
+  const list = readPatches();
+  const earlier = list.find((h) => h.collection === collection && h.id === id);
+  const held: HeldPatch = { collection, id, patch: { ...earlier?.patch, ...patch }, token };
+  write(PATCH_KEY, [...list.filter((h) => h !== earlier), held]);
+  return () => {
+    const now = readPatches();
+    if (now.some((h) => h.token === token)) write(PATCH_KEY, now.filter((h) => h.token !== token));
+  };
+}
+
+/**
+ * Patches a row and shows it waiting to be sent. RxDB runs the outbox hook of
+ * an incremental write without waiting for it, so a page leaving just after
+ * the patch could keep the change but not the entry saying it waits. The entry
+ * is written first (the push that marks it sent cannot come before the patch);
+ * if the patch fails, the entry goes back to what it was.
+ */
+export async function patchMarkedWaiting(
+  db: AppDatabase,
+  collection: ReplicatedCollectionName,
+  doc: { primary: string; incrementalPatch: (patch: never) => Promise<unknown> },
+  patch: Record<string, unknown>,
+): Promise<void> {
+  const entry = db.outbox ? await db.outbox.findOne(outboxId(collection, doc.primary)).exec() : null;
+  const before = entry ? { state: entry.state, reason: entry.reason ?? null } : null;
+  if (db.outbox) await setOutboxState(db, collection, doc.primary, 'waiting');
+  try {
+    // The patch holds fields of this collection's rows only (its callers build it).
+    await doc.incrementalPatch(patch as never);
+  } catch (err) {
+    if (before) await setOutboxState(db, collection, doc.primary, before.state, before.reason).catch(() => undefined);
+    else if (db.outbox) await db.outbox.findOne(outboxId(collection, doc.primary)).remove().catch(() => undefined);
+    throw err;
+  }
 }
 
 /** Writes every held insert the store does not have (not even as removed), then forgets them all. Returns how many were written. */
@@ -63,4 +121,37 @@ export async function replayPendingInserts(db: AppDatabase): Promise<number> {
     releasePendingInsert(doc.id);
   }
   return written;
+}
+
+/**
+ * Applies every held patch the store's row does not already show, then forgets
+ * them all. A row that is gone (deleted meanwhile) is left alone. Returns how
+ * many patches were applied.
+ */
+export async function replayPendingPatches(db: AppDatabase): Promise<number> {
+  const held = readPatches();
+  let applied = 0;
+  for (const { collection, id, patch, token } of held) {
+    const target = db[collection];
+    const doc = target ? await target.findOne(id).exec() : null;
+    if (doc) {
+      const data = doc.toJSON() as Record<string, unknown>;
+      const landed = Object.entries(patch).every(([field, value]) => JSON.stringify(data[field]) === JSON.stringify(value));
+      if (!landed) {
+        await patchMarkedWaiting(db, collection, doc, patch).then(() => (applied += 1), () => undefined);
+      } else if (db.outbox && !(await db.outbox.findOne(outboxId(collection, id)).exec())) {
+        // Committed just before the page went away, its outbox entry not: still show it waiting.
+        await setOutboxState(db, collection, id, 'waiting').catch(() => undefined);
+      }
+    }
+    const now = readPatches();
+    write(PATCH_KEY, now.filter((h) => h.token !== token));
+  }
+  return applied;
+}
+
+/** Every held write, inserts first (a patch may concern a row inserted just before it). */
+export async function replayPendingWrites(db: AppDatabase): Promise<void> {
+  await replayPendingInserts(db).catch(() => undefined);
+  await replayPendingPatches(db).catch(() => undefined);
 }

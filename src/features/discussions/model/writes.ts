@@ -1,5 +1,5 @@
 import type { AppDatabase } from '@/db/database';
-import { holdPendingInsert, releasePendingInsert } from '@/db/pending-inserts';
+import { holdPendingInsert, holdPendingPatch, patchMarkedWaiting, releasePendingInsert } from '@/db/pending-inserts';
 import { REACTION_LIKE } from '../constants';
 import type { NewDiscussion, NewDiscussionInput } from '../validation';
 import { isBlankDiscussionDraft } from './drafts';
@@ -87,10 +87,24 @@ export async function insertReply(db: AppDatabase, reply: PostRow): Promise<void
   releasePendingInsert(doc.id);
 }
 
-export async function editPost(db: AppDatabase, postId: string, content: string): Promise<void> {
-  const doc = await db.posts.findOne(postId).exec();
-  if (!doc) throw new Error('This post no longer exists.');
-  await doc.incrementalPatch({ content, updated_at: now() });
+/**
+ * Held on the device before this function first waits (so in the click's own
+ * task): the screen shows the change at once, and leaving the page before
+ * IndexedDB commits it must not lose it.
+ */
+async function patchHeld(db: AppDatabase, collection: 'posts' | 'discussions', id: string, patch: Record<string, unknown>, missing: string): Promise<void> {
+  const release = holdPendingPatch(collection, id, patch);
+  try {
+    const doc = await db[collection].findOne(id).exec();
+    if (!doc) throw new Error(missing);
+    await patchMarkedWaiting(db, collection, doc, patch);
+  } finally {
+    release();
+  }
+}
+
+export function editPost(db: AppDatabase, postId: string, content: string): Promise<void> {
+  return patchHeld(db, 'posts', postId, { content, updated_at: now() }, 'This post no longer exists.');
 }
 
 /** Soft delete: replication carries `_deleted` (spec B call 9). */
@@ -99,10 +113,8 @@ export async function deletePost(db: AppDatabase, postId: string): Promise<void>
   if (doc) await doc.incrementalRemove();
 }
 
-export async function markSolution(db: AppDatabase, postId: string): Promise<void> {
-  const doc = await db.posts.findOne(postId).exec();
-  if (!doc) throw new Error('This post no longer exists.');
-  await doc.incrementalPatch({ is_solution: true });
+export function markSolution(db: AppDatabase, postId: string): Promise<void> {
+  return patchHeld(db, 'posts', postId, { is_solution: true }, 'This post no longer exists.');
 }
 
 /**
@@ -122,14 +134,12 @@ export async function toggleLike(db: AppDatabase, memberId: string, postId: stri
   return true;
 }
 
-async function patchDiscussion(
+function patchDiscussion(
   db: AppDatabase,
   discussionId: string,
   patch: Partial<{ title: string; updated_at: string; is_pinned: boolean; is_locked: boolean }>,
 ): Promise<void> {
-  const doc = await db.discussions.findOne(discussionId).exec();
-  if (!doc) throw new Error('This discussion no longer exists.');
-  await doc.incrementalPatch(patch);
+  return patchHeld(db, 'discussions', discussionId, patch, 'This discussion no longer exists.');
 }
 
 export function updateTitle(db: AppDatabase, discussionId: string, title: string): Promise<void> {
