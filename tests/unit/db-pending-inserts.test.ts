@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { firstValueFrom } from 'rxjs';
 import type { AppDatabase } from '@/db/database';
 import { hasPulled, markPulled, pulled$ } from '@/db/first-pull';
-import { holdPendingInsert, releasePendingInsert, replayPendingInserts } from '@/db/pending-inserts';
+import { holdPendingInsert, holdPendingPatch, patchMarkedWaiting, releasePendingInsert, replayPendingInserts, replayPendingPatches } from '@/db/pending-inserts';
 import { clearPrivateDeviceData } from '@/lib/device-storage';
 import { testDatabase } from './db-support/memory-db';
 
@@ -90,6 +90,55 @@ describe('inserts held while IndexedDB writes them', () => {
     db = await testDatabase();
     expect(await replayPendingInserts(db)).toBe(0);
     expect(await db.posts.count().exec()).toBe(0);
+  });
+});
+
+describe('patches held while IndexedDB writes them', () => {
+  it('an edit whose page went away before the store had it is applied when the store next opens, queued to send', async () => {
+    db = await testDatabase();
+    const post = reply('before the edit');
+    await db.posts.bulkInsert([post]);
+    holdPendingPatch('posts', post.id, { content: 'edited just before leaving', updated_at: '2026-01-02T00:00:00.000Z' });
+    expect(await replayPendingPatches(db)).toBe(1);
+    expect((await db.posts.findOne(post.id).exec())?.content).toBe('edited just before leaving');
+    expect((await db.outbox.findOne(`posts:${post.id}`).exec())?.state).toBe('waiting');
+    expect(await replayPendingPatches(db)).toBe(0);
+  });
+
+  it("a later edit's hold outlives the release of an earlier one of the same row, and carries both", async () => {
+    db = await testDatabase();
+    const post = reply('first text');
+    await db.posts.bulkInsert([post]);
+    const releaseFirst = holdPendingPatch('posts', post.id, { content: 'second text' });
+    holdPendingPatch('posts', post.id, { is_solution: true });
+    releaseFirst();
+    expect(await replayPendingPatches(db)).toBe(1);
+    const doc = await db.posts.findOne(post.id).exec();
+    expect([doc?.content, doc?.is_solution]).toEqual(['second text', true]);
+  });
+
+  it('a patch the store already has is not applied again, but is shown waiting if its entry was lost; a row gone stays gone', async () => {
+    db = await testDatabase();
+    const landed = reply('edited, then the page went away');
+    const gone = reply('deleted meanwhile');
+    await db.posts.bulkInsert([landed, gone]);
+    await (await db.posts.findOne(gone.id).exec())!.remove();
+    await db.outbox.find().remove();
+    holdPendingPatch('posts', landed.id, { content: landed.content });
+    holdPendingPatch('posts', gone.id, { content: 'revived?' });
+    expect(await replayPendingPatches(db)).toBe(0);
+    expect((await db.outbox.findOne(`posts:${landed.id}`).exec())?.state).toBe('waiting');
+    expect(await db.posts.findOne(gone.id).exec()).toBeNull();
+  });
+
+  it('a patch that fails leaves the outbox entry as it was', async () => {
+    db = await testDatabase();
+    const post = reply('sent long ago');
+    await db.posts.bulkInsert([post]);
+    await db.outbox.find().remove();
+    const failing = { primary: post.id, incrementalPatch: () => Promise.reject(new Error('disk full')) };
+    await expect(patchMarkedWaiting(db, 'posts', failing, { content: 'x' })).rejects.toThrow('disk full');
+    expect(await db.outbox.findOne(`posts:${post.id}`).exec()).toBeNull();
   });
 });
 
