@@ -27,8 +27,8 @@ function shown(announced: AnnouncedState, vouched: ReadonlyMap<string, VouchedMe
 export function PresenceProvider({ member, children }: { member: PresenceMemberInput; children: ReactNode }) {
   const memberId = member?.id ?? null;
   const ready = usePresenceHeartbeat(memberId);
-  const panelAnnounced = usePresence(PRESENCE_CHANNELS.panel, memberId, ready);
-  const sidebarAnnounced = usePresence(PRESENCE_CHANNELS.sidebar, memberId, ready);
+  const panelAnnounced = usePresence(PRESENCE_CHANNELS.panel, member, ready);
+  const sidebarAnnounced = usePresence(PRESENCE_CHANNELS.sidebar, member, ready);
   const ids = useMemo(
     () => [...panelAnnounced.members, ...sidebarAnnounced.members].map((m) => m.user_id),
     [panelAnnounced.members, sidebarAnnounced.members],

@@ -16,9 +16,12 @@ const EMPTY: AnnouncedPresence = { members: [], guests: 0 };
  * and follows who else announced themselves. Online only: offline the list is
  * dropped, never shown stale.
  */
-export function usePresence(channelName: string, memberId: string | null, ready: boolean): AnnouncedState {
+export function usePresence(channelName: string, member: PresenceMemberInput, ready: boolean): AnnouncedState {
   const online = useConnectivityStore((s) => s.online);
   const [state, setState] = useState<AnnouncedState>({ status: online ? 'connecting' : 'offline', ...EMPTY });
+  const memberId = member?.id ?? null;
+  const username = member?.username ?? null;
+  const avatar = member?.avatar_url ?? null;
   const readyRef = useRef(ready);
   const trackRef = useRef<(() => void) | null>(null);
 
@@ -42,7 +45,7 @@ export function usePresence(channelName: string, memberId: string | null, ready:
     const trackSelf = () => {
       if (cancelled || !channel || !joined || tracked || !readyRef.current) return;
       tracked = true;
-      void channel.track(presencePayload(memberId));
+      void channel.track(presencePayload(memberId && username ? { id: memberId, username, avatar_url: avatar } : null));
     };
     trackRef.current = trackSelf;
     void getSupabase().then(async (client) => {
@@ -75,7 +78,7 @@ export function usePresence(channelName: string, memberId: string | null, ready:
       // Leaving the channel removes this tab's presence; the shared socket stays for the rest of the app.
       if (channel && owner) void owner.removeChannel(channel);
     };
-  }, [online, channelName, memberId]);
+  }, [online, channelName, memberId, username, avatar]);
 
   return state;
 }

@@ -2,7 +2,7 @@ import { GUEST_USERNAME } from '../constants';
 
 export type PresenceMember = { user_id: string; username: string; avatar_url: string | null; online_at: string };
 /** What a tab announced on a channel. Any socket can announce anything, so none of it is trusted for identity. */
-export type PresenceRecord = { user_id?: string; online_at?: string; guest?: boolean; username?: string };
+export type PresenceRecord = { user_id?: string; username?: string; avatar_url?: string | null; online_at?: string; guest?: boolean };
 /** A member id some tab announced, and when its earliest tab joined. */
 export type AnnouncedMember = { user_id: string; online_at: string };
 export type AnnouncedPresence = { members: AnnouncedMember[]; guests: number };
@@ -11,12 +11,13 @@ export type PresenceList = { members: PresenceMember[]; guests: number };
 export type VouchedMember = { user_id: string; username: string; avatar_url: string | null };
 
 /**
- * What this tab announces: a member's id only (name and avatar are looked up
- * from their profile by whoever shows them), or a guest flag for a visitor.
+ * What this tab announces: the member's record (id, name, avatar), or a guest
+ * flag for a visitor. Whoever shows it trusts only the id, and only once the
+ * database vouches for it; the name and avatar shown come from the profile.
  */
-export function presencePayload(memberId: string | null, now: Date = new Date()): PresenceRecord {
+export function presencePayload(member: { id: string; username: string; avatar_url: string | null } | null, now: Date = new Date()): PresenceRecord {
   const online_at = now.toISOString();
-  return memberId ? { user_id: memberId, online_at } : { guest: true, username: GUEST_USERNAME, online_at };
+  return member ? { user_id: member.id, username: member.username, avatar_url: member.avatar_url, online_at } : { guest: true, username: GUEST_USERNAME, online_at };
 }
 
 /**
