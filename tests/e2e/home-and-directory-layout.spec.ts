@@ -10,6 +10,8 @@ import { dbQuery, logIn, newMember } from '../support/standins/e2e-session';
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
 
 const PHONE = { width: 360, height: 740 };
+/** Whole cards on a 360x740 first screen: 1 before the compact cards, 4 with them. */
+const DIRECTORY_FIRST_SCREEN_CARDS = 4;
 
 /** How many of `items` lie wholly inside the first screen (the page not scrolled). */
 async function onFirstScreen(page: Page, items: Locator): Promise<number> {
@@ -53,5 +55,28 @@ test.describe('home on a phone', () => {
     await expect(page.getByRole('heading', { level: 1, name: HOME_MESSAGES.title })).toBeInViewport();
     await expect(page.getByRole('link', { name: HOME_MESSAGES.joinTheMovement })).toBeInViewport();
     await expect(page.getByTestId('home-recent-discussions')).toHaveCount(0);
+  });
+});
+
+test.describe('directory cards', () => {
+  test('at 360 px the first screen holds at least four member cards', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/directory');
+    const cards = page.getByTestId('directory-card');
+    await expect(cards.first()).toBeVisible({ timeout: 30_000 });
+    const shown = await onFirstScreen(page, cards);
+    await test.info().attach('directory-360', { body: await page.screenshot(), contentType: 'image/png' });
+    expect(shown).toBeGreaterThanOrEqual(DIRECTORY_FIRST_SCREEN_CARDS);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  });
+
+  test('at 1280 px the grid uses the width: four cards side by side (three before)', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/directory');
+    const cards = page.getByTestId('directory-card');
+    await expect(cards.first()).toBeVisible({ timeout: 30_000 });
+    const lefts = await cards.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().left)));
+    await test.info().attach('directory-1280', { body: await page.screenshot(), contentType: 'image/png' });
+    expect(new Set(lefts).size).toBeGreaterThanOrEqual(4);
   });
 });
