@@ -57,4 +57,29 @@ describe('server-set created_at', () => {
     const profile = await fixtures.row<{ created_at: Date }>(w.db, 'profiles', m.id);
     expect(profile.created_at.toISOString()).not.toBe(new Date(BACKDATED).toISOString());
   });
+
+  it('a title or category edit sets updated_at to the server time; pin, lock and a new reply do not', async () => {
+    const m = w.members.member;
+    const d = await fixtures.discussion(w.db, m.id);
+    const made = await fixtures.row<{ created_at: Date; updated_at: Date }>(w.db, 'discussions', d);
+    expect(made.updated_at.toISOString()).toBe(made.created_at.toISOString());
+
+    // Not edits of the text: the thread must not say '(edited ...)' for these.
+    expect((await m.client.from('discussions').update({ is_locked: true }).eq('id', d)).error).toBeNull();
+    expect((await m.client.from('discussions').update({ is_locked: false }).eq('id', d)).error).toBeNull();
+    await fixtures.post(w.db, d, w.members.other.id);
+    const untouched = await fixtures.row<{ updated_at: Date }>(w.db, 'discussions', d);
+    expect(untouched.updated_at.toISOString()).toBe(made.created_at.toISOString());
+
+    // The app sends the new title alone (as replication does); the server stamps the edit.
+    expect((await m.client.from('discussions').update({ title: 'A better title' }).eq('id', d)).error).toBeNull();
+    const retitled = await fixtures.row<{ updated_at: Date }>(w.db, 'discussions', d);
+    expect(retitled.updated_at.getTime()).toBeGreaterThan(made.created_at.getTime());
+    expect(recent(retitled.updated_at)).toBe(true);
+
+    // A device clock cannot backdate an edit either.
+    expect((await m.client.from('discussions').update({ category: 'Off-Topic', updated_at: BACKDATED }).eq('id', d)).error).toBeNull();
+    const recategorised = await fixtures.row<{ updated_at: Date }>(w.db, 'discussions', d);
+    expect(recent(recategorised.updated_at)).toBe(true);
+  });
 });

@@ -261,6 +261,29 @@ test.describe('Community Hub and threads', () => {
     expect(error?.message).toBe(THREAD_TEXT.locked);
   });
 
+  test('author: a title edit shows the edited note, also after a reload', async ({ page }) => {
+    const author = await newMemberApi('retitle');
+    const { id } = await seedThread(author, `Before ${randomUUID().slice(0, 8)}`);
+    await signInPage(page, author.email, author.password);
+    await page.goto(`/discussions/thread/${id}`);
+    const header = page.getByTestId('thread-meta');
+    await expect(header).toContainText(THREAD_TEXT.startedBy, { timeout: 30_000 });
+    await expect(header).not.toContainText('(edited');
+    const renamed = `After ${randomUUID().slice(0, 8)}`;
+    await page.getByRole('button', { name: THREAD_TEXT.editTitle }).click();
+    await page.getByLabel(THREAD_TEXT.titleInputLabel).fill(renamed);
+    await page.getByRole('button', { name: THREAD_TEXT.save }).click();
+    await expect(page.getByTestId('thread-title')).toHaveText(renamed);
+    await expect(header).toContainText(THREAD_TEXT.edited('less than a minute ago'));
+    // The server keeps the edit time too, so the note survives the pull after a reload.
+    await expect
+      .poll(async () => (await serviceClient().from('discussions').select('title').eq('id', id).single()).data?.title, { timeout: 15_000 })
+      .toBe(renamed);
+    await page.reload();
+    await expect(page.getByTestId('thread-title')).toHaveText(renamed, { timeout: 30_000 });
+    await expect(header).toContainText(THREAD_TEXT.edited('less than a minute ago'));
+  });
+
   test('XSS in posts and signatures renders inert', async ({ page }) => {
     const author = await newMemberApi('xss');
     const payload = [

@@ -79,6 +79,55 @@ test.describe('profile page', () => {
   });
 });
 
+test.describe('profile tabs before the first sync', () => {
+  // The test holds the pulls back; a service worker would fetch them out of its reach.
+  test.use({ serviceWorkers: 'block' });
+
+  test('say loading, not "none", until the server answered; then the genuinely empty texts', async ({ page }) => {
+    const member = await newMember('notyet');
+    // The device's first pulls of what the tabs list are held back, as on a slow connection.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/rest\/v1\/(user_content|user_activities|discussions|posts|followers)\?/, async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(`/profile/${member.username}`);
+    await expect(page.getByTestId('profile-header')).toContainText(`@${member.username}`, { timeout: 30_000 });
+    const panel = page.getByRole('tabpanel');
+    const settle = () => page.waitForTimeout(1_000);
+
+    await settle();
+    await expect(panel).not.toContainText(PROFILE_MESSAGES.noContentOther(member.username));
+    await expect(panel.getByRole('status', { name: PROFILE_MESSAGES.loadingContent })).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    await settle();
+    await expect(panel).not.toContainText(PROFILE_MESSAGES.noActivity);
+    await expect(panel.getByRole('status', { name: PROFILE_MESSAGES.loadingActivity })).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Discussions' }).click();
+    await settle();
+    await expect(panel).not.toContainText(PROFILE_MESSAGES.noDiscussionsOther(member.username));
+    await expect(panel).not.toContainText(PROFILE_MESSAGES.discussionsHeading(0));
+    await expect(panel.getByRole('status', { name: PROFILE_MESSAGES.loadingDiscussions })).toBeVisible();
+
+    await page.getByTestId('followers-count').click();
+    const dialog = page.getByRole('dialog');
+    await settle();
+    await expect(dialog).not.toContainText(PROFILE_MESSAGES.noFollowers);
+    await expect(dialog.getByRole('status', { name: PROFILE_MESSAGES.loadingMembers })).toBeVisible();
+
+    release();
+    await expect(dialog).toContainText(PROFILE_MESSAGES.noFollowers, { timeout: 30_000 });
+    await page.keyboard.press('Escape');
+    await expect(panel).toContainText(PROFILE_MESSAGES.noDiscussionsOther(member.username), { timeout: 30_000 });
+    await expect(panel.getByRole('heading', { name: PROFILE_MESSAGES.discussionsHeading(0) })).toBeVisible();
+    await page.getByRole('tab', { name: 'Content' }).click();
+    await expect(panel).toContainText(PROFILE_MESSAGES.noContentOther(member.username));
+  });
+});
+
 test.describe('follow', () => {
   test('follow and unfollow: labels, toasts, counts, the followers dialog and the database row', async ({ page }) => {
     const me = await newMember('follower');

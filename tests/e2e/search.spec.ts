@@ -46,3 +46,47 @@ test.describe('universal search', () => {
     await context.setOffline(false);
   });
 });
+
+test.describe('search before the answer or the first sync', () => {
+  // Requests are held or refused by the test; a service worker would fetch them out of its reach.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a search that has not answered yet says searching, never the empty text of the one before', async ({ page }) => {
+    await page.goto('/search?q=qqqxyzzyqqq');
+    await expect(page.getByTestId('search-no-results')).toHaveText(noResultsText('qqqxyzzyqqq'));
+    // The next search's answer is slow to come.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/functions/v1/universal-search', async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    await page.getByLabel(SEARCH_TEXTS.inputLabel).fill('beatmatching');
+    await page.getByRole('button', { name: SEARCH_TEXTS.submit, exact: true }).click();
+    await expect(page).toHaveURL(/q=beatmatching/);
+    await page.waitForTimeout(1_000);
+    await expect(page.getByTestId('search-no-results')).toHaveCount(0);
+    await expect(page.getByTestId('search-summary')).toHaveCount(0);
+    await expect(page.getByRole('status', { name: SEARCH_TEXTS.searching })).toBeVisible();
+    release();
+    await expect(page.getByTestId('search-summary')).toContainText(/Showing \d+ of \d+ results for/);
+    await expect(page.getByTestId('result-blog_post').first()).toBeVisible();
+  });
+
+  test('offline on a device that never synced, search says so instead of "no results"', async ({ page, context }) => {
+    // Nothing reaches the device: every pull is refused, as on a dead connection.
+    await page.route(/\/rest\/v1\//, (route) => route.abort('internetdisconnected'));
+    // A pull tried means the local store and its code are loaded: only the data never came.
+    const pullTried = page.waitForRequest(/\/rest\/v1\//);
+    await page.goto('/search');
+    await expect(page.getByLabel(SEARCH_TEXTS.inputLabel)).toBeVisible();
+    await pullTried;
+    await context.setOffline(true);
+    await page.getByLabel(SEARCH_TEXTS.inputLabel).fill('beatmatching');
+    await page.getByRole('button', { name: SEARCH_TEXTS.submit, exact: true }).click();
+    await expect(page.getByText(SEARCH_TEXTS.offlineNote)).toBeVisible();
+    await expect(page.getByTestId('search-no-results')).toHaveCount(0);
+    await expect(page.getByTestId('search-not-synced')).toHaveText(SEARCH_TEXTS.notSynced);
+    await context.setOffline(false);
+  });
+});

@@ -2,6 +2,9 @@ import { APP_NAME } from '@/lib/shell-constants';
 
 /** Home page texts and limits (spec A sections 1, 2, 7 and 9). Tests import them. */
 export const FEATURED_ARTISTS_LIMIT = 3;
+/** A returning member's first screen: this many latest discussions and unread notifications. */
+export const RECENT_DISCUSSIONS_LIMIT = 5;
+export const HOME_UNREAD_SHOWN = 3;
 
 export const HOME_MESSAGES = {
   title: 'The Future of DJ Culture',
@@ -23,6 +26,18 @@ export const HOME_MESSAGES = {
   exploreNow: 'Explore Now',
   getStartedFree: 'Get Started Free',
   comingSoon: 'Coming Soon / Under Review',
+  welcomeBack: (name: string) => `Welcome back, ${name}`,
+  recentHeading: 'Latest discussions',
+  allDiscussions: 'All discussions',
+  loadingDiscussions: 'Loading discussions',
+  noDiscussions: 'No discussions yet.',
+  startOne: 'Start one',
+  replies: (count: number) => (count === 1 ? '1 reply' : `${count} replies`),
+  notificationsHeading: 'Notifications',
+  unread: (count: number) => `${count} unread`,
+  allNotifications: 'View all',
+  allCaughtUp: "You're all caught up.",
+  loadingNotifications: 'Loading notifications...',
 } as const;
 
 export const FEATURE_CARDS = [

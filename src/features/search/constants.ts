@@ -3,6 +3,8 @@
 export const SEARCH_PAGE_SIZE = 10;
 export const SEARCH_RESULT_TAGS_SHOWN = 3;
 
+import type { ReplicatedCollectionName } from '@/db/collections';
+
 /** The selector's values (URL) and what the function calls them. */
 export const SEARCH_TYPE_OPTIONS = [
   { value: 'all', label: 'All', contentType: 'all' },
@@ -12,6 +14,14 @@ export const SEARCH_TYPE_OPTIONS = [
 ] as const;
 export type SearchTypeValue = (typeof SEARCH_TYPE_OPTIONS)[number]['value'];
 export type SearchContentType = (typeof SEARCH_TYPE_OPTIONS)[number]['contentType'];
+
+/** What an offline search reads on the device, per type. */
+export const SEARCHED_COLLECTIONS: Record<SearchContentType, readonly ReplicatedCollectionName[]> = {
+  all: ['profiles', 'blog_posts', 'discussions'],
+  profile: ['profiles'],
+  blog_post: ['blog_posts'],
+  discussion: ['discussions'],
+};
 
 export const SEARCH_TEXTS = {
   title: 'Search',
@@ -25,6 +35,8 @@ export const SEARCH_TEXTS = {
   previous: 'Previous',
   next: 'Next',
   offlineNote: 'You are offline: results are limited to what is on this device.',
+  searching: 'Searching...',
+  notSynced: 'This device has not synced the community yet, so it cannot search offline. Connect to the internet to search.',
   termRequiredTitle: 'Search term required',
   termRequiredDescription: 'Please enter something to search for.',
   errorTitle: 'Search Error',

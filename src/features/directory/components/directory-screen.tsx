@@ -23,6 +23,9 @@ import {
 import { parseCategory, queryDirectory, roleValue } from '../model/directory-query';
 import { ProfileCard } from './profile-card';
 
+// One column of compact cards on a phone, four across a desktop's width.
+const GRID = 'grid grid-cols-1 gap-2 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4';
+
 export type DirectorySearch = { q?: string; sort?: DirectorySort; page?: number };
 
 type DirectoryScreenProps = {
@@ -56,8 +59,9 @@ export function DirectoryScreen({ category, search, onSearchChange }: DirectoryS
 
   return (
     <div>
-      <PageHeader title={DIRECTORY_MESSAGES.title} subtitle={DIRECTORY_MESSAGES.subtitle} icon={<Users />} />
-      <nav aria-label="Categories" className="mb-4 overflow-x-auto pb-2">
+      {/* On a phone the subtitle gives way to the members themselves. */}
+      <PageHeader title={DIRECTORY_MESSAGES.title} subtitle={<span className="hidden sm:inline">{DIRECTORY_MESSAGES.subtitle}</span>} icon={<Users />} className="mb-4 sm:mb-6" />
+      <nav aria-label="Categories" className="mb-3 overflow-x-auto pb-2 sm:mb-4">
         <ul className="flex gap-2">
           {DIRECTORY_ROLES.map((r) => {
             const active = r === role;
@@ -81,8 +85,8 @@ export function DirectoryScreen({ category, search, onSearchChange }: DirectoryS
           })}
         </ul>
       </nav>
-      <div className="mb-6 flex flex-col gap-3 sm:flex-row">
-        <div className="relative flex-1">
+      <div className="mb-4 flex gap-2 sm:mb-6 sm:gap-3">
+        <div className="relative min-w-0 flex-1">
           <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
           <Input
             type="search"
@@ -94,7 +98,7 @@ export function DirectoryScreen({ category, search, onSearchChange }: DirectoryS
           />
         </div>
         <Select value={sort} onValueChange={(value) => onSearchChange({ ...search, sort: value === DEFAULT_DIRECTORY_SORT ? undefined : (value as DirectorySort), page: undefined })}>
-          <SelectTrigger className="sm:w-56" aria-label={DIRECTORY_MESSAGES.sortLabel} data-testid="directory-sort">
+          <SelectTrigger className="w-36 shrink-0 sm:w-56" aria-label={DIRECTORY_MESSAGES.sortLabel} data-testid="directory-sort">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
@@ -107,9 +111,9 @@ export function DirectoryScreen({ category, search, onSearchChange }: DirectoryS
         </Select>
       </div>
       {loading ? (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Loading members">
+        <div className={GRID} role="status" aria-label="Loading members">
           {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} className="h-56" />
+            <Skeleton key={i} className="h-24" />
           ))}
         </div>
       ) : result.total === 0 ? (
@@ -120,7 +124,7 @@ export function DirectoryScreen({ category, search, onSearchChange }: DirectoryS
         </div>
       ) : (
         <>
-          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="directory-grid">
+          <ul className={GRID} data-testid="directory-grid">
             {result.items.map((p) => (
               <li key={p.id}>
                 <ProfileCard profile={p} />

@@ -12,35 +12,47 @@ export function directoryBanner(profile: Pick<ProfileDoc, 'banner_url' | 'userna
   return profile.banner_url || `https://picsum.photos/seed/${encodeURIComponent(profile.username)}/600/200`;
 }
 
+/**
+ * A compact card: the banner (the member's own or the fallback) is a tile
+ * behind the avatar rather than a strip across the card, so a member without
+ * one, or an image that cannot load, never leaves a wide empty band, and a
+ * phone's first screen holds several members.
+ */
 export function ProfileCard({ profile }: { profile: ProfileDoc }) {
   const name = profile.display_name || profile.username;
   return (
     <Card className="group h-full overflow-hidden transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-lg">
-      <Link to="/profile/$username" params={{ username: profile.username }} className="flex h-full flex-col focus-visible:outline-none" data-testid="directory-card">
-        <div className="h-20 bg-muted">
-          <SizedImage src={directoryBanner(profile)} sizing={{ width: 360, sizes: '(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw' }} className="size-full object-cover" loading="lazy" />
-        </div>
-        <div className="flex flex-1 flex-col gap-2 p-4 pt-0">
-          <Avatar className="-mt-8 size-16 border-4 border-background">
-            <AvatarImage src={profile.avatar_url || generatedAvatarUrl(profile.username)} alt="" size={64} />
+      <Link to="/profile/$username" params={{ username: profile.username }} className="flex h-full items-stretch focus-visible:outline-none" data-testid="directory-card">
+        <div className="relative flex w-20 shrink-0 items-center justify-center bg-muted">
+          <SizedImage
+            src={directoryBanner(profile)}
+            sizing={{ width: 80, height: 112 }}
+            className="absolute inset-0 size-full object-cover"
+            placeholderClassName="[&_svg]:hidden"
+            loading="lazy"
+          />
+          <Avatar className="relative size-12 border-2 border-background">
+            <AvatarImage src={profile.avatar_url || generatedAvatarUrl(profile.username)} alt="" size={48} />
             <AvatarFallback>{initialsOf(name)}</AvatarFallback>
           </Avatar>
-          <div>
-            <h2 className="truncate text-lg font-semibold group-hover:underline">{name}</h2>
-            <p className="truncate text-sm text-muted-foreground">@{profile.username}</p>
+        </div>
+        <div className="flex min-w-0 flex-1 flex-col gap-1 p-3">
+          <div className="min-w-0">
+            <h2 className="truncate font-semibold group-hover:underline">{name}</h2>
+            <p className="truncate text-xs text-muted-foreground">@{profile.username}</p>
           </div>
-          <div className="flex flex-wrap items-center gap-2 text-xs">
+          <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 text-xs">
             <Badge variant="secondary">{roleLabel(profile.role)}</Badge>
             <span className="inline-flex items-center gap-1 text-muted-foreground">
               <Award className="size-3.5" aria-hidden /> {profile.karma} karma
             </span>
+            {profile.location ? (
+              <span className="inline-flex min-w-0 items-center gap-1 text-muted-foreground">
+                <MapPin className="size-3.5 shrink-0" aria-hidden /> <span className="truncate">{profile.location}</span>
+              </span>
+            ) : null}
           </div>
-          {profile.location ? (
-            <p className="inline-flex items-center gap-1 text-xs text-muted-foreground">
-              <MapPin className="size-3.5" aria-hidden /> {profile.location}
-            </p>
-          ) : null}
-          {profile.bio ? <p className="line-clamp-2 text-sm text-muted-foreground">{profile.bio}</p> : null}
+          {profile.bio ? <p className="line-clamp-1 text-sm text-muted-foreground sm:line-clamp-2">{profile.bio}</p> : null}
         </div>
       </Link>
     </Card>

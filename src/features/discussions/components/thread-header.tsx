@@ -143,7 +143,7 @@ export function ThreadHeader({ discussion, permissions, outbox, tools, share }: 
         </h1>
       )}
 
-      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground">
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted-foreground" data-testid="thread-meta">
         <span>
           {THREAD_TEXT.startedBy}{' '}
           {discussion.author_username ? (

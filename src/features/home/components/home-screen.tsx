@@ -11,6 +11,7 @@ import { cn } from '@/lib/utils';
 import { toast } from '@/stores/toast-store';
 import { AUDIENCES, FEATURE_CARDS, HOME_MESSAGES } from '../constants';
 import { HomeLiveSectionsPending, Section } from './home-sections';
+import { MemberHome, type HomeNotifications } from './member-home';
 
 // Featured members and counts come from the local store: RxDB loads after the hero has painted.
 const HomeLiveSections = lazy(() => afterFirstScreen().then(() => importWhenOnline(() => import('./home-live-sections'))));
@@ -53,12 +54,22 @@ function HeroSearch() {
   );
 }
 
-export function HomeScreen({ signedIn, onlinePanel }: { signedIn: boolean; onlinePanel: ReactNode }) {
+type HomeScreenProps = {
+  signedIn: boolean;
+  onlinePanel: ReactNode;
+  /** A signed-in member: their name and notifications lead the page, the pitch follows. */
+  member?: { name: string; notifications: HomeNotifications } | null;
+};
+
+export function HomeScreen({ signedIn, onlinePanel, member }: HomeScreenProps) {
+  // The member's welcome is the page's heading; for visitors the pitch is.
+  const Title = member ? 'h2' : 'h1';
   return (
     <div>
-      <section className="flex flex-col items-center gap-6 py-10 text-center sm:py-16">
-        <Disc3 className="size-14 text-primary" aria-hidden />
-        <h1 className="text-4xl font-extrabold tracking-tight sm:text-6xl">{HOME_MESSAGES.title}</h1>
+      {member ? <MemberHome name={member.name} notifications={member.notifications} /> : null}
+      <section className={cn('flex flex-col items-center text-center', member ? 'gap-4 border-t py-8' : 'gap-6 py-10 sm:py-16')}>
+        <Disc3 className={cn('text-primary', member ? 'size-10' : 'size-14')} aria-hidden />
+        <Title className={cn('font-extrabold tracking-tight', member ? 'text-3xl sm:text-5xl' : 'text-4xl sm:text-6xl')}>{HOME_MESSAGES.title}</Title>
         <p className="max-w-2xl text-lg text-muted-foreground">{HOME_MESSAGES.tagline}</p>
         <HeroSearch />
         <div className="flex flex-wrap justify-center gap-3">

@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ScrollArea } from '@/components/ui/scroll-area';
+import { Skeleton } from '@/components/ui/skeleton';
+import { usePulled } from '@/db/hooks/use-pulled';
 import { useRxQuery } from '@/db/hooks/use-rx-query';
 import type { ProfileDoc } from '@/db/schemas/profiles';
 import { roleLabel } from '@/lib/profile-rules';
-import { FOLLOW_LIST_HEIGHT_PX } from '../constants';
+import { FOLLOW_LIST_HEIGHT_PX, PROFILE_MESSAGES } from '../constants';
 import { MemberAvatar } from './member-avatar';
 
 type FollowListDialogProps = {
@@ -13,22 +15,36 @@ type FollowListDialogProps = {
   title: string;
   emptyText: string;
   ids: string[];
+  /** The count the header shows (the profile's own until the follows have synced). */
+  count: number;
+  /** Whether `ids` is the server's list yet. */
+  known: boolean;
 };
 
 /** Followers or following: id, username, display_name, avatar_url and role of each member, from the local store. */
-export function FollowListDialog({ open, onOpenChange, title, emptyText, ids }: FollowListDialogProps) {
+export function FollowListDialog({ open, onOpenChange, title, emptyText, ids, count, known }: FollowListDialogProps) {
   const key = ids.join(',');
-  const { docs } = useRxQuery<ProfileDoc>((db) => (open ? db.profiles.find({ selector: { id: { $in: ids } } }) : null), [open, key]);
+  const profilesPulled = usePulled('profiles');
+  const { docs, loading } = useRxQuery<ProfileDoc>((db) => (open ? db.profiles.find({ selector: { id: { $in: ids } } }) : null), [open, key]);
   const sorted = [...docs].sort((a, b) => (a.display_name || a.username).localeCompare(b.display_name || b.username));
+  // Until the follows (and the members they name) are on the device, no rows is not "no followers".
+  const pending = open && (loading || (sorted.length === 0 && (!known || (ids.length > 0 && !profilesPulled))));
+  const shown = known ? ids.length : count;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-md">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{ids.length === 1 ? '1 member' : `${ids.length} members`}</DialogDescription>
+          <DialogDescription>{shown === 1 ? '1 member' : `${shown} members`}</DialogDescription>
         </DialogHeader>
         <ScrollArea style={{ height: FOLLOW_LIST_HEIGHT_PX }}>
-          {sorted.length === 0 ? (
+          {pending ? (
+            <div role="status" aria-label={PROFILE_MESSAGES.loadingMembers} className="flex flex-col gap-2 pr-3" data-testid="follow-list-loading">
+              {Array.from({ length: 3 }, (_, i) => (
+                <Skeleton key={i} className="h-12 w-full" />
+              ))}
+            </div>
+          ) : sorted.length === 0 ? (
             <p className="py-8 text-center text-sm text-muted-foreground">{emptyText}</p>
           ) : (
             <ul className="flex flex-col gap-1 pr-3" data-testid="follow-list">

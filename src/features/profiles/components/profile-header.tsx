@@ -167,6 +167,8 @@ export function ProfileHeader({ profile, viewer }: { profile: ProfileDoc; viewer
         title={PROFILE_MESSAGES.followersTitle}
         emptyText={PROFILE_MESSAGES.noFollowers}
         ids={counts.followerIds}
+        count={counts.followers}
+        known={counts.listsKnown}
       />
       <FollowListDialog
         open={dialog === 'following'}
@@ -174,6 +176,8 @@ export function ProfileHeader({ profile, viewer }: { profile: ProfileDoc; viewer
         title={PROFILE_MESSAGES.followingTitle}
         emptyText={PROFILE_MESSAGES.noFollowing}
         ids={counts.followingIds}
+        count={counts.following}
+        known={counts.listsKnown}
       />
     </Card>
   );

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Skeleton } from '@/components/ui/skeleton';
+import { usePulled } from '@/db/hooks/use-pulled';
 import { useRxQuery } from '@/db/hooks/use-rx-query';
 import type { DiscussionDoc } from '@/db/schemas/discussions';
 import type { PostDoc } from '@/db/schemas/posts';
@@ -15,6 +17,17 @@ import { ACTIVITY_LIMIT, ACTIVITY_TEXTS, PROFILE_CONTENT_PAGE_SIZE, PROFILE_DISC
 import { JoinedDate, socialEntries } from './profile-header';
 import { relativeTime } from '@/lib/dates';
 import { Pager } from './pager';
+
+/** What a tab shows until the server has answered once for its data: nothing on the device yet is not "nothing". */
+function TabLoading({ label, rows = 3 }: { label: string; rows?: number }) {
+  return (
+    <div role="status" aria-label={label} className="flex flex-col gap-3" data-testid="profile-tab-loading">
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} className="h-12 w-full" />
+      ))}
+    </div>
+  );
+}
 
 export function pageSlice<T>(items: T[], page: number, size: number): { items: T[]; pageCount: number; page: number } {
   const pageCount = Math.max(1, Math.ceil(items.length / size));
@@ -28,9 +41,11 @@ function ContentTab({ profile, isOwner }: { profile: ProfileDoc; isOwner: boolea
     (db) => db.user_content.find({ selector: isOwner ? { user_id: profile.id } : { user_id: profile.id, is_public: true }, sort: [{ created_at: 'desc' }] }),
     [profile.id, isOwner],
   );
+  const pulled = usePulled('user_content');
   const slice = pageSlice(docs, page, PROFILE_CONTENT_PAGE_SIZE);
   const name = profile.display_name || profile.username;
-  if (!loading && docs.length === 0) return <p className="py-8 text-center text-muted-foreground">{isOwner ? PROFILE_MESSAGES.noContentOwner : PROFILE_MESSAGES.noContentOther(name)}</p>;
+  if (loading || (docs.length === 0 && !pulled)) return <TabLoading label={PROFILE_MESSAGES.loadingContent} />;
+  if (docs.length === 0) return <p className="py-8 text-center text-muted-foreground">{isOwner ? PROFILE_MESSAGES.noContentOwner : PROFILE_MESSAGES.noContentOther(name)}</p>;
   return (
     <>
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="profile-content">
@@ -64,6 +79,7 @@ function ActivityTab({ profile }: { profile: ProfileDoc }) {
     (db) => db.user_activities.find({ selector: { user_id: profile.id }, sort: [{ created_at: 'desc' }], limit: ACTIVITY_LIMIT }),
     [profile.id],
   );
+  const pulled = usePulled('user_activities');
   return (
     <Card>
       <CardHeader>
@@ -72,7 +88,9 @@ function ActivityTab({ profile }: { profile: ProfileDoc }) {
         </CardTitle>
       </CardHeader>
       <CardContent>
-        {!loading && docs.length === 0 ? (
+        {loading || (docs.length === 0 && !pulled) ? (
+          <TabLoading label={PROFILE_MESSAGES.loadingActivity} />
+        ) : docs.length === 0 ? (
           <p className="text-muted-foreground">{PROFILE_MESSAGES.noActivity}</p>
         ) : (
           <ul className="flex flex-col gap-3" data-testid="profile-activity">
@@ -118,17 +136,24 @@ function DiscussionsTab({ profile, isOwner }: { profile: ProfileDoc; isOwner: bo
     (db) => db.discussions.find({ selector: { $or: [{ user_id: profile.id }, { id: { $in: participated } }] }, sort: [{ created_at: 'desc' }] }),
     [profile.id, key],
   );
+  // Started threads come with the discussions, replies with the posts: both must have answered before "none".
+  const discussionsPulled = usePulled('discussions');
+  const postsPulled = usePulled('posts');
+  const pulled = discussionsPulled && postsPulled;
+  const pending = loading || posts.loading || (docs.length === 0 && !pulled);
   const slice = pageSlice(docs, page, PROFILE_DISCUSSIONS_PAGE_SIZE);
   const name = profile.display_name || profile.username;
   return (
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-lg">
-          <MessageSquare className="size-5" aria-hidden /> {PROFILE_MESSAGES.discussionsHeading(docs.length)}
+          <MessageSquare className="size-5" aria-hidden /> {pending ? PROFILE_MESSAGES.discussionsTitle : PROFILE_MESSAGES.discussionsHeading(docs.length)}
         </CardTitle>
       </CardHeader>
       <CardContent>
-        {!loading && docs.length === 0 ? (
+        {pending ? (
+          <TabLoading label={PROFILE_MESSAGES.loadingDiscussions} />
+        ) : docs.length === 0 ? (
           <p className="text-muted-foreground">{isOwner ? PROFILE_MESSAGES.noDiscussionsOwner : PROFILE_MESSAGES.noDiscussionsOther(name)}</p>
         ) : (
           <ul className="flex flex-col divide-y" data-testid="profile-discussions">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useDatabase } from '@/db/hooks/use-database';
+import { usePulled } from '@/db/hooks/use-pulled';
 import { useRxDoc, useRxQuery } from '@/db/hooks/use-rx-query';
 import { useWhenSent } from '@/db/hooks/use-when-sent';
 import type { FollowerDoc } from '@/db/schemas/followers';
@@ -65,8 +66,11 @@ export function useFollowCounts(profileId: string, fallback: { followers: number
   const followers = useRxQuery<FollowerDoc>((d) => d.followers.find({ selector: { following_id: profileId } }), [profileId]);
   const following = useRxQuery<FollowerDoc>((d) => d.followers.find({ selector: { follower_id: profileId } }), [profileId]);
   const any = useRxQuery<FollowerDoc>((d) => d.followers.find({ limit: 1 }), []);
-  const synced = any.docs.length > 0;
+  const pulled = usePulled('followers');
+  const synced = pulled || any.docs.length > 0;
   return {
+    /** The lists below are the server's: before that, an empty list means "not known yet". */
+    listsKnown: pulled,
     followers: synced ? followers.docs.length : fallback.followers,
     following: synced ? following.docs.length : fallback.following,
     followerIds: followers.docs.map((d) => d.follower_id),

@@ -13,11 +13,12 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { NativeSelect } from '@/components/ui/native-select';
 import { getDatabase } from '@/db/database';
+import { hasPulled } from '@/db/first-pull';
 import { roleLabel } from '@/lib/profile-rules';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { toast } from '@/stores/toast-store';
 import {
-  contentTypeOf, noResultsText, postCountText, SEARCH_PAGE_SIZE, SEARCH_RESULT_TAGS_SHOWN, SEARCH_TEXTS, SEARCH_TYPE_OPTIONS, searchErrorText, summaryText,
+  contentTypeOf, noResultsText, SEARCHED_COLLECTIONS, postCountText, SEARCH_PAGE_SIZE, SEARCH_RESULT_TAGS_SHOWN, SEARCH_TEXTS, SEARCH_TYPE_OPTIONS, searchErrorText, summaryText,
   type SearchTypeValue,
 } from '../constants';
 import { searchLocally } from '../model/local-search';
@@ -26,13 +27,18 @@ import type { BlogPostResult, DiscussionResult, ProfileResult, SearchResponse, S
 
 type Props = { q?: string; type?: SearchTypeValue; page?: number };
 
+/** The search an answer belongs to: a result of an earlier term or page must not stand for this one. */
+type SearchState = { key: string; loading: boolean; data: SearchResponse | null; offline: boolean; unsynced: boolean };
+const IDLE: SearchState = { key: '', loading: false, data: null, offline: false, unsynced: false };
+
 /** /search?q=&type=&page=: online through `universal-search`, offline over the device's store. */
 export function SearchScreen({ q = '', type = 'all', page = 1 }: Props) {
   const navigate = useNavigate();
   const online = useConnectivityStore((s) => s.online);
   const [term, setTerm] = useState(q);
   const [selected, setSelected] = useState<SearchTypeValue>(type);
-  const [state, setState] = useState<{ loading: boolean; data: SearchResponse | null; offline: boolean }>({ loading: false, data: null, offline: false });
+  const [state, setState] = useState<SearchState>(IDLE);
+  const key = JSON.stringify([q.trim(), type, page, online]);
 
   useEffect(() => {
     setTerm(q);
@@ -41,27 +47,29 @@ export function SearchScreen({ q = '', type = 'all', page = 1 }: Props) {
 
   useEffect(() => {
     if (q.trim() === '') {
-      setState({ loading: false, data: null, offline: false });
+      setState(IDLE);
       return;
     }
     let alive = true;
-    setState((s) => ({ ...s, loading: true }));
+    setState({ ...IDLE, key, loading: true });
     const contentType = contentTypeOf(type);
+    // Offline, the device answers; what it has never pulled it cannot know is missing.
+    const unsynced = !online && SEARCHED_COLLECTIONS[contentType].some((name) => !hasPulled(name));
     const run = online
       ? searchOnline(q.trim(), contentType, page, SEARCH_PAGE_SIZE).then((data) => ({ data, offline: false }))
       : getDatabase().then((db) => searchLocally(db, q.trim(), contentType, page, SEARCH_PAGE_SIZE)).then((data) => ({ data, offline: true }));
     run.then(
-      (r) => alive && setState({ loading: false, data: r.data, offline: r.offline }),
+      (r) => alive && setState({ key, loading: false, data: r.data, offline: r.offline, unsynced }),
       (err: unknown) => {
         if (!alive) return;
-        setState({ loading: false, data: null, offline: false });
+        setState({ ...IDLE, key });
         toast({ title: SEARCH_TEXTS.errorTitle, description: searchErrorText(err instanceof Error ? err.message : String(err)), variant: 'destructive' });
       },
     );
     return () => {
       alive = false;
     };
-  }, [q, type, page, online]);
+  }, [q, type, page, online, key]);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -77,7 +85,9 @@ export function SearchScreen({ q = '', type = 'all', page = 1 }: Props) {
     void navigate({ to: '/search', search: { q, type: type === 'all' ? undefined : type, page: p } });
   }
 
-  const data = state.data;
+  // Until this very search has answered, it is loading: never the empty text of another one.
+  const answered = state.key === key && !state.loading;
+  const data = answered ? state.data : null;
   const totalPages = data ? Math.max(1, Math.ceil(data.totalCount / SEARCH_PAGE_SIZE)) : 1;
 
   return (
@@ -98,12 +108,16 @@ export function SearchScreen({ q = '', type = 'all', page = 1 }: Props) {
       </form>
       {q.trim() === '' ? (
         <p className="py-12 text-center text-muted-foreground">{SEARCH_TEXTS.start}</p>
-      ) : state.loading && !data ? (
-        <div className="space-y-3" aria-busy="true">{Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="h-24" />)}</div>
+      ) : !answered ? (
+        <div className="space-y-3" role="status" aria-label={SEARCH_TEXTS.searching} aria-busy="true" data-testid="search-loading">
+          {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="h-24" />)}
+        </div>
       ) : data ? (
         <div className="space-y-4">
           {state.offline ? <p role="status" className="rounded-md border border-amber-500/50 bg-amber-500/10 p-3 text-sm">{SEARCH_TEXTS.offlineNote}</p> : null}
-          {data.totalCount === 0 ? (
+          {data.totalCount === 0 && state.unsynced ? (
+            <p className="py-8 text-center text-muted-foreground" data-testid="search-not-synced">{SEARCH_TEXTS.notSynced}</p>
+          ) : data.totalCount === 0 ? (
             <p className="py-8 text-center text-muted-foreground" data-testid="search-no-results">{noResultsText(q.trim())}</p>
           ) : (
             <>
