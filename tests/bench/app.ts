@@ -16,6 +16,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -50,6 +51,11 @@ const FIRST_OPENS = 9;
 
 /** Rounds of the side-by-side initial sync; an odd count so the median is one measured run, not the mean of two. */
 const SYNC_ROUNDS = 3;
+
+/** BENCH_PROFILE_SYNC=1: profile the last app sync round (unminified build). */
+const PROFILE_SYNC = process.env.BENCH_PROFILE_SYNC === '1';
+/** BENCH_SYNC_ONLY=1: only the side-by-side initial sync rounds, for quick iterations on the sync pipeline. */
+const SYNC_ONLY = process.env.BENCH_SYNC_ONLY === '1';
 
 const round = (x: number) => Math.round(x * 10) / 10;
 const log = (message: string) => console.log(`[app bench] ${message}`);
@@ -98,6 +104,21 @@ async function growCommunity(dbUrl: string): Promise<{ threadId: string; discuss
   await query(dbUrl, 'vacuum analyze');
   const [{ d }] = await query<{ d: string }>(dbUrl, 'select count(*) as d from public.discussions where not _deleted');
   return { threadId, discussions: Number(d) };
+}
+
+/** Records every main-thread task over 50 ms from the start of the page in globalThis.__longTasks. */
+const LONG_TASK_OBSERVER = `globalThis.__longTasks = [];
+new PerformanceObserver((list) => { for (const entry of list.getEntries()) globalThis.__longTasks.push(entry.duration); })
+  .observe({ type: 'longtask', buffered: true });`;
+
+/** Max and counts of long tasks per round, as medians over the rounds. */
+function longTaskFigures(rounds: number[][]) {
+  return {
+    syncLongTaskMaxMs: Math.round(median(rounds.map((r) => Math.max(0, ...r)))),
+    syncLongTasksOver50: median(rounds.map((r) => r.filter((d) => d > 50).length)),
+    syncLongTasksOver200: median(rounds.map((r) => r.filter((d) => d > 200).length)),
+    syncLongTaskRuns: rounds.map((r) => ({ max: Math.round(Math.max(0, ...r)), over50: r.filter((d) => d > 50).length, over200: r.filter((d) => d > 200).length })),
+  };
 }
 
 async function newContext(browser: Browser): Promise<BrowserContext> {
@@ -209,7 +230,8 @@ async function main() {
     const { API_URL: apiUrl, ANON_KEY: anonKey, DB_URL: dbUrl } = stack.status;
     log('building the app');
     Object.assign(process.env, { VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: anonKey, VITE_DEMO_LOGINS: 'true' });
-    await build({ logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+    // A profiled run builds without minifying, so the profile names RxDB's and Dexie's functions.
+    await build({ logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true, minify: !PROFILE_SYNC } });
     server = await preview({ logLevel: 'warn', build: { outDir: distDir }, preview: { port: 0, host: '127.0.0.1' } });
     const address = server.httpServer.address();
     const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -227,6 +249,8 @@ async function main() {
     const [{ n: keptPosts }] = await query<{ n: string }>(dbUrl, 'select count(*) as n from public.posts where discussion_id = any($1::uuid[])', [keptIds]);
     const counts: Record<string, number> = { posts: Number(keptPosts) };
     for (const t of ['discussions', 'profiles']) counts[t] = Number((await query<{ n: string }>(dbUrl, `select count(*) as n from public.${t}`))[0].n);
+    // The floor stores the recent activity feed too: the app's sync is done when it holds it as well.
+    counts.user_activities = Number((await query<{ n: string }>(dbUrl, `select count(*) as n from public.user_activities where created_at >= now() - make_interval(days => $1::int)`, [RECENT_WINDOW_DAYS * 2]))[0].n);
     log(`server holds ${JSON.stringify(counts)}`);
 
     // Initial sync, side by side: app, floor, app, floor... (fresh contexts, same browser).
@@ -240,21 +264,25 @@ async function main() {
       { table: 'user_activities', filter: `&created_at=gte.${new Date(Date.now() - 28 * 86_400_000).toISOString()}` },
     ];
     const appSyncMs: number[] = [];
+    /** Durations of the main thread's long tasks (over 50 ms) from navigation to the end of each app sync round. */
+    const syncLongTasks: number[][] = [];
     const floorMs: number[] = [];
     let floorRows: Record<string, number> = {};
     let appRows: Record<string, number> = {};
     let synced: BrowserContext | undefined;
     for (let round_ = 0; round_ < SYNC_ROUNDS; round_++) {
       const context = await newContext(browser);
+      await context.addInitScript({ content: LONG_TASK_OBSERVER });
       const page = await context.newPage();
       // BENCH_PROFILE_SYNC=1: a CPU profile of the last round's sync, summarised by where the time went.
-      const profiler = process.env.BENCH_PROFILE_SYNC === '1' && round_ === SYNC_ROUNDS - 1 ? await context.newCDPSession(page) : undefined;
+      const profiler = PROFILE_SYNC && round_ === SYNC_ROUNDS - 1 ? await context.newCDPSession(page) : undefined;
       if (profiler) await profiler.send('Profiler.enable').then(() => profiler.send('Profiler.start'));
       const t0 = performance.now();
       await page.goto(`${baseUrl}/discussions`);
       await waitForSync(page, counts);
       appSyncMs.push(performance.now() - t0);
       if (profiler) logProfile((await profiler.send('Profiler.stop')).profile);
+      syncLongTasks.push(await page.evaluate(() => (globalThis as { __longTasks?: number[] }).__longTasks ?? []));
       appRows = Object.fromEntries(await Promise.all(Object.keys(counts).map(async (c) => [c, await storedCount(page, c)] as const)));
       log(`app initial sync ${Math.round(appSyncMs.at(-1)!)} ms`);
       // The synced device is kept for the thread and cold-start figures, without this tab: a second open tab of
@@ -271,6 +299,14 @@ async function main() {
       floorRows = floor.rows;
       log(`raw floor ${Math.round(floor.ms)} ms${floor.retries ? ` (${floor.retries} fetches retried)` : ''}`);
       await floorContext.close();
+    }
+
+    const longTasks = longTaskFigures(syncLongTasks);
+    log(`main thread during the app's sync: longest task ${longTasks.syncLongTaskMaxMs} ms, ${longTasks.syncLongTasksOver50} over 50 ms, ${longTasks.syncLongTasksOver200} over 200 ms (medians of ${SYNC_ROUNDS} rounds)`);
+    if (SYNC_ONLY) {
+      log(`initial sync median ${Math.round(median(appSyncMs))} ms, floor ${Math.round(median(floorMs))} ms, ratio ${round(median(appSyncMs) / median(floorMs))}`);
+      await synced?.close();
+      return;
     }
 
     // Thread with 500 posts from the local store (the synced device), in-app navigation.
@@ -371,11 +407,14 @@ async function main() {
       rawFloorMedianMs: Math.round(median(floorMs)),
       rawFloorRuns: floorMs.map(Math.round),
       initialSyncRatio: round(median(appSyncMs) / median(floorMs)),
+      ...longTasks,
       appStoredRows: appRows,
       rawFloorRows: floorRows,
       coldStartOfflineCpu4xMedianMs: round(median(coldTimes)),
       coldStartRuns: coldTimes.map(Math.round),
       browser: 'Debian Chromium via playwright-core; app and floor in the same browser, same run',
+      // The machine is shared: the load average (1, 5, 15 min) at the end tells how noisy the figures are.
+      loadAverage: loadavg().map((x) => Math.round(x * 10) / 10),
     };
     console.table(Object.fromEntries(Object.entries(result).filter(([, v]) => typeof v !== 'object')));
     console.log(JSON.stringify({ firstScreenLargestGzipKb: js.firstScreenLargestGzipKb, appStoredRows: appRows, rawFloorRows: floorRows }));
