@@ -17,10 +17,11 @@ import type { DexieSettings } from 'rxdb';
  * Dexie's), with the two calls a sync makes thousands of times done straight
  * on IndexedDB:
  *
- * - findDocumentsById and the read half of bulkWrite first ask the store which
+ * - findDocumentsById and the read half of bulkWrite, while the store is
+ *   small next to the ids asked (a first sync's early pages), first ask which
  *   of the ids exist (one getAllKeys over their key range) and read only
- *   those. A first sync looks up a thousand ids per page that are not there
- *   yet; each was an IndexedDB request of its own.
+ *   those: a first sync looks up a thousand ids per page that are not there
+ *   yet, each an IndexedDB request of its own.
  * - bulkWrite runs in one readwrite transaction of its own, without Dexie's
  *   promise zones and change-tracking middleware (nothing in the app uses
  *   Dexie's liveQuery; RxDB's own change stream is emitted as before).
@@ -32,6 +33,8 @@ import type { DexieSettings } from 'rxdb';
 
 /** Below this many ids, plain gets are cheaper than listing the keys of their range. */
 const KEY_SCAN_MIN_IDS = 32;
+/** Keys are listed only while the store holds at most this many times the ids asked for (a first sync's early pages). */
+const KEY_SCAN_MAX_RATIO = 4;
 
 type DexieInternals = Awaited<RxStorageInstanceDexie<unknown>['internals']>;
 type AnyDoc = RxDocumentData<Record<string, unknown>>;
@@ -46,7 +49,8 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
 /** The stored records of `ids` that exist, in Dexie's format, read within `tx`. */
 async function readExisting(store: IDBObjectStore, ids: string[], keyRange: typeof IDBKeyRange): Promise<unknown[]> {
   let wanted = ids;
-  if (ids.length >= KEY_SCAN_MIN_IDS) {
+  // Listing keys costs in proportion to what the store holds: worth it only while that is not much more than the ids asked.
+  if (ids.length >= KEY_SCAN_MIN_IDS && (await request(store.count())) <= ids.length * KEY_SCAN_MAX_RATIO) {
     let min = ids[0];
     let max = ids[0];
     for (const id of ids) {
