@@ -47,6 +47,12 @@ export interface SyncHandle {
   ensureThread(discussionId: string): Promise<number>;
   /** Resolves when every replication has pulled and pushed what it can right now. */
   awaitInSync(): Promise<void>;
+  /**
+   * Resolves once every collection has pulled what was there when replication
+   * started, including the posts of the threads the device keeps (which are
+   * only known once the discussions have arrived).
+   */
+  whenStoreReady(): Promise<void>;
   /** Pull again from the checkpoints (e.g. after the browser came back online). */
   resync(): void;
   /** Stops replicating. `forgetIdentity` also deletes the checkpoints of identity-dependent tables (sign-out). */
@@ -327,9 +333,23 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     );
   }
 
+  let storeReady: Promise<void> | undefined;
+  async function awaitStoreReady(): Promise<void> {
+    await Promise.all(Object.values(states).map((state) => state.awaitInitialReplication()));
+    // Which threads' posts are kept follows from the discussions: pull posts once more now they are all in.
+    if (states.posts && states.discussions && !stopped) {
+      states.posts.reSync();
+      await states.posts.awaitInSync();
+    }
+  }
+
   return {
     userId,
     states,
+    whenStoreReady() {
+      storeReady ??= awaitStoreReady();
+      return storeReady;
+    },
     async ensureThread(discussionId) {
       if (!isUuid(discussionId)) throw new Error(`Not a discussion id: ${discussionId}`);
       await db.pinned.incrementalUpsert({ id: `visited:discussion:${discussionId}`, reason: 'visited', entity_type: 'discussion', entity_id: discussionId, pinned_at: new Date(now()).toISOString() });
