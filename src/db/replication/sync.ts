@@ -12,6 +12,7 @@ import { pruneSentOutboxEntries } from '../outbox';
 import { keptDiscussionIds } from './kept-threads';
 import { followTableChanges, watchForWakeUps } from './live';
 import { checkpointOf, createPullHandler, isRequestRefusal } from './pull';
+import { acknowledgePulledRows } from './pulled-rows';
 import { createPushHandler } from './push';
 import { remoteFailure } from './remote-failure';
 import { supabaseTable, type Checkpoint, type RemoteTable } from './remote-table';
@@ -270,7 +271,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
             }),
           }
         : holdsWrites
-          ? { batchSize: PUSH_BATCH, handler: holdForMember }
+          ? { batchSize: PUSH_BATCH, handler: acknowledgePulledRows(db, name, holdForMember) }
           : undefined,
     });
     states[name] = state;
