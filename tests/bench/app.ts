@@ -219,6 +219,77 @@ function logProfile(profile: { nodes: { id: number; callFrame: { functionName: s
   log(`sync profile by function:\n  ${top(byFunction, 25).join('\n  ')}`);
 }
 
+/** Posts written in the device's kept threads while it was away, per catch-up round. */
+const CATCH_UP_POSTS = 5000;
+
+/** Count of a table's rows, with an optional condition. */
+async function countRows(dbUrl: string, table: string, where = 'true', values: unknown[] = []): Promise<number> {
+  return Number((await query<{ n: string }>(dbUrl, `select count(*) as n from public.${table} where ${where}`, values))[0].n);
+}
+
+/**
+ * Catch-up after days away, side by side: the synced device is closed (no page open, so nothing
+ * replicates) while CATCH_UP_POSTS posts are written across its kept threads; then the app opens
+ * online and is timed until it holds them (and the activities they made); the floor fetches the
+ * same new rows (changed since the round began) through PostgREST and stores them in bulk.
+ */
+async function catchUpRounds(
+  browser: Browser,
+  synced: BrowserContext,
+  baseUrl: string,
+  stack: { apiUrl: string; anonKey: string; dbUrl: string },
+  keptIds: string[],
+  threadId: string,
+) {
+  const appMs: number[] = [];
+  const floorMs: number[] = [];
+  const others = keptIds.filter((id) => id !== threadId);
+  const [{ author }] = await query<{ author: string }>(stack.dbUrl, "select id as author from public.profiles where username = 'demo_producer'");
+  for (let i = 0; i < SYNC_ROUNDS; i++) {
+    const [{ since }] = await query<{ since: string }>(stack.dbUrl, 'select now()::text as since');
+    await query(
+      stack.dbUrl,
+      `insert into public.posts (discussion_id, user_id, content)
+       select ($2::uuid[])[1 + g % array_length($2::uuid[], 1)], $3, 'Written while you were away ' || g || ': the second half of the set ran long.'
+       from generate_series(1, $1::int) g`,
+      [CATCH_UP_POSTS, others, author],
+    );
+    await query(stack.dbUrl, 'analyze public.posts');
+    const expected = {
+      posts: await countRows(stack.dbUrl, 'posts', 'discussion_id = any($1::uuid[])', [keptIds]),
+      user_activities: await countRows(stack.dbUrl, 'user_activities', `created_at >= now() - make_interval(days => ${RECENT_WINDOW_DAYS * 2})`),
+    };
+    const page = await synced.newPage();
+    const t0 = performance.now();
+    await page.goto(`${baseUrl}/discussions`);
+    await waitForSync(page, expected);
+    appMs.push(performance.now() - t0);
+    await page.close();
+
+    const floorContext = await newContext(browser);
+    const floorPage = await floorContext.newPage();
+    await floorPage.goto(`${baseUrl}/robots.txt`);
+    const changed = `&_modified=gt.${encodeURIComponent(since)}`;
+    const floor = await rawFloorSync(floorPage, stack.apiUrl, stack.anonKey, [
+      { table: 'discussions', filter: changed },
+      { table: 'posts', filter: `&discussion_id=in.(${keptIds.join(',')})${changed}` },
+      { table: 'profiles', filter: changed },
+      { table: 'user_activities', filter: changed },
+    ]);
+    floorMs.push(floor.ms);
+    await floorContext.close();
+    log(`catch-up of ${CATCH_UP_POSTS} posts: app ${Math.round(appMs.at(-1)!)} ms, floor ${Math.round(floor.ms)} ms (${floor.rows.posts} posts)`);
+  }
+  return {
+    catchUpPosts: CATCH_UP_POSTS,
+    catchUpMedianMs: Math.round(median(appMs)),
+    catchUpRuns: appMs.map(Math.round),
+    catchUpFloorMedianMs: Math.round(median(floorMs)),
+    catchUpFloorRuns: floorMs.map(Math.round),
+    catchUpRatio: round(median(appMs) / median(floorMs)),
+  };
+}
+
 async function main() {
   const location = await testStackLocation('bench-app');
   log('starting a seeded stack');
@@ -284,7 +355,8 @@ async function main() {
       if (profiler) logProfile((await profiler.send('Profiler.stop')).profile);
       syncLongTasks.push(await page.evaluate(() => (globalThis as { __longTasks?: number[] }).__longTasks ?? []));
       appRows = Object.fromEntries(await Promise.all(Object.keys(counts).map(async (c) => [c, await storedCount(page, c)] as const)));
-      log(`app initial sync ${Math.round(appSyncMs.at(-1)!)} ms`);
+      const tasks = syncLongTasks.at(-1)!;
+      log(`app initial sync ${Math.round(appSyncMs.at(-1)!)} ms; longest task ${Math.round(Math.max(0, ...tasks))} ms, ${tasks.filter((d) => d > 50).length} over 50 ms, ${tasks.filter((d) => d > 200).length} over 200 ms`);
       // The synced device is kept for the thread and cold-start figures, without this tab: a second open tab of
       // the app (the replication leader, its live queries) shares the renderer's main thread with the page timed.
       await page.close();
@@ -301,6 +373,8 @@ async function main() {
       await floorContext.close();
     }
 
+    const catchUp = await catchUpRounds(browser, synced!, baseUrl, { apiUrl, anonKey, dbUrl }, keptIds, threadId);
+    log(`catch-up of ${CATCH_UP_POSTS} posts: median ${catchUp.catchUpMedianMs} ms, floor ${catchUp.catchUpFloorMedianMs} ms, ratio ${catchUp.catchUpRatio}`);
     const longTasks = longTaskFigures(syncLongTasks);
     log(`main thread during the app's sync: longest task ${longTasks.syncLongTaskMaxMs} ms, ${longTasks.syncLongTasksOver50} over 50 ms, ${longTasks.syncLongTasksOver200} over 200 ms (medians of ${SYNC_ROUNDS} rounds)`);
     if (SYNC_ONLY) {
@@ -408,6 +482,7 @@ async function main() {
       rawFloorRuns: floorMs.map(Math.round),
       initialSyncRatio: round(median(appSyncMs) / median(floorMs)),
       ...longTasks,
+      ...catchUp,
       appStoredRows: appRows,
       rawFloorRows: floorRows,
       coldStartOfflineCpu4xMedianMs: round(median(coldTimes)),
