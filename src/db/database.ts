@@ -1,7 +1,7 @@
 import { addRxPlugin, createRxDatabase, type RxDatabase, type RxStorage } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { getAppStorage } from './app-storage';
 import { COLLECTION_DEFINITIONS, type AppCollections, type CollectionDefinition, type CollectionName } from './collections';
 import { serverWinsConflictHandler } from './conflict-handler';
 import { replayPendingWrites } from './pending-inserts';
@@ -13,7 +13,7 @@ export const DEFAULT_DATABASE_NAME = 'djcircle';
 
 export interface CreateAppDatabaseOptions {
   name?: string;
-  /** Dexie over the browser's IndexedDB by default; tests pass Dexie over fake-indexeddb. Development builds add schema validation. */
+  /** The app's storage (Dexie over the browser's IndexedDB) by default; tests pass it over fake-indexeddb. Development builds add schema validation. */
   storage?: RxStorage<unknown, unknown>;
   /** Several tabs share one store and elect one leader to replicate. Off in Node tests. */
   multiInstance?: boolean;
@@ -51,7 +51,7 @@ export async function createAppDatabase(options: CreateAppDatabaseOptions = {}):
   await addPlugins();
   const db = await createRxDatabase<AppCollections>({
     name: options.name ?? DEFAULT_DATABASE_NAME,
-    storage: await withDevValidation(options.storage ?? (getRxStorageDexie() as RxStorage<unknown, unknown>)),
+    storage: await withDevValidation(options.storage ?? (getAppStorage() as RxStorage<unknown, unknown>)),
     multiInstance: options.multiInstance ?? true,
     eventReduce: true,
     // The cleanup plugin is not loaded: tombstones stay until clearLocalData().

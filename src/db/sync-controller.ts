@@ -1,7 +1,17 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { BehaviorSubject } from 'rxjs';
 import type { AppDatabase } from './database';
+import { whenIdle } from './idle';
 import { startSync, type StartSyncOptions, type SyncHandle } from './replication/sync';
+
+export interface SyncControllerOptions {
+  /**
+   * What the first replication waits for. By default the browser's next idle
+   * moment, so a first sync never starts ahead of the screen the member is
+   * looking at; tests pass () => Promise.resolve().
+   */
+  startWhen?: () => Promise<void>;
+}
 
 /**
  * Keeps one replication running for whoever is signed in: the auth layer calls
@@ -9,14 +19,18 @@ import { startSync, type StartSyncOptions, type SyncHandle } from './replication
  */
 export class SyncController {
   private handle: SyncHandle | null = null;
-  private queue: Promise<unknown> = Promise.resolve();
+  private queue: Promise<unknown>;
   readonly current$ = new BehaviorSubject<SyncHandle | null>(null);
 
   constructor(
     private readonly db: AppDatabase,
     private readonly client: SupabaseClient,
     private readonly extra: Partial<Omit<StartSyncOptions, 'db' | 'client' | 'userId'>> = {},
-  ) {}
+    options: SyncControllerOptions = {},
+  ) {
+    // Every start goes through the queue, so the first one waits for the page to be idle.
+    this.queue = (options.startWhen ?? whenIdle)().catch(() => undefined);
+  }
 
   get current(): SyncHandle | null {
     return this.handle;

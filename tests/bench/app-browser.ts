@@ -99,8 +99,10 @@ export async function rawFloorSync(page: Page, apiUrl: string, anonKey: string, 
               try {
                 response = await fetch(url, { headers, cache: 'no-store' });
               } catch (error) {
-                if (attempt === 3) throw error;
+                // A shared machine under heavy load drops more than the odd one: a few tries, a short pause between.
+                if (attempt === 5) throw error;
                 retries++;
+                await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
               }
             }
             const page = (await response.json()) as { id: string }[];

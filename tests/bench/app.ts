@@ -16,6 +16,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -50,6 +51,11 @@ const FIRST_OPENS = 9;
 
 /** Rounds of the side-by-side initial sync; an odd count so the median is one measured run, not the mean of two. */
 const SYNC_ROUNDS = 3;
+
+/** BENCH_PROFILE_SYNC=1: profile the last app sync round (unminified build). */
+const PROFILE_SYNC = process.env.BENCH_PROFILE_SYNC === '1';
+/** BENCH_SYNC_ONLY=1: only the side-by-side initial sync rounds, for quick iterations on the sync pipeline. */
+const SYNC_ONLY = process.env.BENCH_SYNC_ONLY === '1';
 
 const round = (x: number) => Math.round(x * 10) / 10;
 const log = (message: string) => console.log(`[app bench] ${message}`);
@@ -98,6 +104,21 @@ async function growCommunity(dbUrl: string): Promise<{ threadId: string; discuss
   await query(dbUrl, 'vacuum analyze');
   const [{ d }] = await query<{ d: string }>(dbUrl, 'select count(*) as d from public.discussions where not _deleted');
   return { threadId, discussions: Number(d) };
+}
+
+/** Records every main-thread task over 50 ms from the start of the page in globalThis.__longTasks. */
+const LONG_TASK_OBSERVER = `globalThis.__longTasks = [];
+new PerformanceObserver((list) => { for (const entry of list.getEntries()) globalThis.__longTasks.push(entry.duration); })
+  .observe({ type: 'longtask', buffered: true });`;
+
+/** Max and counts of long tasks per round, as medians over the rounds. */
+function longTaskFigures(rounds: number[][]) {
+  return {
+    syncLongTaskMaxMs: Math.round(median(rounds.map((r) => Math.max(0, ...r)))),
+    syncLongTasksOver50: median(rounds.map((r) => r.filter((d) => d > 50).length)),
+    syncLongTasksOver200: median(rounds.map((r) => r.filter((d) => d > 200).length)),
+    syncLongTaskRuns: rounds.map((r) => ({ max: Math.round(Math.max(0, ...r)), over50: r.filter((d) => d > 50).length, over200: r.filter((d) => d > 200).length })),
+  };
 }
 
 async function newContext(browser: Browser): Promise<BrowserContext> {
@@ -198,6 +219,77 @@ function logProfile(profile: { nodes: { id: number; callFrame: { functionName: s
   log(`sync profile by function:\n  ${top(byFunction, 25).join('\n  ')}`);
 }
 
+/** Posts written in the device's kept threads while it was away, per catch-up round. */
+const CATCH_UP_POSTS = 5000;
+
+/** Count of a table's rows, with an optional condition. */
+async function countRows(dbUrl: string, table: string, where = 'true', values: unknown[] = []): Promise<number> {
+  return Number((await query<{ n: string }>(dbUrl, `select count(*) as n from public.${table} where ${where}`, values))[0].n);
+}
+
+/**
+ * Catch-up after days away, side by side: the synced device is closed (no page open, so nothing
+ * replicates) while CATCH_UP_POSTS posts are written across its kept threads; then the app opens
+ * online and is timed until it holds them (and the activities they made); the floor fetches the
+ * same new rows (changed since the round began) through PostgREST and stores them in bulk.
+ */
+async function catchUpRounds(
+  browser: Browser,
+  synced: BrowserContext,
+  baseUrl: string,
+  stack: { apiUrl: string; anonKey: string; dbUrl: string },
+  keptIds: string[],
+  threadId: string,
+) {
+  const appMs: number[] = [];
+  const floorMs: number[] = [];
+  const others = keptIds.filter((id) => id !== threadId);
+  const [{ author }] = await query<{ author: string }>(stack.dbUrl, "select id as author from public.profiles where username = 'demo_producer'");
+  for (let i = 0; i < SYNC_ROUNDS; i++) {
+    const [{ since }] = await query<{ since: string }>(stack.dbUrl, 'select now()::text as since');
+    await query(
+      stack.dbUrl,
+      `insert into public.posts (discussion_id, user_id, content)
+       select ($2::uuid[])[1 + g % array_length($2::uuid[], 1)], $3, 'Written while you were away ' || g || ': the second half of the set ran long.'
+       from generate_series(1, $1::int) g`,
+      [CATCH_UP_POSTS, others, author],
+    );
+    await query(stack.dbUrl, 'analyze public.posts');
+    const expected = {
+      posts: await countRows(stack.dbUrl, 'posts', 'discussion_id = any($1::uuid[])', [keptIds]),
+      user_activities: await countRows(stack.dbUrl, 'user_activities', `created_at >= now() - make_interval(days => ${RECENT_WINDOW_DAYS * 2})`),
+    };
+    const page = await synced.newPage();
+    const t0 = performance.now();
+    await page.goto(`${baseUrl}/discussions`);
+    await waitForSync(page, expected);
+    appMs.push(performance.now() - t0);
+    await page.close();
+
+    const floorContext = await newContext(browser);
+    const floorPage = await floorContext.newPage();
+    await floorPage.goto(`${baseUrl}/robots.txt`);
+    const changed = `&_modified=gt.${encodeURIComponent(since)}`;
+    const floor = await rawFloorSync(floorPage, stack.apiUrl, stack.anonKey, [
+      { table: 'discussions', filter: changed },
+      { table: 'posts', filter: `&discussion_id=in.(${keptIds.join(',')})${changed}` },
+      { table: 'profiles', filter: changed },
+      { table: 'user_activities', filter: changed },
+    ]);
+    floorMs.push(floor.ms);
+    await floorContext.close();
+    log(`catch-up of ${CATCH_UP_POSTS} posts: app ${Math.round(appMs.at(-1)!)} ms, floor ${Math.round(floor.ms)} ms (${floor.rows.posts} posts)`);
+  }
+  return {
+    catchUpPosts: CATCH_UP_POSTS,
+    catchUpMedianMs: Math.round(median(appMs)),
+    catchUpRuns: appMs.map(Math.round),
+    catchUpFloorMedianMs: Math.round(median(floorMs)),
+    catchUpFloorRuns: floorMs.map(Math.round),
+    catchUpRatio: round(median(appMs) / median(floorMs)),
+  };
+}
+
 async function main() {
   const location = await testStackLocation('bench-app');
   log('starting a seeded stack');
@@ -209,7 +301,8 @@ async function main() {
     const { API_URL: apiUrl, ANON_KEY: anonKey, DB_URL: dbUrl } = stack.status;
     log('building the app');
     Object.assign(process.env, { VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: anonKey, VITE_DEMO_LOGINS: 'true' });
-    await build({ logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+    // A profiled run builds without minifying, so the profile names RxDB's and Dexie's functions.
+    await build({ logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true, minify: !PROFILE_SYNC } });
     server = await preview({ logLevel: 'warn', build: { outDir: distDir }, preview: { port: 0, host: '127.0.0.1' } });
     const address = server.httpServer.address();
     const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -227,6 +320,8 @@ async function main() {
     const [{ n: keptPosts }] = await query<{ n: string }>(dbUrl, 'select count(*) as n from public.posts where discussion_id = any($1::uuid[])', [keptIds]);
     const counts: Record<string, number> = { posts: Number(keptPosts) };
     for (const t of ['discussions', 'profiles']) counts[t] = Number((await query<{ n: string }>(dbUrl, `select count(*) as n from public.${t}`))[0].n);
+    // The floor stores the recent activity feed too: the app's sync is done when it holds it as well.
+    counts.user_activities = Number((await query<{ n: string }>(dbUrl, `select count(*) as n from public.user_activities where created_at >= now() - make_interval(days => $1::int)`, [RECENT_WINDOW_DAYS * 2]))[0].n);
     log(`server holds ${JSON.stringify(counts)}`);
 
     // Initial sync, side by side: app, floor, app, floor... (fresh contexts, same browser).
@@ -240,23 +335,28 @@ async function main() {
       { table: 'user_activities', filter: `&created_at=gte.${new Date(Date.now() - 28 * 86_400_000).toISOString()}` },
     ];
     const appSyncMs: number[] = [];
+    /** Durations of the main thread's long tasks (over 50 ms) from navigation to the end of each app sync round. */
+    const syncLongTasks: number[][] = [];
     const floorMs: number[] = [];
     let floorRows: Record<string, number> = {};
     let appRows: Record<string, number> = {};
     let synced: BrowserContext | undefined;
     for (let round_ = 0; round_ < SYNC_ROUNDS; round_++) {
       const context = await newContext(browser);
+      await context.addInitScript({ content: LONG_TASK_OBSERVER });
       const page = await context.newPage();
       // BENCH_PROFILE_SYNC=1: a CPU profile of the last round's sync, summarised by where the time went.
-      const profiler = process.env.BENCH_PROFILE_SYNC === '1' && round_ === SYNC_ROUNDS - 1 ? await context.newCDPSession(page) : undefined;
+      const profiler = PROFILE_SYNC && round_ === SYNC_ROUNDS - 1 ? await context.newCDPSession(page) : undefined;
       if (profiler) await profiler.send('Profiler.enable').then(() => profiler.send('Profiler.start'));
       const t0 = performance.now();
       await page.goto(`${baseUrl}/discussions`);
       await waitForSync(page, counts);
       appSyncMs.push(performance.now() - t0);
       if (profiler) logProfile((await profiler.send('Profiler.stop')).profile);
+      syncLongTasks.push(await page.evaluate(() => (globalThis as { __longTasks?: number[] }).__longTasks ?? []));
       appRows = Object.fromEntries(await Promise.all(Object.keys(counts).map(async (c) => [c, await storedCount(page, c)] as const)));
-      log(`app initial sync ${Math.round(appSyncMs.at(-1)!)} ms`);
+      const tasks = syncLongTasks.at(-1)!;
+      log(`app initial sync ${Math.round(appSyncMs.at(-1)!)} ms; longest task ${Math.round(Math.max(0, ...tasks))} ms, ${tasks.filter((d) => d > 50).length} over 50 ms, ${tasks.filter((d) => d > 200).length} over 200 ms`);
       // The synced device is kept for the thread and cold-start figures, without this tab: a second open tab of
       // the app (the replication leader, its live queries) shares the renderer's main thread with the page timed.
       await page.close();
@@ -271,6 +371,16 @@ async function main() {
       floorRows = floor.rows;
       log(`raw floor ${Math.round(floor.ms)} ms${floor.retries ? ` (${floor.retries} fetches retried)` : ''}`);
       await floorContext.close();
+    }
+
+    const catchUp = await catchUpRounds(browser, synced!, baseUrl, { apiUrl, anonKey, dbUrl }, keptIds, threadId);
+    log(`catch-up of ${CATCH_UP_POSTS} posts: median ${catchUp.catchUpMedianMs} ms, floor ${catchUp.catchUpFloorMedianMs} ms, ratio ${catchUp.catchUpRatio}`);
+    const longTasks = longTaskFigures(syncLongTasks);
+    log(`main thread during the app's sync: longest task ${longTasks.syncLongTaskMaxMs} ms, ${longTasks.syncLongTasksOver50} over 50 ms, ${longTasks.syncLongTasksOver200} over 200 ms (medians of ${SYNC_ROUNDS} rounds)`);
+    if (SYNC_ONLY) {
+      log(`initial sync median ${Math.round(median(appSyncMs))} ms, floor ${Math.round(median(floorMs))} ms, ratio ${round(median(appSyncMs) / median(floorMs))}`);
+      await synced?.close();
+      return;
     }
 
     // Thread with 500 posts from the local store (the synced device), in-app navigation.
@@ -371,11 +481,15 @@ async function main() {
       rawFloorMedianMs: Math.round(median(floorMs)),
       rawFloorRuns: floorMs.map(Math.round),
       initialSyncRatio: round(median(appSyncMs) / median(floorMs)),
+      ...longTasks,
+      ...catchUp,
       appStoredRows: appRows,
       rawFloorRows: floorRows,
       coldStartOfflineCpu4xMedianMs: round(median(coldTimes)),
       coldStartRuns: coldTimes.map(Math.round),
       browser: 'Debian Chromium via playwright-core; app and floor in the same browser, same run',
+      // The machine is shared: the load average (1, 5, 15 min) at the end tells how noisy the figures are.
+      loadAverage: loadavg().map((x) => Math.round(x * 10) / 10),
     };
     console.table(Object.fromEntries(Object.entries(result).filter(([, v]) => typeof v !== 'object')));
     console.log(JSON.stringify({ firstScreenLargestGzipKb: js.firstScreenLargestGzipKb, appStoredRows: appRows, rawFloorRows: floorRows }));

@@ -1,6 +1,8 @@
 import { Outlet } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+import { SyncProgressSlot } from '@/components/sync-progress-slot';
 import { watchFirstScreen } from '@/lib/first-screen';
+import { useAppData } from '../data/data-context';
 import { Footer } from './footer';
 import { Header } from './header';
 import { MobileDrawer } from './mobile-drawer';
@@ -22,6 +24,7 @@ export function AppLayout() {
       </a>
       <Header />
       <MobileDrawer />
+      <SyncProgressSlot {...useAppData()} />
       <div className="flex flex-1">
         <Sidebar />
         <div className="flex min-w-0 flex-1 flex-col">

@@ -35,6 +35,17 @@ export interface PullHandlerOptions<T> {
    * refusal is not about the scope.
    */
   isolateRefused?: (scope: PullScope) => Promise<boolean>;
+  /**
+   * Rows handed to RxDB per call. A server page (up to MAX_PAGE rows) is
+   * handed over in slices of this size, each with the checkpoint of its last
+   * row, so storing one slice is a short task and a page closed half way
+   * keeps the slices already stored. RxDB's pull batchSize must be the same.
+   */
+  sliceSize?: number;
+  /** Called as a slice is handed to RxDB. */
+  onSliceHanded?: () => void;
+  /** Waits until the slice handed before (`handed` rows) is stored, so RxDB does not merge slices back into one write. */
+  beforeNextSlice?: (handed: number) => Promise<void>;
 }
 
 /** A refusal about the request itself: bad filter values. 401 (expired session), 408 and 429 pass with time. */
@@ -106,32 +117,78 @@ export function createPullHandler<T>(options: PullHandlerOptions<T>): PullHandle
     return rows;
   }
 
+  /** The rest of the last server page, not handed to RxDB yet: `forward` rows in checkpointed order, then rows outside it. */
+  let pending: { from: Checkpoint | undefined; documents: WithDeleted<T>[]; forward: number; checkpoint: Checkpoint | undefined; handed: number } | null = null;
+
+  /** The page after the last full one, asked for while its slices are stored; used when the scope is still the same. */
+  let prefetched: { after: Checkpoint; conditions: string; page: ReturnType<RemoteTable['selectPage']> } | null = null;
+
+  function nextSlice(size: number): { documents: WithDeleted<T>[]; checkpoint: Checkpoint | undefined } {
+    const page = pending!;
+    options.onSliceHanded?.();
+    if (page.forward > size) {
+      const documents = page.documents.splice(0, size);
+      page.forward -= size;
+      const last = documents[documents.length - 1] as unknown as Row;
+      // The slice's own position: a restart after it pulls from there, not from the end of a page only half stored.
+      page.from = { modified: String(last.server_modified), id: String(last.id) };
+      page.handed = documents.length;
+      return { documents, checkpoint: page.from };
+    }
+    pending = null;
+    return { documents: page.documents, checkpoint: page.checkpoint };
+  }
+
   return async (checkpoint, batchSize) => {
+    const sliceSize = options.sliceSize ?? batchSize;
+    if (pending && sameCheckpoint(pending.from, checkpoint)) {
+      await options.beforeNextSlice?.(pending.handed);
+      return nextSlice(sliceSize);
+    }
+    pending = null;
+    // A sliced pull still asks the server for whole pages: round trips cost more than slices.
+    const pageSize = options.sliceSize ? MAX_PAGE : Math.min(batchSize, MAX_PAGE);
     let scope = await options.scope();
     let conditions = spec.filter ? [spec.filter(scope)] : [];
-    let forward = await remote.selectPage({ conditions, after: checkpoint, limit: Math.min(batchSize, MAX_PAGE) });
+    const ahead = prefetched;
+    prefetched = null;
+    let forward =
+      ahead && sameCheckpoint(ahead.after, checkpoint) && ahead.conditions === JSON.stringify(conditions)
+        ? await ahead.page
+        : await remote.selectPage({ conditions, after: checkpoint, limit: pageSize });
     // One refused term (a thread id the server cannot take) must not stop the rest of the pull for good.
     if (forward.error && isRequestRefusal(forward.status) && options.isolateRefused && (await options.isolateRefused(scope))) {
       scope = await options.scope();
       conditions = spec.filter ? [spec.filter(scope)] : [];
-      forward = await remote.selectPage({ conditions, after: checkpoint, limit: Math.min(batchSize, MAX_PAGE) });
+      forward = await remote.selectPage({ conditions, after: checkpoint, limit: pageSize });
     }
     if (forward.error || !forward.data) throw remoteFailure(remote.name, forward);
     let rows = forward.data;
-    if (rows.length < Math.min(batchSize, MAX_PAGE) && checkpoint) {
+    if (rows.length < pageSize && checkpoint) {
       const inPage = new Set(rows.map((row) => String(row.id)));
       rows = rows.concat((await lateCommits(checkpoint, conditions)).filter((row) => !inPage.has(String(row.id))));
     }
     rows = rows.concat(await alwaysKept(scope, rows));
-    if (options.backfill && forward.data.length < Math.min(batchSize, MAX_PAGE)) {
+    if (options.backfill && forward.data.length < pageSize) {
       const inPage = new Set(rows.map((row) => String(row.id)));
       rows = rows.concat((await options.backfill(scope)).filter((row) => !inPage.has(String(row.id))));
     }
     for (const row of rows) delivered.set(String(row.id), String(row._modified));
     const last = forward.data[forward.data.length - 1];
-    return {
-      documents: rows.map((row) => rowToDoc<T>(spec, schema, row)),
-      checkpoint: last ? checkpointOf(last) : checkpoint,
-    };
+    const documents = rows.map((row) => rowToDoc<T>(spec, schema, row));
+    const pageCheckpoint = last ? checkpointOf(last) : checkpoint;
+    if (!options.sliceSize) return { documents, checkpoint: pageCheckpoint };
+    // A full page: the next one is asked for now, while this one's slices are stored.
+    if (forward.data.length === pageSize && last) {
+      const after = checkpointOf(last);
+      prefetched = { after, conditions: JSON.stringify(conditions), page: remote.selectPage({ conditions, after, limit: pageSize }) };
+    }
+    pending = { from: checkpoint, documents, forward: forward.data.length, checkpoint: pageCheckpoint, handed: 0 };
+    return nextSlice(sliceSize);
   };
+}
+
+function sameCheckpoint(a: Checkpoint | undefined, b: Checkpoint | undefined): boolean {
+  if (!a || !b) return !a && !b;
+  return a.modified === b.modified && a.id === b.id;
 }

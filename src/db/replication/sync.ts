@@ -7,11 +7,13 @@ import { REPLICATED_COLLECTIONS, type ReplicatedCollectionName } from '../collec
 import type { AppDatabase } from '../database';
 import { markPulled } from '../first-pull';
 import { setLocalIdentity } from '../identity';
+import { yieldToMain } from '../idle';
 import { isUuid } from '../ids';
 import { pruneSentOutboxEntries } from '../outbox';
 import { keptDiscussionIds } from './kept-threads';
 import { followTableChanges, watchForWakeUps } from './live';
 import { checkpointOf, createPullHandler, isRequestRefusal } from './pull';
+import { acknowledgePulledRows } from './pulled-rows';
 import { createPushHandler } from './push';
 import { remoteFailure } from './remote-failure';
 import { supabaseTable, type Checkpoint, type RemoteTable } from './remote-table';
@@ -47,6 +49,12 @@ export interface SyncHandle {
   ensureThread(discussionId: string): Promise<number>;
   /** Resolves when every replication has pulled and pushed what it can right now. */
   awaitInSync(): Promise<void>;
+  /**
+   * Resolves once every collection has pulled what was there when replication
+   * started, including the posts of the threads the device keeps (which are
+   * only known once the discussions have arrived).
+   */
+  whenStoreReady(): Promise<void>;
   /** Pull again from the checkpoints (e.g. after the browser came back online). */
   resync(): void;
   /** Stops replicating. `forgetIdentity` also deletes the checkpoints of identity-dependent tables (sign-out). */
@@ -55,12 +63,40 @@ export interface SyncHandle {
 
 /** Rows per pull request: PostgREST's max_rows, so an initial sync makes as few round trips as the server allows. */
 export const PULL_BATCH = 1000;
+/**
+ * Rows RxDB stores at a time: a server page is handed over in slices of this
+ * size, so no single task of storing it holds the main thread for long.
+ */
+export const PULL_SLICE = 250;
+/** Longest wait for a slice to be stored before the next is handed over anyway (rows equal to what is stored are not written). */
+const SLICE_STORED_WAIT_MS = 250;
 const PUSH_BATCH = 50;
 const THREAD_PAGE = 1000;
 /** How long after a live thread header the device's post count is compared with it. */
 const THREAD_GAP_CHECK_MS = 1500;
 /** How many times rows handed to a stream outside the checkpointed order are handed over before giving up. */
 const DELIVERY_ATTEMPTS = 3;
+
+/**
+ * Resolves once the `handed` documents of the last slice were stored (or
+ * after SLICE_STORED_WAIT_MS: rows equal to what is stored are never written),
+ * then yields to the page, so each slice is stored in tasks of its own.
+ */
+async function sliceStored(received: { count: number; mark: number; changed: Subject<void> }, handed: number): Promise<void> {
+  const target = received.mark + handed;
+  if (received.count < target) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, SLICE_STORED_WAIT_MS);
+      const sub = received.changed.subscribe(() => received.count >= target && done());
+      function done() {
+        clearTimeout(timer);
+        sub.unsubscribe();
+        resolve();
+      }
+    });
+  }
+  await yieldToMain();
+}
 
 /**
  * A visitor's push side: nothing goes to the server. Removing something the
@@ -224,6 +260,8 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     const remote = remoteFor(spec.table);
     const stream = new Subject<RxReplicationPullStreamItem<unknown, Checkpoint>>();
     streams.set(name, stream);
+    // Documents RxDB has stored from pulls so far, to hand over the next slice once the last one is in.
+    const received = { count: 0, mark: 0, changed: new Subject<void>() };
 
     const state: TableReplication = replicateRxCollection<unknown, Checkpoint>({
       replicationIdentifier: replicationIdentifier(spec, userId),
@@ -235,7 +273,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
       autoStart: true,
       pull: canPull
         ? {
-            batchSize: PULL_BATCH,
+            batchSize: PULL_SLICE,
             stream$: stream.asObservable(),
             handler: createPullHandler({
               spec,
@@ -245,6 +283,11 @@ export function startSync(options: StartSyncOptions): SyncHandle {
               overlapMs: options.overlapMs,
               backfill: name === 'posts' ? missingThreadPosts : undefined,
               isolateRefused: name === 'posts' ? isolateRefusedThreads : undefined,
+              sliceSize: PULL_SLICE,
+              onSliceHanded: () => {
+                received.mark = received.count;
+              },
+              beforeNextSlice: (handed) => sliceStored(received, handed),
             }),
           }
         : undefined,
@@ -264,10 +307,15 @@ export function startSync(options: StartSyncOptions): SyncHandle {
             }),
           }
         : holdsWrites
-          ? { batchSize: PUSH_BATCH, handler: holdForMember }
+          ? { batchSize: PUSH_BATCH, handler: acknowledgePulledRows(db, name, holdForMember) }
           : undefined,
     });
     states[name] = state;
+    const receivedSub = state.received$.subscribe(() => {
+      received.count += 1;
+      received.changed.next();
+    });
+    cleanups.push(() => receivedSub.unsubscribe());
     // Lists tell "not synced yet" from "empty" by this mark.
     if (canPull) void state.awaitInitialReplication().then(() => !stopped && markPulled(name), () => undefined);
 
@@ -327,9 +375,23 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     );
   }
 
+  let storeReady: Promise<void> | undefined;
+  async function awaitStoreReady(): Promise<void> {
+    await Promise.all(Object.values(states).map((state) => state.awaitInitialReplication()));
+    // Which threads' posts are kept follows from the discussions: pull posts once more now they are all in.
+    if (states.posts && states.discussions && !stopped) {
+      states.posts.reSync();
+      await states.posts.awaitInSync();
+    }
+  }
+
   return {
     userId,
     states,
+    whenStoreReady() {
+      storeReady ??= awaitStoreReady();
+      return storeReady;
+    },
     async ensureThread(discussionId) {
       if (!isUuid(discussionId)) throw new Error(`Not a discussion id: ${discussionId}`);
       await db.pinned.incrementalUpsert({ id: `visited:discussion:${discussionId}`, reason: 'visited', entity_type: 'discussion', entity_id: discussionId, pinned_at: new Date(now()).toISOString() });

@@ -1,11 +1,11 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { getAppStorage } from '@/db/app-storage';
 import type { RxStorage } from 'rxdb';
 import { createAppDatabase, type AppDatabase, type CreateAppDatabaseOptions } from '@/db/database';
 
-/** Dexie over fake-indexeddb; createAppDatabase adds schema validation as in development builds. */
+/** The app's storage over fake-indexeddb; createAppDatabase adds schema validation as in development builds. */
 export function testStorage(): RxStorage<unknown, unknown> {
-  return getRxStorageDexie({ indexedDB, IDBKeyRange }) as RxStorage<unknown, unknown>;
+  return getAppStorage({ indexedDB, IDBKeyRange }) as RxStorage<unknown, unknown>;
 }
 
 /** A fresh app database over fake-indexeddb, one per test. */

@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { useObservable } from '@/db/hooks/use-observable';
+import type { AppDatabase } from '@/db/database';
+import type { SyncHandle } from '@/db/replication/sync';
+import { markOfflineReady, syncProgress$, wasOfflineReady, type SyncProgress as Progress } from '@/db/sync-progress';
+
+/** How long "Ready to use offline" stays up once everything is on the device. */
+export const READY_NOTICE_MS = 6000;
+
+export const SYNC_PROGRESS_TEXT = {
+  saving: 'Saving the community to this device for offline use…',
+  savingApp: 'Saving the app itself for offline use…',
+  noWorker: 'This browser cannot keep the app for offline use.',
+  ready: 'Ready to use offline.',
+  stored: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'item' : 'items'} on this device`,
+} as const;
+
+function phaseText(progress: Progress): string {
+  if (!progress.storeReady) return SYNC_PROGRESS_TEXT.saving;
+  if (progress.appFilesReady === null) return SYNC_PROGRESS_TEXT.noWorker;
+  return progress.appFilesReady ? SYNC_PROGRESS_TEXT.ready : SYNC_PROGRESS_TEXT.savingApp;
+}
+
+/**
+ * A device's first sync, shown: how much is already stored, and when the app
+ * is ready to work offline (the kept threads stored and the service worker's
+ * precache done). Shown once per device; it never takes a tap from the page.
+ */
+export function SyncProgress({ db, sync }: { db: AppDatabase | null; sync: SyncHandle | null }) {
+  const [shown] = useState(() => !wasOfflineReady());
+  const [dismissed, setDismissed] = useState(false);
+  const progress = useObservable(() => (shown && db && sync ? syncProgress$(db, sync) : null), [shown, db, sync], null as Progress | null);
+  const ready = progress?.storeReady === true && progress.appFilesReady !== false;
+
+  useEffect(() => {
+    if (!ready) return;
+    markOfflineReady();
+    const timer = setTimeout(() => setDismissed(true), READY_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [ready]);
+
+  if (!shown || dismissed || !progress) return null;
+  return (
+    <div
+      data-testid="sync-progress"
+      className="pointer-events-none fixed inset-x-2 bottom-2 z-40 mx-auto max-w-sm rounded-md border bg-background/95 px-3 py-2 text-sm shadow-md sm:left-auto sm:right-4"
+    >
+      <p role="status" className="font-medium">
+        {phaseText(progress)}
+      </p>
+      <p className="text-muted-foreground">{SYNC_PROGRESS_TEXT.stored(progress.documents)}</p>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { auditTime, combineLatest, from, map, of, startWith, type Observable } from 'rxjs';
+import { deviceStorage, privateKey } from '@/lib/device-storage';
+import { REPLICATED_COLLECTIONS } from './collections';
+import type { AppDatabase } from './database';
+import type { SyncHandle } from './replication/sync';
+
+/** What a first sync shows the member while it fills the device. */
+export interface SyncProgress {
+  /** documents of the replicated collections stored on this device */
+  documents: number;
+  /** every collection has pulled what the server had, the kept threads' posts included */
+  storeReady: boolean;
+  /** the service worker holds the app's files: true, false while it installs, null when the browser has none */
+  appFilesReady: boolean | null;
+}
+
+/** How often the count of stored documents is refreshed while a sync writes thousands of them. */
+const COUNT_REFRESH_MS = 500;
+
+const OFFLINE_READY_KEY = privateKey('sync', 'offline-ready');
+
+/** Whether this device was once ready to work offline (then the first-sync progress is not shown again). */
+export function wasOfflineReady(): boolean {
+  return deviceStorage()?.getItem(OFFLINE_READY_KEY) === '1';
+}
+
+export function markOfflineReady(): void {
+  try {
+    deviceStorage()?.setItem(OFFLINE_READY_KEY, '1');
+  } catch {
+    // A full quota: the progress shows once more on the next first sync, no harm done.
+  }
+}
+
+/** True once a service worker is active for this page (its install step precached the app); null without support. */
+export function appFilesReady$(): Observable<boolean | null> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return of(null);
+  return from(navigator.serviceWorker.ready.then(() => true)).pipe(startWith(false));
+}
+
+export function syncProgress$(db: AppDatabase, sync: SyncHandle): Observable<SyncProgress> {
+  const counts = REPLICATED_COLLECTIONS.filter((name) => sync.states[name]).map((name) => db[name].count().$);
+  const documents$ = (counts.length > 0 ? combineLatest(counts) : of([] as number[])).pipe(
+    auditTime(COUNT_REFRESH_MS),
+    map((values) => values.reduce((sum, n) => sum + n, 0)),
+    startWith(0),
+  );
+  const storeReady$ = from(sync.whenStoreReady().then(() => true, () => false)).pipe(startWith(false));
+  return combineLatest([documents$, storeReady$, appFilesReady$()]).pipe(
+    map(([documents, storeReady, appFilesReady]) => ({ documents, storeReady, appFilesReady })),
+  );
+}

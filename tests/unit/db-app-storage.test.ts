@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import type { RxStorage } from 'rxdb';
+import { createAppDatabase, type AppDatabase } from '@/db/database';
+import type { DiscussionDoc } from '@/db/schemas/discussions';
+import { testStorage } from './db-support/memory-db';
+
+let db: AppDatabase | undefined;
+afterEach(async () => {
+  await db?.close();
+  db = undefined;
+});
+
+const dexieStorage = () => getRxStorageDexie({ indexedDB, IDBKeyRange }) as RxStorage<unknown, unknown>;
+const newName = () => `s${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
+
+function discussion(i: number, pinned = false): DiscussionDoc {
+  const at = new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
+  return { id: crypto.randomUUID(), user_id: crypto.randomUUID(), title: `t${i}`, category: i % 2 ? 'odd' : 'even', is_pinned: pinned, is_locked: false, created_at: at, last_activity_at: at, post_count: i };
+}
+
+describe("the app's storage", () => {
+  it('reads what a device stored with the plain Dexie storage, and the plain storage reads what it writes', async () => {
+    const name = newName();
+    const before = Array.from({ length: 60 }, (_, i) => discussion(i, i % 10 === 0));
+    db = await createAppDatabase({ name, storage: dexieStorage(), multiInstance: false, only: ['discussions', 'outbox'] });
+    await db.discussions.bulkInsert(before);
+    await db.close();
+
+    db = await createAppDatabase({ name, storage: testStorage(), multiInstance: false, only: ['discussions', 'outbox'] });
+    const found = await db.discussions.findByIds(before.map((d) => d.id)).exec();
+    expect(found.size).toBe(60);
+    expect(found.get(before[10].id)?.is_pinned).toBe(true);
+    // Boolean index values are stored in Dexie's format: the pinned-first query still finds them.
+    const pinned = await db.discussions.find({ selector: { is_pinned: true }, sort: [{ is_pinned: 'desc' }, { last_activity_at: 'desc' }] }).exec();
+    expect(pinned.map((d) => d.title)).toEqual(['t50', 't40', 't30', 't20', 't10', 't0']);
+    const added = Array.from({ length: 40 }, (_, i) => discussion(100 + i, i === 0));
+    await db.discussions.bulkInsert(added);
+    await db.discussions.findOne(before[1].id).incrementalPatch({ title: 'edited' });
+    await db.close();
+
+    db = await createAppDatabase({ name, storage: dexieStorage(), multiInstance: false, only: ['discussions', 'outbox'] });
+    expect(await db.discussions.count().exec()).toBe(100);
+    expect((await db.discussions.findOne(before[1].id).exec())?.title).toBe('edited');
+    expect(await db.discussions.count({ selector: { is_pinned: true } }).exec()).toBe(7);
+  });
+
+  it('finds documents by id among many, with and without the deleted ones', async () => {
+    db = await createAppDatabase({ name: newName(), storage: testStorage(), multiInstance: false, only: ['discussions', 'outbox'] });
+    const docs = Array.from({ length: 80 }, (_, i) => discussion(i));
+    await db.discussions.bulkInsert(docs);
+    await db.discussions.findOne(docs[5].id).remove();
+    const instance = db.discussions.storageInstance;
+    const absent = Array.from({ length: 40 }, () => crypto.randomUUID());
+    const ids = [...docs.map((d) => d.id), ...absent];
+    const live = await instance.findDocumentsById(ids, false);
+    expect(live.map((d) => d.id).sort()).toEqual(docs.filter((_, i) => i !== 5).map((d) => d.id).sort());
+    const withDeleted = await instance.findDocumentsById(ids, true);
+    expect(withDeleted).toHaveLength(80);
+    expect(withDeleted.find((d) => d.id === docs[5].id)?._deleted).toBe(true);
+    // A few ids take the plain path.
+    expect((await instance.findDocumentsById([docs[7].id, absent[0]], false)).map((d) => d.title)).toEqual(['t7']);
+  });
+
+  it('refuses a write made against an outdated version with a conflict and leaves the stored document as it was', async () => {
+    db = await createAppDatabase({ name: newName(), storage: testStorage(), multiInstance: false, only: ['discussions', 'outbox'] });
+    const doc = discussion(1);
+    await db.discussions.insert(doc);
+    const instance = db.discussions.storageInstance;
+    const [stored] = await instance.findDocumentsById([doc.id], false);
+    await db.discussions.findOne(doc.id).incrementalPatch({ title: 'newer' });
+    const stale = { ...stored, title: 'stale', _rev: '2-stale', _meta: { lwt: Date.now() + 1 } };
+    const result = await instance.bulkWrite([{ previous: stored, document: stale }], 'test');
+    expect(result.error).toHaveLength(1);
+    expect(result.error[0].status).toBe(409);
+    expect((await db.discussions.findOne(doc.id).exec())?.title).toBe('newer');
+  });
+
+  it('tells live queries about what it wrote', async () => {
+    db = await createAppDatabase({ name: newName(), storage: testStorage(), multiInstance: false, only: ['discussions', 'outbox'] });
+    const seen: number[] = [];
+    const sub = db.discussions.find({ selector: { category: 'odd' } }).$.subscribe((docs) => seen.push(docs.length));
+    await db.discussions.bulkInsert(Array.from({ length: 50 }, (_, i) => discussion(i)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    sub.unsubscribe();
+    expect(seen.at(-1)).toBe(25);
+  });
+});
