@@ -1,3 +1,4 @@
+import { hasPulled } from '@/db/first-pull';
 import { hasLaunchSnapshot } from './launch-snapshot';
 
 /**
@@ -32,7 +33,8 @@ function markFirstScreenRendered(): void {
  * so supabase-js, replication and the worker do not compete with the store.
  */
 export function watchFirstScreen(main: HTMLElement): () => void {
-  const shown = () => main.childElementCount > 0 && !(launchReadsStore && main.querySelector('[aria-busy="true"]'));
+  const waitsForData = launchReadsStore || launchReadsServer;
+  const shown = () => main.childElementCount > 0 && !(waitsForData && main.querySelector('[aria-busy="true"]'));
   if (shown()) {
     markFirstScreenRendered();
     return () => undefined;
@@ -42,7 +44,7 @@ export function watchFirstScreen(main: HTMLElement): () => void {
     observer.disconnect();
     markFirstScreenRendered();
   });
-  observer.observe(main, launchReadsStore ? { childList: true, subtree: true, attributeFilter: ['aria-busy'] } : { childList: true });
+  observer.observe(main, waitsForData ? { childList: true, subtree: true, attributeFilter: ['aria-busy'] } : { childList: true });
   return () => observer.disconnect();
 }
 
@@ -59,16 +61,44 @@ export function afterFirstScreen(): Promise<void> {
  */
 export function launchScreenReadsStore(): boolean {
   if (typeof location === 'undefined' || location.pathname === '/') return false;
+  if (launchScreenReadsServer()) return false;
   return !(location.search === '' && hasLaunchSnapshot(location.pathname));
 }
 
+/** Screens whose first screen an empty device reads straight from the server (the screens a shared link opens). */
+const SERVER_FIRST_PATHS = [/^\/discussions\/thread\/[^/]+\/?$/];
+
+/**
+ * Whether the launch screen is read from the server: a shared link opened on a device whose store has never
+ * been filled. Waiting for RxDB to load, IndexedDB to open and replication to fill it would cost seconds of
+ * a phone's main thread before the first post; the store then opens once that screen is painted and idle.
+ */
+export function launchScreenReadsServer(): boolean {
+  if (typeof location === 'undefined' || !SERVER_FIRST_PATHS.some((path) => path.test(location.pathname))) return false;
+  return !(hasPulled('discussions') && hasPulled('posts') && hasPulled('profiles'));
+}
+
 const launchReadsStore = launchScreenReadsStore();
+const launchReadsServer = launchScreenReadsServer();
+
+/** Longest wait for an idle moment after a server-read first screen before the store opens anyway. */
+export const STORE_IDLE_TIMEOUT_MS = 2000;
+
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: STORE_IDLE_TIMEOUT_MS });
+    else setTimeout(resolve, 0);
+  });
+}
 
 /**
  * When to start opening the local store: at once when the launch screen reads
- * it (the data is the first screen, so IndexedDB opens while React renders),
- * otherwise after the first screen.
+ * it (the data is the first screen, so IndexedDB opens while React renders);
+ * after the first screen and an idle moment when the server gave the first
+ * screen (so RxDB's seconds of parsing and opening never delay it or the
+ * member's first scroll); otherwise after the first screen.
  */
 export function whenStoreIsWanted(): Promise<void> {
-  return launchReadsStore ? Promise.resolve() : firstScreen;
+  if (launchReadsStore) return Promise.resolve();
+  return launchReadsServer ? firstScreen.then(whenIdle) : firstScreen;
 }

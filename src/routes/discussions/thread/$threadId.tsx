@@ -17,6 +17,10 @@ export const Route = createFileRoute('/discussions/thread/$threadId')({
   loader: ({ params, context }) => {
     const threadId = threadIdFromParams(params.threadId);
     if (!threadId) return;
+    // An empty device reads the thread from the server meanwhile: the screen shows that copy until its store has it.
+    void import('@/features/discussions/model/server-thread').then(({ serverThread, threadReadsServerFirst }) => {
+      if (threadReadsServerFirst()) serverThread(threadId).catch(() => undefined);
+    });
     void import('@/features/discussions/model/thread-warmup').then(({ warmThread }) => warmThread(threadId, context.auth.user?.id ?? null));
   },
   component: ThreadRoute,
