@@ -1,7 +1,6 @@
 import type { RxJsonSchema } from 'rxdb';
 import { env } from '@/lib/env';
 import type { ReplicatedCollectionName } from './collections';
-import { hasPulled } from './first-pull';
 import { rowToDoc, type Row } from './replication/row-mapping';
 import { TABLE_SPECS } from './replication/tables';
 
@@ -15,11 +14,6 @@ import { TABLE_SPECS } from './replication/tables';
  * store keeps them, so the screen renders the same thing once the store has
  * the same rows, without a flash or a jump.
  */
-
-/** Whether the store has nothing to show yet for these collections: it never finished a first pull of one of them. */
-export function storeIsEmptyFor(collections: readonly ReplicatedCollectionName[]): boolean {
-  return collections.some((name) => !hasPulled(name));
-}
 
 export class ServerReadError extends Error {}
 

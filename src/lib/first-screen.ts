@@ -1,3 +1,4 @@
+import type { ReplicatedCollectionName } from '@/db/collections';
 import { hasPulled } from '@/db/first-pull';
 import { hasLaunchSnapshot } from './launch-snapshot';
 
@@ -65,17 +66,28 @@ export function launchScreenReadsStore(): boolean {
   return !(location.search === '' && hasLaunchSnapshot(location.pathname));
 }
 
-/** Screens whose first screen an empty device reads straight from the server (the screens a shared link opens). */
-const SERVER_FIRST_PATHS = [/^\/discussions\/thread\/[^/]+\/?$/];
+/**
+ * Screens whose first screen an empty device reads straight from the server (the screens a shared link
+ * opens), with the collections whose first pull makes the device no longer empty for them.
+ */
+const SERVER_FIRST_SCREENS: { path: RegExp; collections: ReplicatedCollectionName[] }[] = [
+  { path: /^\/discussions\/thread\/[^/]+\/?$/, collections: ['discussions', 'posts', 'profiles'] },
+  { path: /^\/discussions\/?$/, collections: ['discussions'] },
+];
 
 /**
- * Whether the launch screen is read from the server: a shared link opened on a device whose store has never
- * been filled. Waiting for RxDB to load, IndexedDB to open and replication to fill it would cost seconds of
- * a phone's main thread before the first post; the store then opens once that screen is painted and idle.
+ * Whether the screen at `pathname` reads its first screen from the server: a shared link opened on a device
+ * whose store has never been filled for it. Waiting for RxDB to load, IndexedDB to open and replication to
+ * fill it would cost seconds of a phone's main thread before the first post.
  */
+export function screenReadsServerFirst(pathname: string): boolean {
+  const screen = SERVER_FIRST_SCREENS.find(({ path }) => path.test(pathname));
+  return screen !== undefined && !screen.collections.every(hasPulled);
+}
+
+/** Whether the launch screen is read from the server; the store then opens once that screen is painted and idle. */
 export function launchScreenReadsServer(): boolean {
-  if (typeof location === 'undefined' || !SERVER_FIRST_PATHS.some((path) => path.test(location.pathname))) return false;
-  return !(hasPulled('discussions') && hasPulled('posts') && hasPulled('profiles'));
+  return typeof location !== 'undefined' && screenReadsServerFirst(location.pathname);
 }
 
 const launchReadsStore = launchScreenReadsStore();

@@ -21,6 +21,25 @@ async function recordLayoutShifts(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Replication goes through supabase-js (which names itself in x-client-info): its requests are held until
+ * released, so the local store cannot have the rows while the screen is checked. The server-first read is a
+ * plain fetch and passes.
+ */
+async function holdReplication(page: Page): Promise<{ held: () => number; release: () => void }> {
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route('**/rest/v1/**', async (route) => {
+    if (route.request().headers()['x-client-info']) {
+      held++;
+      await released;
+    }
+    await route.fallback();
+  });
+  return { held: () => held, release };
+}
+
 function shiftsSince(page: Page, since: number): Promise<number> {
   return page.evaluate(
     (from) => (window as unknown as { __shifts: { value: number; at: number }[] }).__shifts.filter((s) => s.at >= from).reduce((sum, s) => sum + s.value, 0),
@@ -36,18 +55,7 @@ test('an empty device shows a shared thread from the server before its store has
     Array.from({ length: POSTS }, (_, i) => ({ authorId: i % 2 === 0 ? alice.id : bob.id, content: `First visit post ${i + 1} of ${tag}` })),
   );
 
-  // Replication goes through supabase-js (which names itself in x-client-info): held until released, so the
-  // local store cannot have the thread while the screen is checked.
-  let release = () => undefined as void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let heldReplication = 0;
-  await page.route('**/rest/v1/**', async (route) => {
-    if (route.request().headers()['x-client-info']) {
-      heldReplication++;
-      await released;
-    }
-    await route.fallback();
-  });
+  const replication = await holdReplication(page);
   await recordLayoutShifts(page);
   await page.setViewportSize({ width: 360, height: 740 });
 
@@ -59,7 +67,7 @@ test('an empty device shows a shared thread from the server before its store has
   await expect(page.getByTestId('post').first()).toContainText(alice.username);
   await expect(page.getByTestId('post').nth(1)).toContainText(bob.username);
   // The store opened and asked for its rows meanwhile, and got nothing yet: what shows came from the server.
-  await expect.poll(() => heldReplication, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(() => replication.held(), { timeout: 20_000 }).toBeGreaterThan(0);
   await expect(page.getByTestId('post')).toHaveCount(POSTS);
 
   // The server changes a post meanwhile: the screen shows the change only once the store, which pulls it after
@@ -71,12 +79,40 @@ test('an empty device shows a shared thread from the server before its store has
   // The nodes on screen now must be the ones on screen after the store takes over: no skeleton in between.
   await page.getByTestId('post').first().evaluate((el) => el.setAttribute('data-first-render', 'kept'));
   const handOverStart = await page.evaluate(() => performance.now());
-  release();
+  replication.release();
 
   await expect(page.getByTestId('post').first()).toContainText(edited, { timeout: 20_000 });
   await expectDeviceToHold(page, thread.posts[POSTS - 1]!.content);
   await expect(page.getByTestId('post')).toHaveCount(POSTS);
   await expect(page.getByTestId('post').first()).toHaveAttribute('data-first-render', 'kept');
+  expect(await shiftsSince(page, handOverStart)).toBe(0);
+  expect(await shiftsSince(page, 0)).toBeLessThan(0.1);
+});
+
+test('an empty device lists the hub from the server before its store has synced, and the store takes over without a shift', async ({ page }) => {
+  const author = await newMemberApi('firstvisithub');
+  const thread = await createThread(author.id, [{ authorId: author.id, content: 'Opening the hub test' }], `First visit hub ${randomUUID().slice(0, 8)}`);
+  const replication = await holdReplication(page);
+  await recordLayoutShifts(page);
+  await page.setViewportSize({ width: 360, height: 740 });
+
+  await page.goto('/discussions');
+  const card = page.getByTestId('discussion-card').filter({ hasText: thread.title });
+  await expect(card).toBeVisible();
+  await expect.poll(() => replication.held(), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect(card).toBeVisible();
+
+  // Renamed on the server meanwhile (as long as before): only the store, pulling after the release, shows it.
+  const renamed = thread.title.replace('First visit hub', 'Renamed visit hub');
+  const { error } = await serviceClient().from('discussions').update({ title: renamed }).eq('id', thread.id);
+  expect(error).toBeNull();
+  await card.evaluate((el) => el.setAttribute('data-first-render', 'kept'));
+  const handOverStart = await page.evaluate(() => performance.now());
+  replication.release();
+
+  const renamedCard = page.getByTestId('discussion-card').filter({ hasText: renamed });
+  await expect(renamedCard).toBeVisible({ timeout: 20_000 });
+  await expect(renamedCard).toHaveAttribute('data-first-render', 'kept');
   expect(await shiftsSince(page, handOverStart)).toBe(0);
   expect(await shiftsSince(page, 0)).toBeLessThan(0.1);
 });

@@ -11,7 +11,7 @@ const NO_LIKES = new Set<string>();
  * otherwise, and while the answer is on its way). A failed read leaves the screen to the store, as before.
  */
 export function useServerThread(threadId: string): ServerThread | null {
-  const [wanted] = useState(threadReadsServerFirst);
+  const [wanted] = useState(() => threadReadsServerFirst(threadId));
   const [thread, setThread] = useState<ServerThread | null>(null);
   useEffect(() => {
     if (!wanted) return;

@@ -1,7 +1,8 @@
 import { discussionsSchema, type DiscussionDoc } from '@/db/schemas/discussions';
 import { postsSchema, type PostDoc } from '@/db/schemas/posts';
 import { profilesSchema, type ProfileDoc } from '@/db/schemas/profiles';
-import { inList, readServerRows, sharedServerRead, storeIsEmptyFor } from '@/db/server-first';
+import { inList, readServerRows, sharedServerRead } from '@/db/server-first';
+import { screenReadsServerFirst } from '@/lib/first-screen';
 import { toAuthorProfile, toDiscussionRow, toPostRow, type ThreadView } from './local-queries';
 import type { DiscussionRow } from './types';
 
@@ -9,8 +10,8 @@ import type { DiscussionRow } from './types';
 export type ServerThread = { discussion: DiscussionRow | null; view: ThreadView };
 
 /** Whether a thread screen opening now reads the server first: the device never pulled threads or their posts. */
-export function threadReadsServerFirst(): boolean {
-  return storeIsEmptyFor(['discussions', 'posts', 'profiles']);
+export function threadReadsServerFirst(threadId: string): boolean {
+  return screenReadsServerFirst(`/discussions/thread/${threadId}`);
 }
 
 async function readThread(threadId: string): Promise<ServerThread> {

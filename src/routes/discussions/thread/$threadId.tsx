@@ -19,7 +19,7 @@ export const Route = createFileRoute('/discussions/thread/$threadId')({
     if (!threadId) return;
     // An empty device reads the thread from the server meanwhile: the screen shows that copy until its store has it.
     void import('@/features/discussions/model/server-thread').then(({ serverThread, threadReadsServerFirst }) => {
-      if (threadReadsServerFirst()) serverThread(threadId).catch(() => undefined);
+      if (threadReadsServerFirst(threadId)) serverThread(threadId).catch(() => undefined);
     });
     void import('@/features/discussions/model/thread-warmup').then(({ warmThread }) => warmThread(threadId, context.auth.user?.id ?? null));
   },
