@@ -96,6 +96,13 @@ const launchReadsServer = launchScreenReadsServer();
 /** Longest wait for an idle moment after a server-read first screen before the store opens anyway. */
 export const STORE_IDLE_TIMEOUT_MS = 2000;
 
+/**
+ * After a server-read first screen, how long the member reads undisturbed before the store, replication and
+ * the service worker load (RxDB's chunk alone is seconds of a throttled phone's main thread). The member's
+ * first tap or key ends the wait at once: acting on the page needs the store.
+ */
+export const SERVER_FIRST_QUIET_MS = 5000;
+
 function whenIdle(): Promise<void> {
   return new Promise((resolve) => {
     if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: STORE_IDLE_TIMEOUT_MS });
@@ -103,14 +110,35 @@ function whenIdle(): Promise<void> {
   });
 }
 
+function quietOrFirstInput(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const events = ['pointerdown', 'keydown'] as const;
+    const done = () => {
+      clearTimeout(timer);
+      for (const type of events) window.removeEventListener(type, done, true);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    for (const type of events) window.addEventListener(type, done, { capture: true, passive: true });
+  });
+}
+
+let backgroundWork: Promise<void> | null = null;
+
+/**
+ * When the launch's background work (the store, replication, the service worker) may start: after the
+ * first screen; after a server-read one, also after a quiet spell (or the member's first input) and an idle moment.
+ */
+export function whenBackgroundWorkMayStart(): Promise<void> {
+  backgroundWork ??= launchReadsServer ? firstScreen.then(() => quietOrFirstInput(SERVER_FIRST_QUIET_MS)).then(whenIdle) : firstScreen;
+  return backgroundWork;
+}
+
 /**
  * When to start opening the local store: at once when the launch screen reads
- * it (the data is the first screen, so IndexedDB opens while React renders);
- * after the first screen and an idle moment when the server gave the first
- * screen (so RxDB's seconds of parsing and opening never delay it or the
- * member's first scroll); otherwise after the first screen.
+ * it (the data is the first screen, so IndexedDB opens while React renders),
+ * otherwise with the rest of the background work.
  */
 export function whenStoreIsWanted(): Promise<void> {
-  if (launchReadsStore) return Promise.resolve();
-  return launchReadsServer ? firstScreen.then(whenIdle) : firstScreen;
+  return launchReadsStore ? Promise.resolve() : whenBackgroundWorkMayStart();
 }
