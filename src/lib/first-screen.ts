@@ -1,6 +1,8 @@
 import type { ReplicatedCollectionName } from '@/db/collections';
 import { hasPulled } from '@/db/first-pull';
+import { deviceStorage } from './device-storage';
 import { hasLaunchSnapshot } from './launch-snapshot';
+import { AUTH_STORAGE_KEY } from './shell-constants';
 
 /**
  * "The first screen is on the glass": resolved once the router has rendered
@@ -76,18 +78,22 @@ const SERVER_FIRST_SCREENS: { path: RegExp; collections: ReplicatedCollectionNam
 ];
 
 /**
- * Whether the screen at `pathname` reads its first screen from the server: a shared link opened on a device
- * whose store has never been filled for it. Waiting for RxDB to load, IndexedDB to open and replication to
+ * Whether the screen at `pathname` reads its first screen from the server: a shared link opened by a visitor
+ * on a device whose store has never been filled for it. Waiting for RxDB to load, IndexedDB to open and replication to
  * fill it would cost seconds of a phone's main thread before the first post.
  */
 export function screenReadsServerFirst(pathname: string): boolean {
+  // A signed-in member is about to act on the page (reply, like, moderate), which needs the store: as before.
+  if (deviceStorage()?.getItem(AUTH_STORAGE_KEY)) return false;
   const screen = SERVER_FIRST_SCREENS.find(({ path }) => path.test(pathname));
   return screen !== undefined && !screen.collections.every(hasPulled);
 }
 
 /** Whether the launch screen is read from the server; the store then opens once that screen is painted and idle. */
 export function launchScreenReadsServer(): boolean {
-  return typeof location !== 'undefined' && screenReadsServerFirst(location.pathname);
+  if (typeof location === 'undefined') return false;
+  // A link to one post scrolls to it once the thread around it has its final height: the store's path, as before.
+  return !new URLSearchParams(location.search).has('post') && screenReadsServerFirst(location.pathname);
 }
 
 const launchReadsStore = launchScreenReadsStore();

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { markPulled } from '@/db/first-pull';
 import { clearPrivateDeviceData } from '@/lib/device-storage';
 import { writeLaunchSnapshot } from '@/lib/launch-snapshot';
+import { AUTH_STORAGE_KEY } from '@/lib/shell-constants';
 
 type FirstScreen = typeof import('@/lib/first-screen');
 
@@ -78,6 +79,12 @@ describe('offline cold start: when the local store opens', () => {
     expect(await settlesSoon(thread.whenStoreIsWanted())).toBe(true);
     expect(await settlesSoon(thread.whenBackgroundWorkMayStart())).toBe(true);
     stop();
+    // A signed-in member is about to act on the page, which needs the store: as before.
+    localStorage.setItem(AUTH_STORAGE_KEY, '{}');
+    expect((await launchOn('/discussions/thread/abc')).launchScreenReadsServer()).toBe(false);
+    localStorage.removeItem(AUTH_STORAGE_KEY);
+    // So does a link to one post: the screen scrolls to it in the store's thread.
+    expect((await launchOn('/discussions/thread/abc?post=def')).launchScreenReadsServer()).toBe(false);
     // Once the store has been filled, the same link reads the store as before.
     deviceHoldsData();
     expect((await launchOn('/discussions/thread/abc')).launchScreenReadsServer()).toBe(false);

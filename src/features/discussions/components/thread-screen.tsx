@@ -95,8 +95,9 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
   const { viewer } = useViewer(db, member);
   const online = useConnectivityStore((s) => s.online);
   const stored = useThreadData(db, threadId, viewer);
-  // An empty device shows the server's copy of the thread until its store has caught up.
-  const { data, fromServer } = useThreadSource(stored, useServerThread(threadId));
+  // An empty device shows the server's copy of the thread until its store has caught up (not for a link to
+  // one post: scrolling to it waits for the store's thread, whose height is final).
+  const { data, fromServer } = useThreadSource(stored, useServerThread(threadId, highlightPostId === null));
   const discussion = data.discussion.value;
   const missingLocally = data.discussion.ready && discussion === null;
   const verdict = useThreadPresence(sync, threadId, missingLocally, online);

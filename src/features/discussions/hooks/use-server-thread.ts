@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { OutboxState } from '../model/types';
 import { serverThread, threadReadsServerFirst, type ServerThread } from '../model/server-thread';
 import type { ThreadData } from './use-thread-data';
@@ -10,8 +10,8 @@ const NO_LIKES = new Set<string>();
  * The thread as the server has it, when the screen opened on a device whose store is still empty (null
  * otherwise, and while the answer is on its way). A failed read leaves the screen to the store, as before.
  */
-export function useServerThread(threadId: string): ServerThread | null {
-  const [wanted] = useState(() => threadReadsServerFirst(threadId));
+export function useServerThread(threadId: string, allowed: boolean): ServerThread | null {
+  const [wanted] = useState(() => allowed && threadReadsServerFirst(threadId));
   const [thread, setThread] = useState<ServerThread | null>(null);
   useEffect(() => {
     if (!wanted) return;
@@ -41,6 +41,8 @@ function storeHolds(stored: ThreadData, server: ServerThread): boolean {
  */
 export function useThreadSource(stored: ThreadData, server: ServerThread | null): { data: ThreadData; fromServer: boolean } {
   const [storeLeads, setStoreLeads] = useState(false);
+  // Authors the store already has too: a member who signed in on this page sees their own reply whole.
+  const profiles = useMemo(() => (server ? new Map([...stored.profiles, ...server.view.profiles]) : stored.profiles), [server, stored.profiles]);
   const serverShows = server !== null && server.discussion !== null;
   const handOver = !storeLeads && serverShows && storeHolds(stored, server);
   if (handOver) setStoreLeads(true);
@@ -50,7 +52,7 @@ export function useThreadSource(stored: ThreadData, server: ServerThread | null)
     data: {
       discussion: { value: server.discussion, ready: true, error: null },
       posts: { value: server.view.posts, ready: true, error: null },
-      profiles: server.view.profiles,
+      profiles,
       authorsReady: true,
       postsComplete: true,
       quotedPosts: server.view.quoted,

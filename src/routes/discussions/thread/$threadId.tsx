@@ -14,13 +14,17 @@ export const Route = createFileRoute('/discussions/thread/$threadId')({
   validateSearch: threadSearchSchema,
   // The thread's posts are read while the router renders the way there, not after the screen mounted. Imported
   // here, not at the top: route options outside the component are in the entry, and the read's code is not needed there.
-  loader: ({ params, context }) => {
+  loader: ({ params, context, location }) => {
     const threadId = threadIdFromParams(params.threadId);
     if (!threadId) return;
-    // An empty device reads the thread from the server meanwhile: the screen shows that copy until its store has it.
-    void import('@/features/discussions/model/server-thread').then(({ serverThread, threadReadsServerFirst }) => {
-      if (threadReadsServerFirst(threadId)) serverThread(threadId).catch(() => undefined);
-    });
+    // An empty device reads the thread from the server meanwhile: the screen shows that copy until its store has it
+    // (a link to one post excepted: the screen scrolls to it in the store's thread).
+    const toOnePost = Boolean((location.search as { post?: unknown }).post);
+    if (!toOnePost) {
+      void import('@/features/discussions/model/server-thread').then(({ serverThread, threadReadsServerFirst }) => {
+        if (threadReadsServerFirst(threadId)) serverThread(threadId).catch(() => undefined);
+      });
+    }
     void import('@/features/discussions/model/thread-warmup').then(({ warmThread }) => warmThread(threadId, context.auth.user?.id ?? null));
   },
   component: ThreadRoute,
