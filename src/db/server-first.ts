@@ -17,6 +17,18 @@ import { TABLE_SPECS } from './replication/tables';
 
 export class ServerReadError extends Error {}
 
+async function fetchRows(table: string, select: string, filter: string, signal?: AbortSignal): Promise<Row[]> {
+  const url = `${env.supabaseUrl}/rest/v1/${table}?select=${encodeURIComponent(select)}&_deleted=is.false${filter ? `&${filter}` : ''}`;
+  const response = await fetch(url, {
+    headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}`, Accept: 'application/json' },
+    signal,
+  });
+  if (!response.ok) throw new ServerReadError(`${table}: HTTP ${response.status}`);
+  const rows = (await response.json()) as unknown;
+  if (!Array.isArray(rows)) throw new ServerReadError(`${table}: not a list of rows`);
+  return rows as Row[];
+}
+
 /**
  * Rows of `collection` matching the PostgREST `filter` (e.g. `discussion_id=eq.<id>&order=created_at.asc`),
  * without deleted rows, as the local store would hold them.
@@ -28,16 +40,33 @@ export async function readServerRows<T>(
   signal?: AbortSignal,
 ): Promise<T[]> {
   const spec = TABLE_SPECS[collection];
-  const select = encodeURIComponent(spec.readColumns ?? '*');
-  const url = `${env.supabaseUrl}/rest/v1/${spec.table}?select=${select}&_deleted=is.false${filter ? `&${filter}` : ''}`;
-  const response = await fetch(url, {
-    headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}`, Accept: 'application/json' },
-    signal,
+  const rows = await fetchRows(spec.table, spec.readColumns ?? '*', filter, signal);
+  return rows.map((row) => rowToDoc(spec, schema, row) as T);
+}
+
+/** What one row of another collection, reached by a foreign key, is embedded as. */
+export type ServerEmbed<E> = { as: string; collection: ReplicatedCollectionName; schema: RxJsonSchema<E> };
+
+/**
+ * readServerRows with one related row embedded in each (PostgREST resource embedding, e.g. a post's author):
+ * one request instead of two in a row. A deleted embedded row comes back as null, as the store would not have it.
+ */
+export async function readServerRowsWith<T, E>(
+  collection: ReplicatedCollectionName,
+  schema: RxJsonSchema<T>,
+  embed: ServerEmbed<E>,
+  filter: string,
+  signal?: AbortSignal,
+): Promise<{ doc: T; embedded: E | null }[]> {
+  const spec = TABLE_SPECS[collection];
+  const embedSpec = TABLE_SPECS[embed.collection];
+  const select = `${spec.readColumns ?? '*'},${embed.as}:${embedSpec.table}(${embedSpec.readColumns ?? '*'})`;
+  const rows = await fetchRows(spec.table, select, filter, signal);
+  return rows.map((row) => {
+    const { [embed.as]: related, ...own } = row;
+    const live = related && typeof related === 'object' && (related as Row)._deleted !== true ? (related as Row) : null;
+    return { doc: rowToDoc(spec, schema, own) as T, embedded: live ? (rowToDoc(embedSpec, embed.schema, live) as E) : null };
   });
-  if (!response.ok) throw new ServerReadError(`${spec.table}: HTTP ${response.status}`);
-  const rows = (await response.json()) as unknown;
-  if (!Array.isArray(rows)) throw new ServerReadError(`${spec.table}: not a list of rows`);
-  return rows.map((row) => rowToDoc(spec, schema, row as Row) as T);
 }
 
 /** A PostgREST `in.(...)` list of ids (uuids need no quoting). */

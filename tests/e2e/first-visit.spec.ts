@@ -55,6 +55,10 @@ test('an empty device shows a shared thread from the server before its store has
     Array.from({ length: POSTS }, (_, i) => ({ authorId: i % 2 === 0 ? alice.id : bob.id, content: `First visit post ${i + 1} of ${tag}` })),
   );
 
+  // One post quotes a post of another thread: the server's copy shows that quote too.
+  const elsewhere = await createThread(bob.id, [{ authorId: bob.id, content: `Quoted from elsewhere ${tag}` }]);
+  const quoting = await serviceClient().from('posts').update({ quoted_post_id: elsewhere.posts[0]!.id }).eq('id', thread.posts[2]!.id);
+  expect(quoting.error).toBeNull();
   const replication = await holdReplication(page);
   await recordLayoutShifts(page);
   await page.setViewportSize({ width: 360, height: 740 });
@@ -66,6 +70,7 @@ test('an empty device shows a shared thread from the server before its store has
   await expect(page.getByTestId('post').last()).toContainText(thread.posts[POSTS - 1]!.content);
   await expect(page.getByTestId('post').first()).toContainText(alice.username);
   await expect(page.getByTestId('post').nth(1)).toContainText(bob.username);
+  await expect(page.getByTestId('post').nth(2).getByTestId('quote-preview')).toContainText(`Quoted from elsewhere ${tag}`);
   // The store opened and asked for its rows meanwhile, and got nothing yet: what shows came from the server.
   await expect.poll(() => replication.held(), { timeout: 20_000 }).toBeGreaterThan(0);
   await expect(page.getByTestId('post')).toHaveCount(POSTS);
