@@ -5,7 +5,7 @@ import { AppErrorBoundary } from './app/render-error';
 import { registerServiceWorker } from './app/pwa/register-service-worker';
 import { preloadLaunchRoute } from './app/router';
 import { loadDatabase } from './db/load-database';
-import { afterFirstScreen, launchScreenReadsStore } from './lib/first-screen';
+import { launchScreenReadsStore, whenBackgroundWorkMayStart } from './lib/first-screen';
 import './styles.css';
 
 // A launch screen made of local data (the hub, a thread) needs IndexedDB open before it can show anything:
@@ -25,5 +25,6 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// After the first screen, so installing the worker never competes with it for bandwidth or the main thread.
-void afterFirstScreen().then(() => registerServiceWorker());
+// After the first screen (and the quiet spell of a server-read one), so installing the worker and its
+// precache never compete with it for bandwidth or the main thread.
+void whenBackgroundWorkMayStart().then(() => registerServiceWorker());

@@ -1,4 +1,8 @@
+import type { ReplicatedCollectionName } from '@/db/collections';
+import { hasPulled } from '@/db/first-pull';
+import { deviceStorage } from './device-storage';
 import { hasLaunchSnapshot } from './launch-snapshot';
+import { AUTH_STORAGE_KEY } from './shell-constants';
 
 /**
  * "The first screen is on the glass": resolved once the router has rendered
@@ -32,7 +36,8 @@ function markFirstScreenRendered(): void {
  * so supabase-js, replication and the worker do not compete with the store.
  */
 export function watchFirstScreen(main: HTMLElement): () => void {
-  const shown = () => main.childElementCount > 0 && !(launchReadsStore && main.querySelector('[aria-busy="true"]'));
+  const waitsForData = launchReadsStore || launchReadsServer;
+  const shown = () => main.childElementCount > 0 && !(waitsForData && main.querySelector('[aria-busy="true"]'));
   if (shown()) {
     markFirstScreenRendered();
     return () => undefined;
@@ -42,7 +47,7 @@ export function watchFirstScreen(main: HTMLElement): () => void {
     observer.disconnect();
     markFirstScreenRendered();
   });
-  observer.observe(main, launchReadsStore ? { childList: true, subtree: true, attributeFilter: ['aria-busy'] } : { childList: true });
+  observer.observe(main, waitsForData ? { childList: true, subtree: true, attributeFilter: ['aria-busy'] } : { childList: true });
   return () => observer.disconnect();
 }
 
@@ -59,16 +64,87 @@ export function afterFirstScreen(): Promise<void> {
  */
 export function launchScreenReadsStore(): boolean {
   if (typeof location === 'undefined' || location.pathname === '/') return false;
+  if (launchScreenReadsServer()) return false;
   return !(location.search === '' && hasLaunchSnapshot(location.pathname));
 }
 
+/**
+ * Screens whose first screen an empty device reads straight from the server (the screens a shared link
+ * opens), with the collections whose first pull makes the device no longer empty for them.
+ */
+const SERVER_FIRST_SCREENS: { path: RegExp; collections: ReplicatedCollectionName[] }[] = [
+  { path: /^\/discussions\/thread\/[^/]+\/?$/, collections: ['discussions', 'posts', 'profiles'] },
+  { path: /^\/discussions\/?$/, collections: ['discussions'] },
+];
+
+/**
+ * Whether the screen at `pathname` reads its first screen from the server: a shared link opened by a visitor
+ * on a device whose store has never been filled for it. Waiting for RxDB to load, IndexedDB to open and replication to
+ * fill it would cost seconds of a phone's main thread before the first post.
+ */
+export function screenReadsServerFirst(pathname: string): boolean {
+  // A signed-in member is about to act on the page (reply, like, moderate), which needs the store: as before.
+  if (deviceStorage()?.getItem(AUTH_STORAGE_KEY)) return false;
+  const screen = SERVER_FIRST_SCREENS.find(({ path }) => path.test(pathname));
+  return screen !== undefined && !screen.collections.every(hasPulled);
+}
+
+/** Whether the launch screen is read from the server; the store then opens once that screen is painted and idle. */
+export function launchScreenReadsServer(): boolean {
+  if (typeof location === 'undefined') return false;
+  // A link to one post scrolls to it once the thread around it has its final height: the store's path, as before.
+  return !new URLSearchParams(location.search).has('post') && screenReadsServerFirst(location.pathname);
+}
+
 const launchReadsStore = launchScreenReadsStore();
+const launchReadsServer = launchScreenReadsServer();
+
+/** Longest wait for an idle moment after a server-read first screen before the store opens anyway. */
+export const STORE_IDLE_TIMEOUT_MS = 2000;
+
+/**
+ * After a server-read first screen, how long the member reads undisturbed before the store, replication and
+ * the service worker load (RxDB's chunk alone is seconds of a throttled phone's main thread). The member's
+ * first tap or key ends the wait at once: acting on the page needs the store.
+ */
+export const SERVER_FIRST_QUIET_MS = 5000;
+
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: STORE_IDLE_TIMEOUT_MS });
+    else setTimeout(resolve, 0);
+  });
+}
+
+function quietOrFirstInput(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const events = ['pointerdown', 'keydown'] as const;
+    const done = () => {
+      clearTimeout(timer);
+      for (const type of events) window.removeEventListener(type, done, true);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    for (const type of events) window.addEventListener(type, done, { capture: true, passive: true });
+  });
+}
+
+let backgroundWork: Promise<void> | null = null;
+
+/**
+ * When the launch's background work (the store, replication, the service worker) may start: after the
+ * first screen; after a server-read one, also after a quiet spell (or the member's first input) and an idle moment.
+ */
+export function whenBackgroundWorkMayStart(): Promise<void> {
+  backgroundWork ??= launchReadsServer ? firstScreen.then(() => quietOrFirstInput(SERVER_FIRST_QUIET_MS)).then(whenIdle) : firstScreen;
+  return backgroundWork;
+}
 
 /**
  * When to start opening the local store: at once when the launch screen reads
  * it (the data is the first screen, so IndexedDB opens while React renders),
- * otherwise after the first screen.
+ * otherwise with the rest of the background work.
  */
 export function whenStoreIsWanted(): Promise<void> {
-  return launchReadsStore ? Promise.resolve() : firstScreen;
+  return launchReadsStore ? Promise.resolve() : whenBackgroundWorkMayStart();
 }

@@ -81,6 +81,14 @@ async function measure(url: string, chromePath: string): Promise<RunFigures> {
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    if (process.env.LIGHTHOUSE_DETAILS) {
+      // Where the main thread went, for chasing TBT: the scripts that cost most, and the long tasks.
+      const items = (id: string) => ((lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []);
+      log(`bootup: ${JSON.stringify(items('bootup-time').slice(0, 6).map((i) => [String(i.url).split('/').pop(), Math.round(Number(i.total)), Math.round(Number(i.scripting))]))}`);
+      log(`long tasks: ${JSON.stringify(items('long-tasks').slice(0, 10).map((i) => [String(i.url).split('/').pop(), Math.round(Number(i.startTime)), Math.round(Number(i.duration))]))}`);
+      log(`lcp element: ${JSON.stringify(items('largest-contentful-paint-element').slice(0, 1))}`.slice(0, 400));
+      log(`requests: ${items('network-requests').length}, deprecations: ${items('deprecations').length}, bad source maps: ${items('valid-source-maps').length}`);
+    }
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       lcpMs: Math.round(numeric('largest-contentful-paint')),
@@ -108,7 +116,9 @@ async function main() {
     const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const chromePath = execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
 
-    const targets = await pages(dbUrl);
+    // LIGHTHOUSE_PAGES=thread,hub measures only those (a quicker look while working on one page).
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+    const targets = Object.fromEntries(Object.entries(await pages(dbUrl)).filter(([name]) => !only || only.includes(name)));
     const result: Record<string, RunFigures & { runs: RunFigures[] }> = {};
     for (const [name, path] of Object.entries(targets)) {
       const runs: RunFigures[] = [];

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { markPulled } from '@/db/first-pull';
 import { clearPrivateDeviceData } from '@/lib/device-storage';
 import { writeLaunchSnapshot } from '@/lib/launch-snapshot';
+import { AUTH_STORAGE_KEY } from '@/lib/shell-constants';
 
 type FirstScreen = typeof import('@/lib/first-screen');
 
@@ -23,6 +25,11 @@ function mainRegion(): HTMLElement {
   return main;
 }
 
+/** A device whose store has been filled before: its screens read the store, not the server. */
+function deviceHoldsData(): void {
+  for (const name of ['discussions', 'posts', 'profiles'] as const) markPulled(name);
+}
+
 afterEach(() => {
   document.body.replaceChildren();
   clearPrivateDeviceData();
@@ -30,6 +37,7 @@ afterEach(() => {
 
 describe('offline cold start: when the local store opens', () => {
   it('starts opening the store at once when the app launches on the hub, before anything is painted', async () => {
+    deviceHoldsData();
     const screen = await launchOn('/discussions');
     expect(screen.launchScreenReadsStore()).toBe(true);
     expect(await settlesSoon(screen.whenStoreIsWanted())).toBe(true);
@@ -37,6 +45,7 @@ describe('offline cold start: when the local store opens', () => {
   });
 
   it('with a launch snapshot of the hub, paints it first and opens the store after, unless the address asks for another view', async () => {
+    deviceHoldsData();
     writeLaunchSnapshot('/discussions', { page: {} });
     const snapshot = await launchOn('/discussions');
     expect(snapshot.launchScreenReadsStore()).toBe(false);
@@ -45,6 +54,40 @@ describe('offline cold start: when the local store opens', () => {
     expect(searched.launchScreenReadsStore()).toBe(true);
     const thread = await launchOn('/discussions/thread/abc');
     expect(thread.launchScreenReadsStore()).toBe(true);
+  });
+
+  it('on an empty device, a shared thread or the hub is read from the server: the store waits for the first screen and then a quiet spell or the first input', async () => {
+    for (const path of ['/discussions/thread/abc', '/discussions']) {
+      const screen = await launchOn(path);
+      expect(screen.launchScreenReadsServer()).toBe(true);
+      expect(screen.launchScreenReadsStore()).toBe(false);
+    }
+    const thread = await launchOn('/discussions/thread/abc');
+    const main = mainRegion();
+    const stop = thread.watchFirstScreen(main);
+    // The server's answer is not there yet: a skeleton is not the first screen.
+    const skeleton = document.createElement('div');
+    skeleton.setAttribute('aria-busy', 'true');
+    main.append(skeleton);
+    expect(await settlesSoon(thread.afterFirstScreen())).toBe(false);
+    main.replaceChildren(Object.assign(document.createElement('article'), { textContent: 'The opening post' }));
+    expect(await settlesSoon(thread.afterFirstScreen())).toBe(true);
+    // Painted, but the member is reading: RxDB, replication and the worker still wait...
+    expect(await settlesSoon(thread.whenStoreIsWanted())).toBe(false);
+    // ...until they act on the page.
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(await settlesSoon(thread.whenStoreIsWanted())).toBe(true);
+    expect(await settlesSoon(thread.whenBackgroundWorkMayStart())).toBe(true);
+    stop();
+    // A signed-in member is about to act on the page, which needs the store: as before.
+    localStorage.setItem(AUTH_STORAGE_KEY, '{}');
+    expect((await launchOn('/discussions/thread/abc')).launchScreenReadsServer()).toBe(false);
+    localStorage.removeItem(AUTH_STORAGE_KEY);
+    // So does a link to one post: the screen scrolls to it in the store's thread.
+    expect((await launchOn('/discussions/thread/abc?post=def')).launchScreenReadsServer()).toBe(false);
+    // Once the store has been filled, the same link reads the store as before.
+    deviceHoldsData();
+    expect((await launchOn('/discussions/thread/abc')).launchScreenReadsServer()).toBe(false);
   });
 
   it('keeps the store out of home’s first paint', async () => {

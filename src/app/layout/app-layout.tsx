@@ -28,7 +28,9 @@ export function AppLayout() {
       <div className="flex flex-1">
         <Sidebar />
         <div className="flex min-w-0 flex-1 flex-col">
-          <main ref={main} id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-4 outline-none sm:px-6 sm:py-6">
+          {/* At least a screen tall: the footer starts below the fold, so a screen whose content arrives after the
+              first paint (a skeleton, then the posts) never pushes a visible footer down. */}
+          <main ref={main} id="main" tabIndex={-1} className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-4 outline-none sm:px-6 sm:py-6">
             <Outlet />
           </main>
           <Footer />

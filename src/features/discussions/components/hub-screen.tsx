@@ -9,6 +9,7 @@ import { toast } from '@/stores/toast-store';
 import { ALL_CATEGORIES, CREATE_TEXT, DEFAULT_HUB_SORT, HUB_SKELETON_COUNT, HUB_TEXT, type HubSort } from '../constants';
 import type { AppDatabase } from '@/db/database';
 import { useObservable } from '../hooks/use-observable';
+import { useServerHub } from '../hooks/use-server-hub';
 import { useViewer, type MemberInput } from '../hooks/use-viewer';
 import { mergeCategories, queryHub } from '../model/hub-query';
 import { readHubSnapshot, writeHubSnapshot } from '../model/hub-snapshot';
@@ -41,6 +42,10 @@ export function HubScreen({ search, onSearchChange, member, db, authPending = fa
   const [attempt, setAttempt] = useState(0);
   const pulled = usePulled('discussions');
   const live = useObservable(() => (db ? allDiscussions$(db) : null), [db, attempt], NO_ROWS);
+  // An empty device lists the server's rows until the store's first pull is complete: then the store's are the same.
+  const serverRows = useServerHub();
+  const fromServer = serverRows !== null && !live.error && !(pulled && live.ready);
+  const rows = fromServer ? serverRows : live.value;
 
   const q = search.q ?? '';
   const category = search.category ?? ALL_CATEGORIES;
@@ -51,13 +56,13 @@ export function HubScreen({ search, onSearchChange, member, db, authPending = fa
   // What the default view showed last time, painted while the store opens (a cold start); the live list replaces it.
   const [snapshot] = useState(readHubSnapshot);
 
-  const fromSnapshot = !live.ready && defaultView && snapshot !== null;
+  const fromSnapshot = !fromServer && !live.ready && defaultView && snapshot !== null;
   // Sorting the categories is the launch's first localeCompare (ICU's collator set-up): not while the snapshot shows.
   const categories = useMemo(
-    () => (fromSnapshot ? snapshot.categories : mergeCategories(new Set(live.value.map((d) => d.category)))),
-    [fromSnapshot, snapshot, live.value],
+    () => (fromSnapshot ? snapshot.categories : mergeCategories(new Set(rows.map((d) => d.category)))),
+    [fromSnapshot, snapshot, rows],
   );
-  const livePage = useMemo(() => queryHub(live.value, { q, category, sort, page: requestedPage }), [live.value, q, category, sort, requestedPage]);
+  const livePage = useMemo(() => queryHub(rows, { q, category, sort, page: requestedPage }), [rows, q, category, sort, requestedPage]);
   const page = fromSnapshot ? snapshot.page : livePage;
 
   useEffect(() => {
@@ -85,7 +90,7 @@ export function HubScreen({ search, onSearchChange, member, db, authPending = fa
 
   const failed = live.error;
   // No discussion on the device before the first pull answered is not an empty community.
-  const loading = !failed && !fromSnapshot && (!live.ready || (live.value.length === 0 && !pulled));
+  const loading = !failed && !fromSnapshot && !fromServer && (!live.ready || (live.value.length === 0 && !pulled));
 
   return (
     <div className="mx-auto w-full max-w-5xl" data-testid="community-hub">

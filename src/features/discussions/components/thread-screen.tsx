@@ -11,6 +11,7 @@ import { toast } from '@/stores/toast-store';
 import { THREAD_TEXT, THREAD_TOASTS } from '../constants';
 import type { AppDatabase } from '@/db/database';
 import type { SyncHandle } from '@/db/replication/sync';
+import { useServerThread, useThreadSource } from '../hooks/use-server-thread';
 import { useThreadData } from '../hooks/use-thread-data';
 import { usePostActions } from '../hooks/use-post-actions';
 import { useThreadPresence } from '../hooks/use-thread-presence';
@@ -93,7 +94,10 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
   const navigate = useNavigate();
   const { viewer } = useViewer(db, member);
   const online = useConnectivityStore((s) => s.online);
-  const data = useThreadData(db, threadId, viewer);
+  const stored = useThreadData(db, threadId, viewer);
+  // An empty device shows the server's copy of the thread until its store has caught up (not for a link to
+  // one post: scrolling to it waits for the store's thread, whose height is final).
+  const { data, fromServer } = useThreadSource(stored, useServerThread(threadId, highlightPostId === null));
   const discussion = data.discussion.value;
   const missingLocally = data.discussion.ready && discussion === null;
   const verdict = useThreadPresence(sync, threadId, missingLocally, online);
@@ -141,7 +145,7 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
   // The list shows once its posts and their authors are read (no flash of incomplete cards), then stays.
   const [listShown, setListShown] = useState(false);
   if (!listShown && data.authorsReady) setListShown(true);
-  const postsRendered = Boolean(db && data.discussion.ready && discussion && listShown);
+  const postsRendered = Boolean((db || fromServer) && data.discussion.ready && discussion && listShown);
   const targetIndex = highlightPostId ? data.posts.value.findIndex((p) => p.id === highlightPostId) : -1;
   const settledUpToTarget = targetIndex >= 0 && data.posts.value.slice(0, targetIndex + 1).every((p) => data.profiles.has(p.user_id));
   useEffect(() => {
@@ -160,7 +164,7 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
     );
   }
 
-  if (!db || !data.discussion.ready || (missingLocally && (verdict === 'checking' || verdict === 'exists'))) {
+  if ((!db && !fromServer) || !data.discussion.ready || (missingLocally && (verdict === 'checking' || verdict === 'exists'))) {
     return (
       <div className="mx-auto w-full max-w-4xl space-y-4" aria-busy="true" aria-label={THREAD_TEXT.loading}>
         <Skeleton className="h-8 w-40" />
@@ -189,6 +193,8 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
 
   const tools: ThreadTools = {
     onSaveTitle: (draft) => {
+      // The server's copy shows on an empty device until the store opens; the tools act on the store.
+      if (!db) return;
       const outcome = titleEditOutcome(discussion.title, draft);
       if (outcome.action === 'close') return;
       if (!perms.canSaveTitle) {
@@ -198,14 +204,17 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
       updateTitle(db, discussion.id, outcome.title).catch(() => toast({ variant: 'destructive', ...THREAD_TOASTS.titleFailed }));
     },
     onTogglePin: () => {
+      if (!db) return;
       if (!perms.canPin) return void toast({ variant: 'destructive', ...THREAD_TOASTS.pinDenied });
       setPinned(db, discussion.id, !discussion.is_pinned).catch(() => toast({ variant: 'destructive', ...THREAD_TOASTS.pinFailed }));
     },
     onToggleLock: () => {
+      if (!db) return;
       if (!perms.canLock) return void toast({ variant: 'destructive', ...THREAD_TOASTS.lockDenied });
       setLocked(db, discussion.id, !discussion.is_locked).catch(() => toast({ variant: 'destructive', ...THREAD_TOASTS.lockFailed }));
     },
     onDelete: () => {
+      if (!db) return;
       if (!perms.canDeleteDiscussion) return void toast({ variant: 'destructive', ...THREAD_TOASTS.deleteDiscussionDenied });
       deleteDiscussion(db, discussion.id)
         .then(() => navigate({ to: '/discussions' }))
@@ -243,7 +252,7 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
       )}
 
       <section className="mt-8">
-        {viewer && data.rejected.length > 0 ? (
+        {viewer && db && data.rejected.length > 0 ? (
           <RejectedReplies
             db={db}
             drafts={data.rejected}
@@ -262,7 +271,12 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
             <Lock className="size-5 shrink-0" aria-hidden />
             {THREAD_TEXT.locked}
           </Card>
-        ) : viewer ? (
+        ) : viewer && !db ? (
+          // The editor writes to the store: its place is kept while the store opens.
+          <Card className="p-4">
+            <Skeleton className="h-40 w-full" />
+          </Card>
+        ) : viewer && db ? (
           <Card className="p-4">
             <ReplyEditor
               ref={editor}

@@ -34,7 +34,7 @@ export function toDiscussionRow(doc: {
   };
 }
 
-function toPostRow(doc: {
+export function toPostRow(doc: {
   id: string; discussion_id: string; user_id: string; parent_post_id?: string | null; quoted_post_id?: string | null;
   content: string; created_at: string; updated_at?: string | null; is_solution: boolean; reactions_summary?: Record<string, number> | null;
 }): PostRow {
@@ -76,27 +76,23 @@ export function postsByIds$(db: AppDatabase, ids: readonly string[]): Observable
     .$.pipe(map((docs) => new Map(docs.map((d) => [d.id, toPostRow(d.toJSON())]))));
 }
 
+export function toAuthorProfile(d: {
+  id: string; username: string; display_name?: string | null; avatar_url?: string | null; role: string; signature?: string | null; karma: number;
+}): AuthorProfile {
+  return {
+    id: d.id,
+    username: d.username,
+    display_name: d.display_name ?? null,
+    avatar_url: d.avatar_url ?? null,
+    role: d.role,
+    signature: d.signature ?? null,
+    karma: d.karma,
+  };
+}
+
 export function profilesByIds$(db: AppDatabase, ids: readonly string[]): Observable<Map<string, AuthorProfile>> {
   if (ids.length === 0) return of(new Map<string, never>());
-  return db.profiles.find({ selector: { id: { $in: [...ids] } } }).$.pipe(
-    map(
-      (docs) =>
-        new Map(
-          docs.map((d) => [
-            d.id,
-            {
-              id: d.id,
-              username: d.username,
-              display_name: d.display_name ?? null,
-              avatar_url: d.avatar_url ?? null,
-              role: d.role,
-              signature: d.signature ?? null,
-              karma: d.karma,
-            },
-          ]),
-        ),
-    ),
-  );
+  return db.profiles.find({ selector: { id: { $in: [...ids] } } }).$.pipe(map((docs) => new Map(docs.map((d) => [d.id, toAuthorProfile(d)]))));
 }
 
 export interface ThreadView {

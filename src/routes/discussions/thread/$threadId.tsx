@@ -3,6 +3,7 @@ import { useAppData } from '@/app/data/data-context';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { KeepOfflineButton } from '@/features/offline/components/keep-offline-button';
 import { ThreadNotFound, ThreadScreen } from '@/features/discussions/components/thread-screen';
+import { serverThread, threadReadsServerFirst } from '@/features/discussions/model/server-thread';
 import { postIdFromSearch, threadIdFromParams } from '@/features/discussions/validation';
 import { PushReplyOffer } from '@/features/push/components/push-reply-offer';
 import { ShareDialog } from '@/features/share/components/share-dialog';
@@ -14,9 +15,14 @@ export const Route = createFileRoute('/discussions/thread/$threadId')({
   validateSearch: threadSearchSchema,
   // The thread's posts are read while the router renders the way there, not after the screen mounted. Imported
   // here, not at the top: route options outside the component are in the entry, and the read's code is not needed there.
-  loader: ({ params, context }) => {
+  loader: ({ params, context, location }) => {
     const threadId = threadIdFromParams(params.threadId);
     if (!threadId) return;
+    // An empty device reads the thread from the server meanwhile: the screen shows that copy until its store has it
+    // (a link to one post excepted: the screen scrolls to it in the store's thread).
+    // Imported at the top (about 1 KB in the entry): a chunk fetched first would delay the read by a round trip.
+    const toOnePost = Boolean((location.search as { post?: unknown }).post);
+    if (!toOnePost && threadReadsServerFirst(threadId)) serverThread(threadId).catch(() => undefined);
     void import('@/features/discussions/model/thread-warmup').then(({ warmThread }) => warmThread(threadId, context.auth.user?.id ?? null));
   },
   component: ThreadRoute,

@@ -1,0 +1,95 @@
+import type { RxJsonSchema } from 'rxdb';
+import { env } from '@/lib/env';
+import type { ReplicatedCollectionName } from './collections';
+import { rowToDoc, type Row } from './replication/row-mapping';
+import { TABLE_SPECS } from './replication/tables';
+
+/**
+ * The first screen of a device whose local store has never been filled (a
+ * shared link opened on a new phone) is read straight from the server: one
+ * PostgREST request as soon as the route knows what it shows, instead of
+ * waiting for RxDB to load, IndexedDB to open and replication to fill it.
+ * A plain fetch with the public key, so neither supabase-js nor RxDB is
+ * needed before that screen is painted. The rows come back in the shape the
+ * store keeps them, so the screen renders the same thing once the store has
+ * the same rows, without a flash or a jump.
+ */
+
+export class ServerReadError extends Error {}
+
+async function fetchRows(table: string, select: string, filter: string, signal?: AbortSignal): Promise<Row[]> {
+  const url = `${env.supabaseUrl}/rest/v1/${table}?select=${encodeURIComponent(select)}&_deleted=is.false${filter ? `&${filter}` : ''}`;
+  const response = await fetch(url, {
+    headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}`, Accept: 'application/json' },
+    signal,
+  });
+  if (!response.ok) throw new ServerReadError(`${table}: HTTP ${response.status}`);
+  const rows = (await response.json()) as unknown;
+  if (!Array.isArray(rows)) throw new ServerReadError(`${table}: not a list of rows`);
+  return rows as Row[];
+}
+
+/**
+ * Rows of `collection` matching the PostgREST `filter` (e.g. `discussion_id=eq.<id>&order=created_at.asc`),
+ * without deleted rows, as the local store would hold them.
+ */
+export async function readServerRows<T>(
+  collection: ReplicatedCollectionName,
+  schema: RxJsonSchema<T>,
+  filter: string,
+  signal?: AbortSignal,
+): Promise<T[]> {
+  const spec = TABLE_SPECS[collection];
+  const rows = await fetchRows(spec.table, spec.readColumns ?? '*', filter, signal);
+  return rows.map((row) => rowToDoc(spec, schema, row) as T);
+}
+
+/** What one row of another collection, reached by a foreign key, is embedded as. */
+export type ServerEmbed<E> = { as: string; collection: ReplicatedCollectionName; schema: RxJsonSchema<E> };
+
+/**
+ * readServerRows with one related row embedded in each (PostgREST resource embedding, e.g. a post's author):
+ * one request instead of two in a row. A deleted embedded row comes back as null, as the store would not have it.
+ */
+export async function readServerRowsWith<T, E>(
+  collection: ReplicatedCollectionName,
+  schema: RxJsonSchema<T>,
+  embed: ServerEmbed<E>,
+  filter: string,
+  signal?: AbortSignal,
+): Promise<{ doc: T; embedded: E | null }[]> {
+  const spec = TABLE_SPECS[collection];
+  const embedSpec = TABLE_SPECS[embed.collection];
+  const select = `${spec.readColumns ?? '*'},${embed.as}:${embedSpec.table}(${embedSpec.readColumns ?? '*'})`;
+  const rows = await fetchRows(spec.table, select, filter, signal);
+  return rows.map((row) => {
+    const { [embed.as]: related, ...own } = row;
+    const live = related && typeof related === 'object' && (related as Row)._deleted !== true ? (related as Row) : null;
+    return { doc: rowToDoc(spec, schema, own) as T, embedded: live ? (rowToDoc(embedSpec, embed.schema, live) as E) : null };
+  });
+}
+
+/** A PostgREST `in.(...)` list of ids (uuids need no quoting). */
+export function inList(ids: readonly string[]): string {
+  return `in.(${ids.map(encodeURIComponent).join(',')})`;
+}
+
+const reads = new Map<string, Promise<unknown>>();
+
+/** How long a read is handed to later screens: long enough for the loader-to-mount hop, short enough not to show old rows on a later visit. */
+export const SERVER_READ_REUSE_MS = 30_000;
+
+/**
+ * One shared read per key: the route's loader starts it as navigation begins and the screen joins it when it
+ * mounts. A failed read is forgotten, so the next screen that wants it asks again.
+ */
+export function sharedServerRead<T>(key: string, read: () => Promise<T>): Promise<T> {
+  let pending = reads.get(key) as Promise<T> | undefined;
+  if (!pending) {
+    pending = read();
+    reads.set(key, pending);
+    const forget = () => reads.delete(key);
+    pending.then(() => setTimeout(forget, SERVER_READ_REUSE_MS), forget);
+  }
+  return pending;
+}

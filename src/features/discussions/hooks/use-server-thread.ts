@@ -1,0 +1,66 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { OutboxState } from '../model/types';
+import { serverThread, threadReadsServerFirst, type ServerThread } from '../model/server-thread';
+import type { ThreadData } from './use-thread-data';
+
+const NO_STATES = new Map<string, OutboxState>();
+const NO_LIKES = new Set<string>();
+
+/**
+ * The thread as the server has it, when the screen opened on a device whose store is still empty (null
+ * otherwise, and while the answer is on its way). A failed read leaves the screen to the store, as before.
+ */
+export function useServerThread(threadId: string, allowed: boolean): ServerThread | null {
+  const [wanted] = useState(() => allowed && threadReadsServerFirst(threadId));
+  const [thread, setThread] = useState<ServerThread | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    serverThread(threadId).then(
+      (answer) => live && setThread(answer),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, threadId]);
+  return thread;
+}
+
+/** Whether the store holds everything the server's copy shows: the thread, at least as many posts, and every author. */
+function storeHolds(stored: ThreadData, server: ServerThread): boolean {
+  if (!stored.discussion.value || !stored.authorsReady || !stored.postsComplete) return false;
+  const posts = stored.posts.value;
+  return posts.length >= server.view.posts.length && posts.every((p) => stored.profiles.has(p.user_id));
+}
+
+/**
+ * What the thread screen shows: the server's copy until the store holds the same rows, then the store for
+ * good (its live rows are the ones writes and replication update). Both render the same cards, so the
+ * hand-over neither flashes a skeleton nor moves anything.
+ */
+export function useThreadSource(stored: ThreadData, server: ServerThread | null): { data: ThreadData; fromServer: boolean } {
+  const [storeLeads, setStoreLeads] = useState(false);
+  // Authors the store already has too: a member who signed in on this page sees their own reply whole.
+  const profiles = useMemo(() => (server ? new Map([...stored.profiles, ...server.view.profiles]) : stored.profiles), [server, stored.profiles]);
+  const serverShows = server !== null && server.discussion !== null;
+  const handOver = !storeLeads && serverShows && storeHolds(stored, server);
+  if (handOver) setStoreLeads(true);
+  if (storeLeads || handOver || !serverShows) return { data: stored, fromServer: false };
+  return {
+    fromServer: true,
+    data: {
+      discussion: { value: server.discussion, ready: true, error: null },
+      posts: { value: server.view.posts, ready: true, error: null },
+      profiles,
+      authorsReady: true,
+      postsComplete: true,
+      quotedPosts: server.view.quoted,
+      likes: NO_LIKES,
+      postOutbox: NO_STATES,
+      reactionOutbox: NO_STATES,
+      discussionOutbox: undefined,
+      rejected: [],
+    },
+  };
+}

@@ -1,0 +1,123 @@
+import { expect, test, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { newMemberApi, serviceClient } from '../support/standins/e2e-session';
+import { createThread, expectDeviceToHold } from './offline-support';
+
+// The first visit of a shared thread link on a phone that has never opened the app.
+if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
+
+const POSTS = 14;
+
+/** Layout shifts the member did not cause, from the page's start, with when they happened. */
+async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: { value: number; at: number }[] = [];
+    (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) shifts.push({ value: entry.value, at: entry.startTime });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/**
+ * Replication goes through supabase-js (which names itself in x-client-info): its requests are held until
+ * released, so the local store cannot have the rows while the screen is checked. The server-first read is a
+ * plain fetch and passes.
+ */
+async function holdReplication(page: Page): Promise<{ held: () => number; release: () => void }> {
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await page.route('**/rest/v1/**', async (route) => {
+    if (route.request().headers()['x-client-info']) {
+      held++;
+      await released;
+    }
+    await route.fallback();
+  });
+  return { held: () => held, release };
+}
+
+function shiftsSince(page: Page, since: number): Promise<number> {
+  return page.evaluate(
+    (from) => (window as unknown as { __shifts: { value: number; at: number }[] }).__shifts.filter((s) => s.at >= from).reduce((sum, s) => sum + s.value, 0),
+    since,
+  );
+}
+
+test('an empty device shows a shared thread from the server before its store has synced, and the store takes over without a shift', async ({ page }) => {
+  const [alice, bob] = await Promise.all([newMemberApi('firstvisit'), newMemberApi('firstvisitb')]);
+  const tag = randomUUID().slice(0, 8);
+  const thread = await createThread(
+    alice.id,
+    Array.from({ length: POSTS }, (_, i) => ({ authorId: i % 2 === 0 ? alice.id : bob.id, content: `First visit post ${i + 1} of ${tag}` })),
+  );
+
+  // One post quotes a post of another thread: the server's copy shows that quote too.
+  const elsewhere = await createThread(bob.id, [{ authorId: bob.id, content: `Quoted from elsewhere ${tag}` }]);
+  const quoting = await serviceClient().from('posts').update({ quoted_post_id: elsewhere.posts[0]!.id }).eq('id', thread.posts[2]!.id);
+  expect(quoting.error).toBeNull();
+  const replication = await holdReplication(page);
+  await recordLayoutShifts(page);
+  await page.setViewportSize({ width: 360, height: 740 });
+
+  await page.goto(`/discussions/thread/${thread.id}`);
+  await expect(page.getByTestId('thread-title')).toHaveText(thread.title);
+  await expect(page.getByTestId('post')).toHaveCount(POSTS);
+  await expect(page.getByTestId('post').first()).toContainText(thread.posts[0]!.content);
+  await expect(page.getByTestId('post').last()).toContainText(thread.posts[POSTS - 1]!.content);
+  await expect(page.getByTestId('post').first()).toContainText(alice.username);
+  await expect(page.getByTestId('post').nth(1)).toContainText(bob.username);
+  await expect(page.getByTestId('post').nth(2).getByTestId('quote-preview')).toContainText(`Quoted from elsewhere ${tag}`);
+  // The store opened and asked for its rows meanwhile, and got nothing yet: what shows came from the server.
+  await expect.poll(() => replication.held(), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect(page.getByTestId('post')).toHaveCount(POSTS);
+
+  // The server changes a post meanwhile: the screen shows the change only once the store, which pulls it after
+  // the release, renders the thread (the server's copy was read before). As short as the original: one line either way.
+  const edited = `Edited visit post 1 of ${tag}`;
+  const { error } = await serviceClient().from('posts').update({ content: edited }).eq('id', thread.posts[0]!.id);
+  expect(error).toBeNull();
+
+  // The nodes on screen now must be the ones on screen after the store takes over: no skeleton in between.
+  await page.getByTestId('post').first().evaluate((el) => el.setAttribute('data-first-render', 'kept'));
+  const handOverStart = await page.evaluate(() => performance.now());
+  replication.release();
+
+  await expect(page.getByTestId('post').first()).toContainText(edited, { timeout: 20_000 });
+  await expectDeviceToHold(page, thread.posts[POSTS - 1]!.content);
+  await expect(page.getByTestId('post')).toHaveCount(POSTS);
+  await expect(page.getByTestId('post').first()).toHaveAttribute('data-first-render', 'kept');
+  expect(await shiftsSince(page, handOverStart)).toBe(0);
+  expect(await shiftsSince(page, 0)).toBeLessThan(0.1);
+});
+
+test('an empty device lists the hub from the server before its store has synced, and the store takes over without a shift', async ({ page }) => {
+  const author = await newMemberApi('firstvisithub');
+  const thread = await createThread(author.id, [{ authorId: author.id, content: 'Opening the hub test' }], `First visit hub ${randomUUID().slice(0, 8)}`);
+  const replication = await holdReplication(page);
+  await recordLayoutShifts(page);
+  await page.setViewportSize({ width: 360, height: 740 });
+
+  await page.goto('/discussions');
+  const card = page.getByTestId('discussion-card').filter({ hasText: thread.title });
+  await expect(card).toBeVisible();
+  await expect.poll(() => replication.held(), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect(card).toBeVisible();
+
+  // Renamed on the server meanwhile (as long as before): only the store, pulling after the release, shows it.
+  const renamed = thread.title.replace('First visit hub', 'Renamed visit hub');
+  const { error } = await serviceClient().from('discussions').update({ title: renamed }).eq('id', thread.id);
+  expect(error).toBeNull();
+  await card.evaluate((el) => el.setAttribute('data-first-render', 'kept'));
+  const handOverStart = await page.evaluate(() => performance.now());
+  replication.release();
+
+  const renamedCard = page.getByTestId('discussion-card').filter({ hasText: renamed });
+  await expect(renamedCard).toBeVisible({ timeout: 20_000 });
+  await expect(renamedCard).toHaveAttribute('data-first-render', 'kept');
+  expect(await shiftsSince(page, handOverStart)).toBe(0);
+  expect(await shiftsSince(page, 0)).toBeLessThan(0.1);
+});
