@@ -7,7 +7,8 @@ import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useRxQuery } from '@/db/hooks/use-rx-query';
+import { useLiveQuery } from '@/db/hooks/use-live-query';
+import type { RxDocument } from 'rxdb';
 import type { ProfileDoc } from '@/db/schemas/profiles';
 import { cn } from '@/lib/utils';
 import {
@@ -23,6 +24,8 @@ import {
 import { parseCategory, queryDirectory, roleValue } from '../model/directory-query';
 import { ProfileCard } from './profile-card';
 
+const NO_PROFILES: RxDocument<ProfileDoc>[] = [];
+
 export type DirectorySearch = { q?: string; sort?: DirectorySort; page?: number };
 
 type DirectoryScreenProps = {
@@ -35,7 +38,7 @@ type DirectoryScreenProps = {
 export function DirectoryScreen({ category, search, onSearchChange }: DirectoryScreenProps) {
   const role = parseCategory(category);
   const stored = roleValue(role);
-  const { docs, loading: reading } = useRxQuery<ProfileDoc>((db) => db.profiles.find(stored ? { selector: { role: stored } } : {}), [stored]);
+  const { value: docs, loading: reading } = useLiveQuery((db) => db.profiles.find(stored ? { selector: { role: stored } } : {}).$, [stored], NO_PROFILES);
   // Nobody on the device before the first pull answered is not an empty directory.
   const pulled = usePulled('profiles');
   const loading = reading || (docs.length === 0 && !pulled);

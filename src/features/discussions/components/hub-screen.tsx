@@ -1,14 +1,14 @@
 import { useNavigate } from '@tanstack/react-router';
 import { AlertTriangle, MessagesSquare, Plus, SearchX } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { useDatabase } from '@/db/hooks/use-database';
 import { usePulled } from '@/db/hooks/use-pulled';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { toast } from '@/stores/toast-store';
 import { ALL_CATEGORIES, CREATE_TEXT, DEFAULT_HUB_SORT, HUB_SKELETON_COUNT, HUB_TEXT, type HubSort } from '../constants';
-import type { AppDatabase } from '@/db/database';
-import { useObservable } from '../hooks/use-observable';
+import { useLiveQuery } from '@/db/hooks/use-live-query';
 import { useViewer, type MemberInput } from '../hooks/use-viewer';
 import { mergeCategories, queryHub } from '../model/hub-query';
 import { readHubSnapshot, writeHubSnapshot } from '../model/hub-snapshot';
@@ -25,8 +25,6 @@ type HubScreenProps = {
   /** Writes the new search state to the URL (the route owns it). */
   onSearchChange: (next: HubSearchState) => void;
   member: MemberInput;
-  /** The local store from the app's data provider; null while it opens. */
-  db: AppDatabase | null;
   /** While a stored session is being restored, a signed-in member must not be told to log in. */
   authPending?: boolean;
 };
@@ -34,13 +32,13 @@ type HubScreenProps = {
 const NO_ROWS: DiscussionRow[] = [];
 
 /** The Community Hub (spec B section 2), read from the local store. */
-export function HubScreen({ search, onSearchChange, member, db, authPending = false }: HubScreenProps) {
+export function HubScreen({ search, onSearchChange, member, authPending = false }: HubScreenProps) {
   const navigate = useNavigate();
-  const { viewer, avatarUrl } = useViewer(db, member);
+  const db = useDatabase();
+  const { viewer, avatarUrl } = useViewer(member);
   const [createOpen, setCreateOpen] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const pulled = usePulled('discussions');
-  const live = useObservable(() => (db ? allDiscussions$(db) : null), [db, attempt], NO_ROWS);
+  const live = useLiveQuery(allDiscussions$, [], NO_ROWS);
 
   const q = search.q ?? '';
   const category = search.category ?? ALL_CATEGORIES;
@@ -51,7 +49,7 @@ export function HubScreen({ search, onSearchChange, member, db, authPending = fa
   // What the default view showed last time, painted while the store opens (a cold start); the live list replaces it.
   const [snapshot] = useState(readHubSnapshot);
 
-  const fromSnapshot = !live.ready && defaultView && snapshot !== null;
+  const fromSnapshot = live.loading && defaultView && snapshot !== null;
   // Sorting the categories is the launch's first localeCompare (ICU's collator set-up): not while the snapshot shows.
   const categories = useMemo(
     () => (fromSnapshot ? snapshot.categories : mergeCategories(new Set(live.value.map((d) => d.category)))),
@@ -61,8 +59,8 @@ export function HubScreen({ search, onSearchChange, member, db, authPending = fa
   const page = fromSnapshot ? snapshot.page : livePage;
 
   useEffect(() => {
-    if (live.ready && !live.error && defaultView && livePage.items.length > 0) writeHubSnapshot({ page: livePage, categories });
-  }, [live.ready, live.error, defaultView, livePage, categories]);
+    if (!live.loading && !live.error && defaultView && livePage.items.length > 0) writeHubSnapshot({ page: livePage, categories });
+  }, [live.loading, live.error, defaultView, livePage, categories]);
 
   // Any change of search, category or sort starts again at page 1.
   const change = (patch: Omit<HubSearchState, 'page'>) => onSearchChange({ q, category, sort, ...patch, page: 1 });
@@ -85,7 +83,7 @@ export function HubScreen({ search, onSearchChange, member, db, authPending = fa
 
   const failed = live.error;
   // No discussion on the device before the first pull answered is not an empty community.
-  const loading = !failed && !fromSnapshot && (!live.ready || (live.value.length === 0 && !pulled));
+  const loading = !failed && !fromSnapshot && (live.loading || (live.value.length === 0 && !pulled));
 
   return (
     <div className="mx-auto w-full max-w-5xl" data-testid="community-hub">
@@ -114,7 +112,7 @@ export function HubScreen({ search, onSearchChange, member, db, authPending = fa
             </p>
             <Button
               variant="outline"
-              onClick={() => setAttempt((n) => n + 1)}
+              onClick={live.retry}
             >
               {HUB_TEXT.tryAgain}
             </Button>

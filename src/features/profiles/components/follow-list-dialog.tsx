@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ScrollArea } from '@/components/ui/scroll-area';
-import { useRxQuery } from '@/db/hooks/use-rx-query';
+import { useLiveQuery } from '@/db/hooks/use-live-query';
 import type { ProfileDoc } from '@/db/schemas/profiles';
+import type { RxDocument } from 'rxdb';
 import { roleLabel } from '@/lib/profile-rules';
 import { FOLLOW_LIST_HEIGHT_PX } from '../constants';
 import { MemberAvatar } from './member-avatar';
@@ -16,9 +17,11 @@ type FollowListDialogProps = {
 };
 
 /** Followers or following: id, username, display_name, avatar_url and role of each member, from the local store. */
+const NO_PROFILES: RxDocument<ProfileDoc>[] = [];
+
 export function FollowListDialog({ open, onOpenChange, title, emptyText, ids }: FollowListDialogProps) {
   const key = ids.join(',');
-  const { docs } = useRxQuery<ProfileDoc>((db) => (open ? db.profiles.find({ selector: { id: { $in: ids } } }) : null), [open, key]);
+  const { value: docs } = useLiveQuery((db) => (open ? db.profiles.find({ selector: { id: { $in: ids } } }).$ : null), [open, key], NO_PROFILES);
   const sorted = [...docs].sort((a, b) => (a.display_name || a.username).localeCompare(b.display_name || b.username));
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

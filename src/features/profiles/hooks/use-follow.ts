@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useDatabase } from '@/db/hooks/use-database';
-import { useRxDoc, useRxQuery } from '@/db/hooks/use-rx-query';
+import { useLiveQuery } from '@/db/hooks/use-live-query';
 import { useWhenSent } from '@/db/hooks/use-when-sent';
+import type { RxDocument } from 'rxdb';
 import type { FollowerDoc } from '@/db/schemas/followers';
 import { MESSAGES } from '@/lib/shell-constants';
 import { useConnectivityStore } from '@/stores/connectivity-store';
@@ -9,6 +10,8 @@ import { toast } from '@/stores/toast-store';
 import { FOLLOW_LABELS, PROFILE_MESSAGES } from '../constants';
 import { followRowId } from '../model/follow-id';
 import { toggleFollowLocal } from '../model/follow';
+
+const NO_FOLLOWS: RxDocument<FollowerDoc>[] = [];
 
 export type FollowPhase = 'checking' | 'idle' | 'following' | 'unfollowing';
 
@@ -23,7 +26,7 @@ export function followLabel(phase: FollowPhase, isFollowing: boolean): string {
 export function useFollow(viewerId: string | null, profileId: string) {
   const db = useDatabase();
   const id = viewerId ? followRowId(viewerId, profileId) : null;
-  const { doc, loading } = useRxDoc<FollowerDoc>((d) => (id ? d.followers.findOne(id) : null), [id]);
+  const { value: doc, loading } = useLiveQuery((d) => (id ? d.followers.findOne(id).$ : null), [id], null);
   const [busy, setBusy] = useState<'following' | 'unfollowing' | null>(null);
   const online = useConnectivityStore((s) => s.online);
   // A follow or unfollow made offline is only kept on the device; it is confirmed once replication sent it.
@@ -62,14 +65,14 @@ export function useFollow(viewerId: string | null, profileId: string) {
 
 /** Live follower and following counts from the local store, the profile's own counts until follows have synced. */
 export function useFollowCounts(profileId: string, fallback: { followers: number; following: number }) {
-  const followers = useRxQuery<FollowerDoc>((d) => d.followers.find({ selector: { following_id: profileId } }), [profileId]);
-  const following = useRxQuery<FollowerDoc>((d) => d.followers.find({ selector: { follower_id: profileId } }), [profileId]);
-  const any = useRxQuery<FollowerDoc>((d) => d.followers.find({ limit: 1 }), []);
-  const synced = any.docs.length > 0;
+  const followers = useLiveQuery((d) => d.followers.find({ selector: { following_id: profileId } }).$, [profileId], NO_FOLLOWS).value;
+  const following = useLiveQuery((d) => d.followers.find({ selector: { follower_id: profileId } }).$, [profileId], NO_FOLLOWS).value;
+  const any = useLiveQuery((d) => d.followers.find({ limit: 1 }).$, [], NO_FOLLOWS).value;
+  const synced = any.length > 0;
   return {
-    followers: synced ? followers.docs.length : fallback.followers,
-    following: synced ? following.docs.length : fallback.following,
-    followerIds: followers.docs.map((d) => d.follower_id),
-    followingIds: following.docs.map((d) => d.following_id),
+    followers: synced ? followers.length : fallback.followers,
+    following: synced ? following.length : fallback.following,
+    followerIds: followers.map((d) => d.follower_id),
+    followingIds: following.map((d) => d.following_id),
   };
 }
