@@ -92,4 +92,18 @@ export default tseslint.config(
       'import-x/no-cycle': 'error',
     },
   },
+  {
+    // One way to the local store: the shared loadDatabase() promise, or useDatabase() in a component.
+    files: ['src/features/**/*.{ts,tsx}', 'src/routes/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{
+          name: '@/db/database',
+          importNames: ['getDatabase', 'createAppDatabase'],
+          message: 'Reach the database with useDatabase() (src/db/hooks/use-database.ts) or loadDatabase() (src/db/load-database.ts).',
+          allowTypeImports: true,
+        }],
+      }],
+    },
+  },
 );

@@ -54,6 +54,12 @@ describe('import boundaries fail lint when broken', { timeout: 120_000 }, () => 
     ]);
   });
 
+  it('a feature opening the database its own way instead of useDatabase() or loadDatabase()', async () => {
+    expect(await lintAs('feature-opens-database.ts', 'src/features/search/boundary-fixture.ts')).toEqual([
+      { rule: '@typescript-eslint/no-restricted-imports', message: expect.stringContaining('Reach the database with useDatabase()') },
+    ]);
+  });
+
   it('an import cycle', async () => {
     const [result] = await eslint.lintFiles([`${fixtures}/cycle-a.ts`]);
     expect(result.messages.map((m) => m.ruleId)).toEqual(['import-x/no-cycle']);
