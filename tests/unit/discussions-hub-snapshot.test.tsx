@@ -83,7 +83,7 @@ describe('offline cold start: the hub paints what it last showed while the store
     expect(list().querySelectorAll('[data-testid="discussion-card"]')).toHaveLength(1);
   });
 
-  it('without one, the spec’s skeleton cards show while the store opens', async () => {
+  it('without one, skeleton cards show while the store opens', async () => {
     renderHub({ db: null });
     await waitFor(() => expect(list().getAttribute('aria-busy')).toBe('true'));
     expect(list().querySelectorAll('[data-testid="discussion-card"]')).toHaveLength(0);

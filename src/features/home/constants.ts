@@ -1,6 +1,6 @@
 import { APP_NAME } from '@/lib/shell-constants';
 
-/** Home page texts and limits (spec A sections 1, 2, 7 and 9). Tests import them. */
+/** Home page texts and limits. Tests import them. */
 export const FEATURED_ARTISTS_LIMIT = 3;
 
 export const HOME_MESSAGES = {

@@ -20,7 +20,7 @@ type AuthProviderProps = {
 };
 
 /**
- * Holds the session, the merged user and the loading flag (spec A section 4).
+ * Holds the session, the merged user and the loading flag.
  * Loading is true at start, during each auth action and each auth event, and
  * ends once the profile load has completed or failed.
  */

@@ -31,7 +31,7 @@ type HubScreenProps = {
 
 const NO_ROWS: DiscussionRow[] = [];
 
-/** The Community Hub (spec B section 2), read from the local store. */
+/** The Community Hub, read from the local store. */
 export function HubScreen({ search, onSearchChange, member, authPending = false }: HubScreenProps) {
   const navigate = useNavigate();
   const db = useDatabase();

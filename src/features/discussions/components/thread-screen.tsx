@@ -87,7 +87,7 @@ export function ThreadNotFound() {
   return <ThreadNotFoundCard />;
 }
 
-/** The thread page (spec B section 2), read from and written to the local store. */
+/** The thread page, read from and written to the local store. */
 export function ThreadScreen({ threadId, highlightPostId, member, sync, renderShare, keepOffline }: ThreadScreenProps) {
   const navigate = useNavigate();
   const db = useDatabase();

@@ -15,7 +15,7 @@ const NO_FOLLOWS: RxDocument<FollowerDoc>[] = [];
 
 export type FollowPhase = 'checking' | 'idle' | 'following' | 'unfollowing';
 
-/** The follow button's state machine (spec A section 4) over the local followers collection. */
+/** The follow button's state machine over the local followers collection. */
 export function followLabel(phase: FollowPhase, isFollowing: boolean): string {
   if (phase === 'checking') return FOLLOW_LABELS.checking;
   if (phase === 'following') return FOLLOW_LABELS.following;
