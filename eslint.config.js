@@ -87,6 +87,11 @@ export default tseslint.config(
             except: [sharedWithFunctions],
             message: `The app may import only supabase/functions/${sharedWithFunctions.slice(2)} from the edge functions.`,
           })),
+          {
+            target: './supabase/local',
+            from: ['./src', './sw', './supabase/functions', './supabase/seed', './scripts', './tests'],
+            message: 'The local stack is a package of its own: the project reaches it through options (projectDir, extraKeys, afterStart), never the other way.',
+          },
         ],
       }],
       'import-x/no-cycle': 'error',

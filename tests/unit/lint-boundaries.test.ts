@@ -60,6 +60,11 @@ describe('import boundaries fail lint when broken', { timeout: 120_000 }, () => 
     ]);
   });
 
+  it('the local stack importing the project it serves', async () => {
+    const expected = boundary('The local stack is a package of its own');
+    expect(await lintAs('local-stack-imports-project.ts', 'supabase/local/gateway/boundary-fixture.ts')).toEqual([expected, expected]);
+  });
+
   it('an import cycle', async () => {
     const [result] = await eslint.lintFiles([`${fixtures}/cycle-a.ts`]);
     expect(result.messages.map((m) => m.ruleId)).toEqual(['import-x/no-cycle']);
