@@ -3,6 +3,7 @@ import { distinctUntilChanged, map, of, startWith, switchMap, take, type Observa
 import type { AppDatabase } from '@/db/database';
 import type { DraftDoc } from '@/db/schemas/drafts';
 import type { OutboxDoc } from '@/db/schemas/outbox';
+import type { PostDoc } from '@/db/schemas/posts';
 import { THREAD_FIRST_SCREEN_POSTS } from '../constants';
 import type { AuthorProfile, DiscussionRow, OutboxState, PostRow } from './types';
 
@@ -34,10 +35,7 @@ export function toDiscussionRow(doc: {
   };
 }
 
-function toPostRow(doc: {
-  id: string; discussion_id: string; user_id: string; parent_post_id?: string | null; quoted_post_id?: string | null;
-  content: string; created_at: string; updated_at?: string | null; is_solution: boolean; reactions_summary?: Record<string, number> | null;
-}): PostRow {
+function toPostRow(doc: Omit<PostDoc, 'server_modified'>): PostRow {
   return {
     id: doc.id,
     discussion_id: doc.discussion_id,
