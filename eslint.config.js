@@ -87,9 +87,28 @@ export default tseslint.config(
             except: [sharedWithFunctions],
             message: `The app may import only supabase/functions/${sharedWithFunctions.slice(2)} from the edge functions.`,
           })),
+          {
+            target: './supabase/local',
+            from: ['./src', './sw', './supabase/functions', './supabase/seed', './scripts', './tests'],
+            message: 'The local stack is a package of its own: the project reaches it through options (projectDir, extraKeys, afterStart), never the other way.',
+          },
         ],
       }],
       'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    // One way to the local store: the shared loadDatabase() promise, or useDatabase() in a component.
+    files: ['src/features/**/*.{ts,tsx}', 'src/routes/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [{
+          name: '@/db/database',
+          importNames: ['getDatabase', 'createAppDatabase'],
+          message: 'Reach the database with useDatabase() (src/db/hooks/use-database.ts) or loadDatabase() (src/db/load-database.ts).',
+          allowTypeImports: true,
+        }],
+      }],
     },
   },
 );

@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 
-// The manifest lives at the repository root (ARCHITECTURE.md section 6); the plugin emits it and links it from index.html.
+// The manifest lives at the repository root; the plugin emits it and links it from index.html.
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
 
 export default defineConfig({

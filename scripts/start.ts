@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join, relative } from 'node:path';
 import { build, createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
 import { startStack } from '../supabase/local/stack';
+import { APP_STACK_OPTIONS } from './local-stack';
 import { ensurePostgres } from './prerequisites';
 import { DEMO_ACCOUNTS, SEED_MEMBER_PASSWORD, SEED_STAFF_ACCOUNTS } from '../src/lib/demo-accounts';
 
@@ -19,7 +20,7 @@ const t0 = Date.now();
 
 if (!ensurePostgres()) process.exit(1);
 
-const stack = await startStack({ log: (line) => console.log(`[stack] ${line}`) }).catch((err: Error) => {
+const stack = await startStack({ ...APP_STACK_OPTIONS, log: (line) => console.log(`[stack] ${line}`) }).catch((err: Error) => {
   console.error(`[stack] could not start: ${err.message}`);
   process.exit(1);
 });

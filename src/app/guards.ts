@@ -14,7 +14,7 @@ export type GuardDecision =
   | { kind: 'redirect'; to: '/'; navigationError: typeof MESSAGES.unauthorizedAdminAccess };
 
 /**
- * Signed-in guard (spec A section 2). A member already known stays in while a
+ * Signed-in guard. A member already known stays in while a
  * token refresh reloads the session, so a refresh never blanks the screen.
  */
 export function decideSignedIn(auth: GuardAuth, attemptedHref: string): GuardDecision {

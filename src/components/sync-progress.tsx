@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useObservable } from '@/db/hooks/use-observable';
-import type { AppDatabase } from '@/db/database';
+import { useLiveQuery } from '@/db/hooks/use-live-query';
 import type { SyncHandle } from '@/db/replication/sync';
 import { markOfflineReady, syncProgress$, wasOfflineReady, type SyncProgress as Progress } from '@/db/sync-progress';
 
@@ -26,10 +25,10 @@ function phaseText(progress: Progress): string {
  * is ready to work offline (the kept threads stored and the service worker's
  * precache done). Shown once per device; it never takes a tap from the page.
  */
-export function SyncProgress({ db, sync }: { db: AppDatabase | null; sync: SyncHandle | null }) {
+export function SyncProgress({ sync }: { sync: SyncHandle | null }) {
   const [shown] = useState(() => !wasOfflineReady());
   const [dismissed, setDismissed] = useState(false);
-  const progress = useObservable(() => (shown && db && sync ? syncProgress$(db, sync) : null), [shown, db, sync], null as Progress | null);
+  const progress = useLiveQuery((db) => (shown && sync ? syncProgress$(db, sync) : null), [shown, sync], null as Progress | null).value;
   const ready = progress?.storeReady === true && progress.appFilesReady !== false;
 
   useEffect(() => {

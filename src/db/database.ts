@@ -7,6 +7,15 @@ import { serverWinsConflictHandler } from './conflict-handler';
 import { replayPendingWrites } from './pending-inserts';
 import { trackLocalWrites } from './outbox';
 
+/**
+ * The local store (RxDB over IndexedDB). Components reach it with `useDatabase()`
+ * and read it live with `useLiveQuery()` (both in `./hooks`); other code awaits
+ * `loadDatabase()` (`./load-database.ts`). A write through its document API
+ * (`insert`, `upsert`, `incrementalPatch`, `remove`) is recorded as waiting by
+ * {@link trackLocalWrites} (`./outbox.ts`) and sent to PostgREST by
+ * `createPushHandler` in `./replication/push.ts`; the server's triggers and the
+ * `send-push` edge function turn it into notifications.
+ */
 export type AppDatabase = RxDatabase<AppCollections>;
 
 export const DEFAULT_DATABASE_NAME = 'djcircle';

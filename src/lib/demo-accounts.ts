@@ -1,6 +1,6 @@
 /**
- * The seeded demo members behind "Login as DJ" and "Login as Producer"
- * (ARCHITECTURE.md section 9). The seed creates them with these passwords,
+ * The seeded demo members behind "Login as DJ" and "Login as Producer".
+ * The seed creates them with these passwords,
  * `npm start` prints them, and the login screen signs in to them for real.
  */
 export interface DemoAccount {

@@ -12,7 +12,7 @@ const envSchema = z.object({
 export type AppEnv = {
   supabaseUrl: string;
   supabaseAnonKey: string;
-  /** Demo logins (ARCHITECTURE.md section 9): on unless the build turns them off. */
+  /** Demo logins: on unless the build turns them off. */
   demoLogins: boolean;
   /** Whether the project serves resized images (`/render/image`); off for hosted plans without image transformation. */
   imageTransforms: boolean;

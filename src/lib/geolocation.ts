@@ -1,4 +1,4 @@
-/** The browser's location feature, as sign-up and profile settings use it (spec A sections 7 and 8). */
+/** The browser's location feature, as sign-up and profile settings use it. */
 
 export const GEOLOCATION_MESSAGES = {
   unsupported: "Your browser doesn't support geolocation.",
@@ -28,7 +28,7 @@ export function geolocationErrorMessage(code: number | undefined): string {
   }
 }
 
-/** Resolves with "lat, lng"; rejects with an Error carrying one of the spec's messages. */
+/** Resolves with "lat, lng"; rejects with an Error carrying one of GEOLOCATION_MESSAGES. */
 export function detectLocation(geo: Geolocation | undefined = typeof navigator === 'undefined' ? undefined : navigator.geolocation): Promise<string> {
   if (!geo) return Promise.reject(new Error(GEOLOCATION_MESSAGES.unsupported));
   return new Promise((resolve, reject) => {

@@ -1,6 +1,6 @@
 /**
  * Profile rules shared by sign-up, profile settings, the profile page and the
- * tip page (spec A sections 3 and 5). Pure functions; tests import them.
+ * tip page. Pure functions; tests import them.
  */
 
 export const USERNAME_MIN_LENGTH = 3;
@@ -41,7 +41,7 @@ export function readTipJar(raw: unknown): TipJar {
   };
 }
 
-/** The Tip Creator button shows only for an enabled jar with the details its type needs (spec A section 5). */
+/** The Tip Creator button shows only for an enabled jar with the details its type needs. */
 export function canReceiveTips(jar: TipJar): boolean {
   if (!jar.tipJarEnabled) return false;
   if (jar.tipJarType === 'crypto') return Boolean(jar.cryptoAddress);
@@ -89,7 +89,7 @@ export function socialNetworkLabel(network: string): string {
   return SOCIAL_NETWORK_LABELS[network] ?? network.charAt(0).toUpperCase() + network.slice(1);
 }
 
-/** A generated avatar by username, the spec's avatar fallback. */
+/** A generated avatar by username, the avatar fallback. */
 export function generatedAvatarUrl(username: string): string {
   return `https://api.dicebear.com/9.x/thumbs/svg?seed=${encodeURIComponent(username || 'guest')}`;
 }

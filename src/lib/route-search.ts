@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Search parameters of the routes, typed (spec A and B sections 2 and 9).
+ * Search parameters of the routes, typed.
  * Anything malformed in a URL falls back to "not given" instead of breaking the page;
  * screens apply their own defaults.
  */

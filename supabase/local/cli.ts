@@ -1,6 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config';
-import { startStack, statusFile, type StackHandle } from './stack';
+import { startStack, statusFile, type StackHandle, type StackOptions } from './stack';
+
+/** What a project passes to the command line: everything of StackOptions but what the command itself decides. */
+export type CliOptions = Omit<StackOptions, 'reset' | 'log'>;
 
 async function isUp(apiUrl: string): Promise<boolean> {
   try {
@@ -11,8 +15,8 @@ async function isUp(apiUrl: string): Promise<boolean> {
   }
 }
 
-async function status(): Promise<number> {
-  const config = loadConfig();
+async function status(options: CliOptions): Promise<number> {
+  const config = loadConfig(options);
   const file = statusFile(config);
   if (existsSync(file) && (await isUp(config.apiUrl))) {
     const { pid: _pid, ...values } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -23,11 +27,11 @@ async function status(): Promise<number> {
   return 1;
 }
 
-async function start(reset: boolean): Promise<void> {
+async function start(reset: boolean, options: CliOptions): Promise<void> {
   const t0 = Date.now();
   let handle: StackHandle;
   try {
-    handle = await startStack({ reset, log: (line) => console.log(`[stack] ${line}`) });
+    handle = await startStack({ ...options, reset, log: (line) => console.log(`[stack] ${line}`) });
   } catch (err) {
     console.error(`[stack] could not start: ${(err as Error).message}`);
     process.exit(1);
@@ -49,11 +53,20 @@ async function start(reset: boolean): Promise<void> {
   process.on('SIGTERM', shutdown);
 }
 
-const command = process.argv[2] ?? 'start';
-if (command === 'status') process.exit(await status());
-else if (command === 'start') await start(process.argv.includes('--reset'));
-else if (command === 'reset') await start(true);
-else {
-  console.error(`unknown command "${command}": use start, status or reset`);
-  process.exit(2);
+/**
+ * `start [--reset]`, `reset` or `status`. A project that needs its own keys or post-start steps calls
+ * this from its own script with them; run directly, this file starts the stack with none.
+ */
+export async function runCli(argv: readonly string[], options: CliOptions = {}): Promise<void> {
+  const command = argv[0] ?? 'start';
+  if (command === 'status') process.exit(await status(options));
+  else if (command === 'start') await start(argv.includes('--reset'), options);
+  else if (command === 'reset') await start(true, options);
+  else {
+    console.error(`unknown command "${command}": use start, status or reset`);
+    process.exit(2);
+  }
 }
+
+const runDirectly = process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
+if (runDirectly) await runCli(process.argv.slice(2));

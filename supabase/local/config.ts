@@ -46,6 +46,7 @@ export interface FunctionSettings {
 }
 
 export interface StackConfig {
+  /** the project: `supabase/` (config.toml, migrations, seed, functions) and `.local/` are under it */
   rootDir: string;
   localDir: string;
   host: string;
@@ -63,8 +64,13 @@ export interface StackConfig {
   supabaseDir: string;
 }
 
-const here = dirname(fileURLToPath(import.meta.url));
-export const ROOT_DIR = resolve(here, '..', '..');
+/** This package's own directory (bootstrap.sql). */
+export const PACKAGE_DIR = dirname(fileURLToPath(import.meta.url));
+
+/** The project the stack serves: the `projectDir` option, else SUPABASE_PROJECT_DIR, else the working directory (as the Supabase CLI does). */
+export function projectDir(option?: string): string {
+  return resolve(option ?? process.env.SUPABASE_PROJECT_DIR ?? process.cwd());
+}
 
 type Toml = Record<string, unknown>;
 const section = (t: Toml, key: string): Toml => (t[key] && typeof t[key] === 'object' ? (t[key] as Toml) : {});
@@ -84,8 +90,14 @@ function boolEnv(name: string, fallback: boolean): boolean {
   return raw === 'true';
 }
 
-export function loadConfig(overrides: Partial<Pick<StackConfig, 'localDir' | 'apiPort' | 'dbPort' | 'postgrestPort'>> = {}): StackConfig {
-  const supabaseDir = join(ROOT_DIR, 'supabase');
+export interface ConfigOverrides extends Partial<Pick<StackConfig, 'localDir' | 'apiPort' | 'dbPort' | 'postgrestPort'>> {
+  /** the project directory; see projectDir() */
+  projectDir?: string;
+}
+
+export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
+  const root = projectDir(overrides.projectDir);
+  const supabaseDir = join(root, 'supabase');
   const toml = parse(readFileSync(join(supabaseDir, 'config.toml'), 'utf8')) as Toml;
   const api = section(toml, 'api');
   const auth = section(toml, 'auth');
@@ -94,7 +106,7 @@ export function loadConfig(overrides: Partial<Pick<StackConfig, 'localDir' | 'ap
   const fnSection = section(toml, 'functions');
 
   const host = '127.0.0.1';
-  const localDir = resolve(overrides.localDir ?? process.env.SUPABASE_LOCAL_DIR ?? join(ROOT_DIR, '.local'));
+  const localDir = resolve(overrides.localDir ?? process.env.SUPABASE_LOCAL_DIR ?? join(root, '.local'));
   const apiPort = overrides.apiPort ?? intEnv('SUPABASE_API_PORT', 54321);
   const dbPort = overrides.dbPort ?? intEnv('SUPABASE_DB_PORT', 54322);
   const postgrestPort = overrides.postgrestPort ?? intEnv('SUPABASE_POSTGREST_PORT', dbPort + 1);
@@ -107,7 +119,7 @@ export function loadConfig(overrides: Partial<Pick<StackConfig, 'localDir' | 'ap
 
   const confirmEnv = process.env.SUPABASE_AUTH_ENABLE_CONFIRMATIONS;
   return {
-    rootDir: ROOT_DIR,
+    rootDir: root,
     localDir,
     host,
     apiPort,

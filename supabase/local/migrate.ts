@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import pg from 'pg';
-import type { StackConfig } from './config';
+import { PACKAGE_DIR, type StackConfig } from './config';
 import { adminDbUrl } from './postgres';
 import { splitSqlStatements, type SqlStatement } from './sql-statements';
 
@@ -91,7 +91,7 @@ export async function migrate(config: StackConfig, log: (line: string) => void =
     fresh = !rows[0]?.exists;
     if (fresh) {
       log('bootstrapping a fresh database');
-      await admin.query(readFileSync(join(config.rootDir, 'supabase', 'local', 'bootstrap.sql'), 'utf8'));
+      await admin.query(readFileSync(join(PACKAGE_DIR, 'bootstrap.sql'), 'utf8'));
     }
     await assertCurrentBase(admin);
   } finally {

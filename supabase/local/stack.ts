@@ -1,8 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { loadConfig, type StackConfig } from './config';
-import { loadOrCreateKeys, type StackKeys } from './keys';
+import { loadOrCreateKeys, type ExtraKeys, type StackKeys } from './keys';
 import { ensureCluster, findPostgresBin, POSTGRES_INSTALL_COMMAND, postgresPaths, startPostgres, stopStalePostmaster } from './postgres';
 import { migrate, type MigrationReport } from './migrate';
 import { startPostgrest } from './postgrest';
@@ -11,6 +10,8 @@ import { startGateway } from './gateway/server';
 import { seedDemoImages } from './gateway/storage/demo-images';
 
 export interface StackOptions {
+  /** the project whose `supabase/` folder is served; default SUPABASE_PROJECT_DIR, else the working directory */
+  projectDir?: string;
   localDir?: string;
   apiPort?: number;
   dbPort?: number;
@@ -18,15 +19,34 @@ export interface StackOptions {
   /** wipe the local dir first */
   reset?: boolean;
   log?: (line: string) => void;
+  /** the project's own secrets, made on the first start in a data directory and kept (see StackKeys.extra) */
+  extraKeys?: ExtraKeys;
+  /**
+   * The project's steps once every service is up, before the stack reports ready: e.g. pointing a
+   * database webhook at one of its functions. Run on every start, in order.
+   */
+  afterStart?: readonly AfterStart[];
 }
 
-export interface StackStatus {
+/** What a post-start step is given: the stack as it will be reported. */
+export interface StartedStack {
+  config: StackConfig;
+  keys: StackKeys;
+  status: StackStatus;
+  log: (line: string) => void;
+}
+
+export type AfterStart = (stack: StartedStack) => Promise<void>;
+
+/** The URLs and keys of a running stack; the project's extra keys are added under their own names. */
+export type StackStatus = CoreStatus & Record<string, string>;
+
+interface CoreStatus {
   API_URL: string;
   DB_URL: string;
   ANON_KEY: string;
   SERVICE_ROLE_KEY: string;
   JWT_SECRET: string;
-  VAPID_PUBLIC_KEY: string;
   STORAGE_URL: string;
   FUNCTIONS_URL: string;
   REALTIME_URL: string;
@@ -42,12 +62,12 @@ export interface StackHandle {
 
 export function stackStatus(config: StackConfig, keys: StackKeys): StackStatus {
   return {
+    ...keys.extra,
     API_URL: config.apiUrl,
     DB_URL: config.dbUrl,
     ANON_KEY: keys.anonKey,
     SERVICE_ROLE_KEY: keys.serviceRoleKey,
     JWT_SECRET: keys.jwtSecret,
-    VAPID_PUBLIC_KEY: keys.vapidPublicKey,
     STORAGE_URL: `${config.apiUrl}/storage/v1`,
     FUNCTIONS_URL: `${config.apiUrl}/functions/v1`,
     REALTIME_URL: `${config.apiUrl.replace(/^http/, 'ws')}/realtime/v1`,
@@ -55,23 +75,6 @@ export function stackStatus(config: StackConfig, keys: StackKeys): StackStatus {
 }
 
 export const statusFile = (config: StackConfig): string => join(config.localDir, 'status.json');
-
-/**
- * Points the notifications push webhook (migration *_push_delivery.sql) at this stack's send-push
- * function. Every start, because the API port may differ between runs; hosted deploys run the same
- * statement once (README).
- */
-async function configurePushDelivery(config: StackConfig, keys: StackKeys): Promise<void> {
-  const client = new pg.Client({ connectionString: config.dbUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ ok: boolean }>(`select to_regprocedure('private.configure_push_delivery(text,text,integer)') is not null as ok`);
-    if (!rows[0]?.ok) return;
-    await client.query('select private.configure_push_delivery($1, $2)', [`${config.apiUrl}/functions/v1/send-push`, keys.serviceRoleKey]);
-  } finally {
-    await client.end();
-  }
-}
 
 export async function startStack(options: StackOptions = {}): Promise<StackHandle> {
   const log = options.log ?? (() => undefined);
@@ -84,7 +87,7 @@ export async function startStack(options: StackOptions = {}): Promise<StackHandl
 
   const bin = findPostgresBin();
   if (!bin) throw new Error(`PostgreSQL ${15}+ server binaries were not found. Install them with:\n  ${POSTGRES_INSTALL_COMMAND}`);
-  const keys = await loadOrCreateKeys(config);
+  const keys = await loadOrCreateKeys(config, options.extraKeys);
   if (ensureCluster(config, bin)) log(`created a new database cluster in ${join(config.localDir, 'db')}`);
 
   const stops: Array<() => Promise<void>> = [];
@@ -105,7 +108,6 @@ export async function startStack(options: StackOptions = {}): Promise<StackHandl
     const migrations = await migrate(config, log);
     // The seeded community also has pictures in the project's own storage, as members who upload them do.
     if (migrations.seeded) await seedDemoImages(config, log);
-    await configurePushDelivery(config, keys);
     const postgrest = await startPostgrest(config, keys);
     stops.push(() => postgrest.stop());
     const ctx = createContext(config, keys);
@@ -114,6 +116,7 @@ export async function startStack(options: StackOptions = {}): Promise<StackHandl
     stops.push(() => gateway.close());
 
     const status = stackStatus(config, keys);
+    for (const step of options.afterStart ?? []) await step({ config, keys, status, log });
     writeFileSync(statusFile(config), JSON.stringify({ ...status, pid: process.pid }, null, 2));
     return { config, keys, status, migrations, stop };
   } catch (err) {

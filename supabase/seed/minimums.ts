@@ -25,5 +25,5 @@ export const SEED_MINIMUMS = {
 
 export const SEED_CONTENT_TYPES = ['track', 'mix', 'sample_pack'] as const;
 
-/** Spec A section 5's rule, as the account stores it: lowercased. */
+/** The username rule the sign-up form enforces, as the account stores it: lowercased. */
 export const isStoredUsername = (username: string): boolean => USERNAME_PATTERN.test(username) && username === username.toLowerCase();

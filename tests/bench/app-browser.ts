@@ -25,7 +25,7 @@ export async function timeInAppNavigation(page: Page, path: string, selector: st
   );
 }
 
-/** The spec's online-only thread open: calls B7 #1 and #2 through PostgREST, timed in the page. */
+/** An online-only thread open: the discussion, then its posts, as two PostgREST calls, timed in the page. */
 export async function timeOnlineThreadFetch(page: Page, apiUrl: string, anonKey: string, threadId: string): Promise<{ ms: number; posts: number }> {
   return page.evaluate(
     async ([api, key, id]) => {

@@ -6,7 +6,7 @@
  *  - build: gzip JavaScript the page loads for the first screen; the worker's precache size;
  *  - a thread with 500 posts, from in-app navigation to the posts rendered from the local store (median);
  *  - opening that thread under an emulated 300 ms round trip: this app (local store) against the
- *    spec's online-only design (calls B7 #1 and #2 through PostgREST), side by side, ratio; and the
+ *    an online-only design (the discussion, then its posts, as two PostgREST calls), side by side, ratio; and the
  *    same for threads each opened once (no read of them warm in memory);
  *  - initial sync into an empty browser of the community grown to 20,000 posts, against the raw
  *    floor (the same tables through PostgREST plus a bulk IndexedDB write) in the same run, ratio;
@@ -314,7 +314,7 @@ async function main() {
 
     log('growing the community');
     const { threadId, discussions } = await growCommunity(dbUrl);
-    // A visitor's device keeps the posts of threads active in the recent window (ARCHITECTURE.md section 5).
+    // A visitor's device keeps the posts of threads active in the recent window.
     const kept = await query<{ id: string }>(dbUrl, `select id from public.discussions where not _deleted and last_activity_at >= now() - make_interval(days => $1::int) order by last_activity_at desc limit $2`, [RECENT_WINDOW_DAYS, MAX_KEPT_THREADS]);
     const keptIds = kept.map((k) => k.id);
     const [{ n: keptPosts }] = await query<{ n: string }>(dbUrl, 'select count(*) as n from public.posts where discussion_id = any($1::uuid[])', [keptIds]);
@@ -400,7 +400,7 @@ async function main() {
     }
     log(`thread of 500 from the local store: first post readable median ${round(median(threadTimes))} ms, all posts ${round(median(threadAllTimes))} ms`);
 
-    // 300 ms round trip: the local store against the spec's two PostgREST calls, alternating.
+    // 300 ms round trip: the local store against the online-only design's two PostgREST calls, alternating.
     const cdp = await synced!.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: APP_TARGETS.rttMs, downloadThroughput: -1, uploadThroughput: -1 });
@@ -418,7 +418,7 @@ async function main() {
       onlinePosts = online.posts;
     }
     // The same under the same latency, each thread opened for the first time: no read of it is warm in memory
-    // (the figure above reopens one thread, as the spec's measure does, and the app keeps a left thread's read
+    // (the figure above reopens one thread, as a reader returning to it does, and the app keeps a left thread's read
     // live for THREAD_WARM_MS).
     const firstOpenLocal: number[] = [];
     const firstOpenOnline: number[] = [];

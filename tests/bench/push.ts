@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { startStack } from '../../supabase/local/stack';
+import { APP_STACK_OPTIONS } from '../../scripts/local-stack';
 import { freePort } from '../support/stack-process';
 import { startPushServiceStandIn } from '../support/standins/push-service';
 import { median, recordBenchResult } from './results';
@@ -35,7 +36,7 @@ async function member(apiUrl: string, anonKey: string, prefix: string): Promise<
 
 const [apiPort, dbPort, postgrestPort] = [await freePort(), await freePort(), await freePort()];
 const localDir = join(process.cwd(), '.local', 'bench-push');
-const stack = await startStack({ localDir, apiPort, dbPort, postgrestPort, reset: true });
+const stack = await startStack({ ...APP_STACK_OPTIONS, localDir, apiPort, dbPort, postgrestPort, reset: true });
 const pushService = await startPushServiceStandIn();
 await pushService.allowIn(stack.status.DB_URL);
 try {

@@ -21,6 +21,7 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import ws from 'ws';
 import { startStack } from '../../supabase/local/stack';
+import { APP_STACK_OPTIONS } from '../../scripts/local-stack';
 import { freePort, ROOT } from '../support/stack-process';
 import { recordBenchResult } from './results';
 
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
   const [apiPort, dbPort, postgrestPort] = [await freePort(), await freePort(), await freePort()];
   const localDir = process.env.BENCH_RT_DIR ?? join(ROOT, '.local', 'bench-realtime');
   log(`starting a stack in ${localDir} (api ${apiPort}, db ${dbPort})`);
-  const stack = await startStack({ localDir, apiPort, dbPort, postgrestPort, reset: true });
+  const stack = await startStack({ ...APP_STACK_OPTIONS, localDir, apiPort, dbPort, postgrestPort, reset: true });
   const db = new pg.Client({ connectionString: stack.config.dbUrl });
   const clients: SupabaseClient[] = [];
   let idleChild: ReturnType<typeof spawn> | null = null;

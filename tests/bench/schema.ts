@@ -11,6 +11,7 @@
 import { join } from 'node:path';
 import pg from 'pg';
 import { startStack } from '../../supabase/local/stack';
+import { APP_STACK_OPTIONS } from '../../scripts/local-stack';
 import { BENCH_SIZE, generateBenchCommunity } from './schema-data';
 import { median, recordBenchResult } from './results';
 
@@ -146,7 +147,7 @@ select (select jsonb_agg(case h.type
 async function main() {
   const log = (line: string) => console.log(`[bench:schema] ${line}`);
   const t0 = Date.now();
-  const stack = await startStack({ localDir: join(process.cwd(), '.local', 'bench-schema'), apiPort: 55921, dbPort: 55922, postgrestPort: 55923, reset: true });
+  const stack = await startStack({ ...APP_STACK_OPTIONS, localDir: join(process.cwd(), '.local', 'bench-schema'), apiPort: 55921, dbPort: 55922, postgrestPort: 55923, reset: true });
   log(`stack ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const db = new pg.Client({ connectionString: stack.config.dbUrl });
   await db.connect();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, testStack } from '../support/clients';
 import { createWorld, fixtures, type World } from './helpers/world';
 
-/** universal_search (RPC) and the universal-search edge function, spec B call 30. */
+/** universal_search (RPC) and the universal-search edge function. */
 
 let w: World;
 const word = `zq${randomUUID().replace(/-/g, '').slice(0, 8)}`;

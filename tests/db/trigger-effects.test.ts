@@ -5,7 +5,7 @@ import { createWorld, fixtures, uuidV5, type World } from './helpers/world';
 import { DISCUSSION_KARMA_AWARD, LIKE_KARMA, REPLICATED_TABLES } from './helpers/db-contract';
 
 /**
- * Server-side effects: each is checked for the spec's RPC and for the plain
+ * Server-side effects: each is checked for the RPC the app calls and for the plain
  * row write that replication pushes, which must agree.
  */
 

@@ -66,7 +66,7 @@ test.describe('login', () => {
 });
 
 test.describe('signup', () => {
-  test('checks the fields in the spec order', async ({ page }) => {
+  test('checks the fields in the order the form shows them', async ({ page }) => {
     await page.goto('/signup');
     const error = page.getByTestId('signup-error');
     const submit = page.getByRole('button', { name: 'Sign Up' });

@@ -255,7 +255,7 @@ test.describe('Community Hub and threads', () => {
     await expect
       .poll(async () => (await serviceClient().from('discussions').select('is_pinned,is_locked').eq('id', id).single()).data, { timeout: 15_000 })
       .toEqual({ is_pinned: true, is_locked: true });
-    // Locked on the server too: a reply through the API is refused with the spec's text.
+    // Locked on the server too: a reply through the API is refused with the locked-thread text.
     const { client } = await signInApi(author.email, author.password);
     const { error } = await client.from('posts').insert({ id: randomUUID(), discussion_id: id, user_id: author.id, content: 'late' });
     expect(error?.message).toBe(THREAD_TEXT.locked);

@@ -18,7 +18,7 @@ async function readyWorker(page: Page): Promise<void> {
   });
 }
 
-/** DevTools protocol: the registration id push messages are delivered to (ARCHITECTURE.md section 5). */
+/** DevTools protocol: the registration id push messages are delivered to. */
 async function pushChannel(context: BrowserContext, page: Page): Promise<{ cdp: CDPSession; deliver: (data: unknown) => Promise<unknown> }> {
   const cdp = await context.newCDPSession(page);
   const origin = new URL(page.url()).origin;

@@ -25,7 +25,7 @@ const seededBlogPost = BLOG_POSTS.find((b) => b.status === 'published')!;
 const seededUpload = UPLOADS.find((u) => u.isPublic)!;
 const seededUploadId = seedId(`content:${seededUpload.owner}:${seededUpload.file}`);
 
-/** Public routes, the heading a visitor sees and the tab title (spec A and B, section 2). */
+/** Public routes, the heading a visitor sees and the tab title. */
 const PUBLIC_ROUTES: Array<[path: string, heading: string, title: string]> = [
   ['/', 'The Future of DJ Culture', APP_TITLE],
   ['/login', 'Log In', `Log In | ${APP_NAME}`],

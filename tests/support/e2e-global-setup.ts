@@ -12,7 +12,7 @@ import { startStandIns } from './standins';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const location = await testStackLocation('e2e');
-  // Stand-ins for the AI endpoint and PayPal (ARCHITECTURE.md section 9), wired into the stack's functions.
+  // Stand-ins for the AI endpoint and PayPal, wired into the stack's functions.
   const standIns = await startStandIns();
   const stack = await startStackProcess({ ...location, env: standIns.env });
   const outDir = join(ROOT, '.local', 'e2e-dist', String(location.apiPort));

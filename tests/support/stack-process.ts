@@ -49,7 +49,7 @@ export async function startStackProcess(options: TestStackOptions): Promise<Runn
     ...TEST_STACK_AUTH_ENV,
     ...options.env,
   };
-  const args = ['--import', 'tsx', join(ROOT, 'supabase/local/cli.ts'), 'start', ...(options.reuse ? [] : ['--reset'])];
+  const args = ['--import', 'tsx', join(ROOT, 'scripts/stack.ts'), 'start', ...(options.reuse ? [] : ['--reset'])];
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => { output += d.toString(); });

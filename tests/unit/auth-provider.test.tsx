@@ -74,7 +74,7 @@ function Probe() {
 
 const state = () => JSON.parse(screen.getByTestId('state').textContent ?? '{}');
 
-describe('AuthProvider (spec A section 4)', () => {
+describe('AuthProvider', () => {
   afterEach(cleanup);
 
   it('starts loading, then settles as a visitor on INITIAL_SESSION without a session', async () => {

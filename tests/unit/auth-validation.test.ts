@@ -4,7 +4,7 @@ import { loginErrorMessage, postLoginPath, signupErrorMessage, validateLogin, va
 
 const ok = { username: 'mia_beats', email: 'mia@example.com', password: 'secret1', confirmPassword: 'secret1', location: '', honeypot: '' };
 
-describe('login and signup validation (spec A sections 5 and 8)', () => {
+describe('login and signup validation', () => {
   it('login needs both fields', () => {
     expect(validateLogin('', 'x')).toBe(AUTH_MESSAGES.loginMissingFields);
     expect(validateLogin('a@b.c', '')).toBe(AUTH_MESSAGES.loginMissingFields);

@@ -8,7 +8,7 @@ const file = { size: 10, type: 'audio/mpeg', name: 'a.mp3' };
 const valid = { userId: 'u1', title: 'T', contentFile: file, coverFile: null, agreed: true };
 
 describe('add content rules', () => {
-  it('checks login, title, file and agreement in that order with the spec texts', () => {
+  it('checks login, title, file and agreement in that order with their texts', () => {
     expect(validateAddContent({ ...valid, userId: null })).toEqual({ inline: CONTENT_VALIDATION.loginRequired, toast: CONTENT_TOASTS.authError });
     expect(validateAddContent({ ...valid, title: '   ' })?.inline).toBe('Title is required.');
     expect(validateAddContent({ ...valid, contentFile: null })?.inline).toBe('A content file is required.');
@@ -22,7 +22,7 @@ describe('add content rules', () => {
     expect(parseTags('')).toEqual([]);
   });
 
-  it('builds the storage paths and public URL of spec B call 12', () => {
+  it('builds the storage paths and public URL of an upload', () => {
     expect(contentFilePath('u1', 'mix', 'My Mix #1.mp3', 1700000000000)).toBe('u1/mix/1700000000000_My_Mix_1.mp3');
     expect(coverFilePath('u1', 'cover.png', 5)).toBe('u1/covers/5_cover.png');
     expect(publicFileUrl('http://api/', 'u1/covers/5_cover.png')).toBe('http://api/storage/v1/object/public/user-content-files/u1/covers/5_cover.png');

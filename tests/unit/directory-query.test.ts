@@ -9,7 +9,7 @@ function profile(i: number, extra: Partial<ProfileDoc> = {}): ProfileDoc {
 
 const all = Array.from({ length: 30 }, (_, i) => profile(i + 1));
 
-describe('directory query (spec A sections 2 and 7)', () => {
+describe('directory query', () => {
   it('maps categories to stored roles', () => {
     expect(parseCategory('DJ')).toBe('DJ');
     expect(parseCategory('venue_owner')).toBe('Venue Owner');

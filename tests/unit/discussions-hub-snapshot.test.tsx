@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { useState } from 'react';
 import { BehaviorSubject, map } from 'rxjs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '@/db/database';
 import { HubScreen, type HubSearchState } from '@/features/discussions/components/hub-screen';
 import { HUB_PAGE_SIZE, HUB_SKELETON_COUNT, HUB_TEXT } from '@/features/discussions/constants';
@@ -37,13 +36,27 @@ function storeWith(rows: BehaviorSubject<DiscussionRow[]>): AppDatabase {
   return { discussions: { find: () => ({ $: docs$ }) } } as unknown as AppDatabase;
 }
 
+/** The boundary: the database as the app opens it, closed until the test opens it. */
+const opened = vi.hoisted(() => ({ db: null as unknown, listeners: new Set<() => void>() }));
+vi.mock('@/db/hooks/use-database', async () => {
+  const { useSyncExternalStore } = await import('react');
+  const subscribe = (listener: () => void) => {
+    opened.listeners.add(listener);
+    return () => opened.listeners.delete(listener);
+  };
+  const useDatabase = () => useSyncExternalStore(subscribe, () => opened.db as AppDatabase | null);
+  return { useDatabase, useDatabaseOpening: () => ({ db: useDatabase(), error: null }), toError: (e: unknown) => e as Error };
+});
+
 /** The hub as its route renders it, inside a router (cards link to threads). */
 function renderHub(props: { db: AppDatabase | null; search?: HubSearchState }) {
-  let setDb: (db: AppDatabase | null) => void = () => undefined;
+  opened.db = props.db;
+  const setDb = (db: AppDatabase | null) => {
+    opened.db = db;
+    for (const listener of opened.listeners) listener();
+  };
   function Harness() {
-    const [db, set] = useState(props.db);
-    setDb = set;
-    return <HubScreen search={props.search ?? {}} onSearchChange={() => undefined} member={null} db={db} />;
+    return <HubScreen search={props.search ?? {}} onSearchChange={() => undefined} member={null} />;
   }
   const router = createRouter({
     routeTree: createRootRoute({ component: Harness }),
@@ -70,7 +83,7 @@ describe('offline cold start: the hub paints what it last showed while the store
     expect(list().querySelectorAll('[data-testid="discussion-card"]')).toHaveLength(1);
   });
 
-  it('without one, the spec’s skeleton cards show while the store opens', async () => {
+  it('without one, skeleton cards show while the store opens', async () => {
     renderHub({ db: null });
     await waitFor(() => expect(list().getAttribute('aria-busy')).toBe('true'));
     expect(list().querySelectorAll('[data-testid="discussion-card"]')).toHaveLength(0);

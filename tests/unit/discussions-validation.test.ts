@@ -13,7 +13,7 @@ describe('reply validation', () => {
 describe('new discussion validation', () => {
   const ok = { title: ' My mix ', category: 'Track Feedback', customCategory: '', content: ' <p>hi</p> ' };
 
-  it('requires title, first post and category with the spec message', () => {
+  it('requires title, first post and category with its message', () => {
     for (const missing of ['title', 'category', 'content'] as const) {
       const r = validateNewDiscussion({ ...ok, [missing]: '   ' });
       expect(r).toEqual({ ok: false, message: CREATE_TEXT.required });

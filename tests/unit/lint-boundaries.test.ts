@@ -54,6 +54,17 @@ describe('import boundaries fail lint when broken', { timeout: 120_000 }, () => 
     ]);
   });
 
+  it('a feature opening the database its own way instead of useDatabase() or loadDatabase()', async () => {
+    expect(await lintAs('feature-opens-database.ts', 'src/features/search/boundary-fixture.ts')).toEqual([
+      { rule: '@typescript-eslint/no-restricted-imports', message: expect.stringContaining('Reach the database with useDatabase()') },
+    ]);
+  });
+
+  it('the local stack importing the project it serves', async () => {
+    const expected = boundary('The local stack is a package of its own');
+    expect(await lintAs('local-stack-imports-project.ts', 'supabase/local/gateway/boundary-fixture.ts')).toEqual([expected, expected]);
+  });
+
   it('an import cycle', async () => {
     const [result] = await eslint.lintFiles([`${fixtures}/cycle-a.ts`]);
     expect(result.messages.map((m) => m.ruleId)).toEqual(['import-x/no-cycle']);

@@ -5,7 +5,7 @@ import { groupByDay, headerItem, notificationHref, notificationTarget } from '@/
 
 const base: NotificationDoc = { id: 'n1', user_id: 'u1', type: 'new_reply', is_read: false, created_at: '2026-03-10T10:00:00Z', related_entity_id: 'd1', target_entity_id: 'p1', actor_username: 'sam' };
 
-describe('notifications (spec A sections 3, 4 and 7)', () => {
+describe('notifications', () => {
   it('has a text for each type and a generic one', () => {
     expect(notificationText('new_reply', 'sam')).toBe('@sam replied to your discussion');
     expect(notificationText('like_content', 'sam')).toBe('@sam liked your post');

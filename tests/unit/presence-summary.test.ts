@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PANEL_FULL_ROWS, PANEL_MAX_SHOWN, PRESENCE_MESSAGES } from '@/features/presence/constants';
 import { panelLayout, presencePayload, summarizePresence, vouchedPresence, type VouchedMember } from '@/features/presence/model/presence';
 
-describe('presence (spec A sections 4, 7 and 9)', () => {
+describe('presence', () => {
   it('announces a member with details and a visitor as a guest', () => {
     const now = new Date('2026-01-01T00:00:00Z');
     expect(presencePayload({ id: 'u1', username: 'mia', avatar_url: null }, now)).toEqual({ user_id: 'u1', username: 'mia', avatar_url: null, online_at: now.toISOString() });

@@ -15,7 +15,7 @@ afterEach(async () => {
   db = null;
 });
 
-describe('follow (spec A section 4, DATA_MODEL followers)', () => {
+describe('follow (the followers table)', () => {
   it('uses the deterministic uuid v5 row id of follower:following', () => {
     expect(followRowId(A, B)).toBe(v5(`${A}:${B}`, FOLLOW_ID_NAMESPACE));
     expect(followRowId(A, B)).not.toBe(followRowId(B, A));

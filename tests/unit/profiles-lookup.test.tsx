@@ -8,7 +8,7 @@ import { useConnectivityStore } from '@/stores/connectivity-store';
 const fromServer: ProfileDoc = { id: crypto.randomUUID(), username: 'offtarget', display_name: 'Off Target', role: 'producer', karma: 0, created_at: '2026-11-01T00:00:00Z' };
 
 // The boundaries: a device whose store does not hold the profile yet, and the server that does.
-vi.mock('@/db/hooks/use-rx-query', () => ({ useRxQuery: () => ({ docs: [], loading: false }) }));
+vi.mock('@/db/hooks/use-live-query', () => ({ useLiveQuery: () => ({ value: [], loading: false, error: null, retry: () => undefined }) }));
 vi.mock('@/features/profiles/model/server-profile', () => ({ fetchProfileByUsername: vi.fn(async () => ({ kind: 'found', profile: fromServer })) }));
 
 afterEach(() => {

@@ -10,14 +10,14 @@ const member: SettingsMember = {
   monetization: { tipJarEnabled: false, tipJarType: 'crypto', cryptoAddress: null, paypalEmail: null },
 };
 
-describe('profile settings (spec A section 5)', () => {
+describe('profile settings', () => {
   it('requires a valid username', () => {
     expect(validateProfileForm({ ...formFromMember(member), username: '  ' })).toBe(SETTINGS_MESSAGES.usernameEmpty);
     expect(validateProfileForm({ ...formFromMember(member), username: 'no way' })).toBe(USERNAME_RULE_MESSAGE);
     expect(validateProfileForm(formFromMember(member))).toBeNull();
   });
 
-  it('sends only changed fields, shaped as the spec says', () => {
+  it('sends only changed fields, shaped for the profile update', () => {
     const form = formFromMember(member);
     expect(profileChanges(member, form)).toEqual({});
     const changes = profileChanges(member, {
@@ -40,7 +40,7 @@ describe('profile settings (spec A section 5)', () => {
   });
 });
 
-describe('tip jar (spec A sections 4 and 5)', () => {
+describe('tip jar', () => {
   it('needs the details of the chosen type when enabled', () => {
     expect(validateTipJar({ enabled: true, type: 'crypto', value: ' ' })).toBe(SETTINGS_MESSAGES.cryptoMissing);
     expect(validateTipJar({ enabled: true, type: 'paypal', value: '' })).toBe(SETTINGS_MESSAGES.paypalMissing);

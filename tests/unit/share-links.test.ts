@@ -5,7 +5,7 @@ import { buildShareLink, normalizeInstance, platformById, popupFeatures } from '
 const data = { url: 'https://djcircle.app/blog/a b', title: 'Hi & bye', description: 'd?', imageUrl: 'https://img/x.png' };
 
 describe('share links', () => {
-  it('has the 20 platforms of the spec', () => {
+  it('has the 20 share platforms', () => {
     expect(SHARE_PLATFORMS.map((p) => p.id)).toEqual([
       'facebook', 'x', 'linkedin', 'pinterest', 'reddit', 'whatsapp', 'telegram', 'email', 'tumblr', 'vk', 'line', 'viber', 'pocket',
       'evernote', 'flipboard', 'tiktok', 'discord', 'mastodon', 'bluesky', 'threads',

@@ -6,7 +6,7 @@ import { MESSAGES } from '@/lib/shell-constants';
 const member = { id: 'member-id', role: 'dj' };
 const admin = { id: 'admin-id', role: 'admin' };
 
-describe('signed-in guard (spec A section 2)', () => {
+describe('signed-in guard', () => {
   it("waits ('Authenticating...') while the session is loading", () => {
     expect(MESSAGES.authenticating).toBe('Authenticating...');
     expect(decideSignedIn({ loading: true, user: null }, '/settings/profile')).toEqual({ kind: 'wait' });
@@ -26,7 +26,7 @@ describe('signed-in guard (spec A section 2)', () => {
   });
 });
 
-describe('admin guard (spec A section 2)', () => {
+describe('admin guard', () => {
   it('sends guests to /login', () => {
     expect(decideAdmin({ loading: false, user: null }, '/admin')).toMatchObject({ kind: 'redirect', to: '/login' });
   });

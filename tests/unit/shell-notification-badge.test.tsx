@@ -5,7 +5,7 @@ import { EMPTY_NOTIFICATIONS } from '@/app/layout/layout-slots';
 import { NotificationBell } from '@/app/layout/notification-bell';
 import { formatBadgeCount } from '@/lib/shell-constants';
 
-describe("unread badge caps at '9+' (spec A section 9)", () => {
+describe("unread badge caps at '9+'", () => {
   afterEach(cleanup);
 
   it.each([

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_THEME, THEME_STORAGE_KEY } from '@/lib/shell-constants';
 import { applyTheme, readStoredTheme, resolveTheme, useThemeStore } from '@/stores/theme-store';
 
-describe('theme store (spec A section 2: theme)', () => {
+describe('theme store', () => {
   beforeEach(() => {
     localStorage.clear();
     useThemeStore.setState({ theme: readStoredTheme() });

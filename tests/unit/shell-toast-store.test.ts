@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '@/lib/shell-constants';
 import { dismissToast, toast, TOAST_REMOVE_DELAY_MS, useToastStore } from '@/stores/toast-store';
 
-describe('toast store (spec A section 4: toasts)', () => {
+describe('toast store', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     useToastStore.setState({ toasts: [] });

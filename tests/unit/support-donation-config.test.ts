@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DONATION_ENV } from '@/features/support/constants';
 import { donationConfig } from '@/features/support/model/donation-config';
 
-describe('platform donation accounts (spec A section 2: /support-platform)', () => {
+describe('platform donation accounts', () => {
   it('are not set up when the build names none', () => {
     expect(donationConfig({})).toEqual({ paypalButtonId: null, cryptoCheckoutUrl: null });
     expect(donationConfig({ [DONATION_ENV.paypalButtonId]: '  ', [DONATION_ENV.cryptoCheckoutUrl]: '' })).toEqual({ paypalButtonId: null, cryptoCheckoutUrl: null });

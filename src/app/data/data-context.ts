@@ -1,10 +1,7 @@
 import { createContext, useContext } from 'react';
-import type { AppDatabase } from '@/db/database';
 import type { SyncHandle } from '@/db/replication/sync';
 
 export interface AppData {
-  /** the one local database, null while IndexedDB opens */
-  db: AppDatabase | null;
   /** the running replication (member or visitor), null before it started */
   sync: SyncHandle | null;
   /** Removes everything the device holds (after the member confirmed) and starts afresh with a reload. */
@@ -13,9 +10,12 @@ export interface AppData {
 
 const notReady = () => Promise.reject(new Error('The local database is not open yet.'));
 
-export const DataContext = createContext<AppData>({ db: null, sync: null, clearDevice: notReady });
+export const DataContext = createContext<AppData>({ sync: null, clearDevice: notReady });
 
-/** The database and replication for routes; features receive them as props (features never import the app). */
+/**
+ * The running replication and the device reset for routes; features receive them as props (features never
+ * import the app). The database itself is reached through `useDatabase()` / `loadDatabase()` in `src/db`.
+ */
 export function useAppData(): AppData {
   return useContext(DataContext);
 }

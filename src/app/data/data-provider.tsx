@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { AppDatabase } from '@/db/database';
 import type { SyncHandle } from '@/db/replication/sync';
 import { AuthContext, useAuth, type AuthContextValue } from '@/features/auth/hooks/use-auth';
 import { loadDatabase } from '@/db/load-database';
@@ -26,7 +25,6 @@ type Props = {
  */
 export function DataProvider({ getClient, children }: Props) {
   const auth = useAuth();
-  const [db, setDb] = useState<AppDatabase | null>(null);
   const [runtime, setRuntime] = useState<DataRuntime | null>(null);
   const [sync, setSync] = useState<SyncHandle | null>(null);
   const [question, setQuestion] = useState<{ count: number; answer: (choice: SignOutChoice) => void } | null>(null);
@@ -38,11 +36,9 @@ export function DataProvider({ getClient, children }: Props) {
     let disposed = false;
     let started: DataRuntime | null = null;
     // RxDB loads at launch when the launch screen is local data, else once the first screen is painted;
-    // a screen that reads the store gets the database as soon as it is open, without waiting for
-    // supabase-js and the replication code, which wait for the first screen either way.
-    const opening = loadDatabase();
-    opening.then((opened) => !disposed && setDb(opened), () => undefined);
-    Promise.all([opening, afterFirstScreen()])
+    // a screen that reads the store gets the database from useDatabase() as soon as it is open, without
+    // waiting for supabase-js and the replication code, which wait for the first screen either way.
+    Promise.all([loadDatabase(), afterFirstScreen()])
       .then(() => importWhenOnline(() => import('./data-runtime')))
       .then(({ startDataRuntime }) => startDataRuntime(getClient))
       .then((rt) => {
@@ -104,8 +100,8 @@ export function DataProvider({ getClient, children }: Props) {
 
   const authValue = useMemo<AuthContextValue>(() => ({ ...auth, signOut }), [auth, signOut]);
   const data = useMemo<AppData>(
-    () => ({ db: runtime?.db ?? db, sync, clearDevice: runtime ? runtime.clearDevice : () => Promise.reject(new Error('The local database is not open yet.')) }),
-    [runtime, db, sync],
+    () => ({ sync, clearDevice: runtime ? runtime.clearDevice : () => Promise.reject(new Error('The local database is not open yet.')) }),
+    [runtime, sync],
   );
 
   return (

@@ -5,7 +5,8 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Subscription } from 'rxjs';
-import { getDatabase, type AppDatabase } from '@/db/database';
+import type { AppDatabase } from '@/db/database';
+import { loadDatabase } from '@/db/load-database';
 import { countUnsent, purgePrivateData } from '@/db/signout';
 import { clearLocalData } from '@/db/storage';
 import { SyncController } from '@/db/sync-controller';
@@ -62,7 +63,7 @@ function noticeRejections(): (drafts: DraftDoc[]) => void {
 }
 
 export async function startDataRuntime(getClient: () => Promise<SupabaseClient>): Promise<DataRuntime> {
-  const [db, client] = await Promise.all([getDatabase(), getClient()]);
+  const [db, client] = await Promise.all([loadDatabase(), getClient()]);
   const controller = new SyncController(db, client);
   const subscriptions: Subscription[] = [
     waitingCount$(db).subscribe((count) => useConnectivityStore.getState().setPendingChanges(count)),

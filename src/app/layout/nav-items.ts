@@ -5,7 +5,7 @@ export type NavItem = {
   to: LinkProps['to'];
   label: string;
   icon: LucideIcon;
-  /** Shown only to signed-in members (the /dj-bot link, spec A section 2). */
+  /** Shown only to signed-in members (the /dj-bot link). */
   signedInOnly?: boolean;
 };
 

@@ -45,7 +45,7 @@ export function AvatarFallback({ className, ...props }: ComponentProps<typeof Av
   );
 }
 
-/** Initials of a display name or username, '??' when there is neither (spec A section 3). */
+/** Initials of a display name or username, '??' when there is neither. */
 export function initialsOf(name: string | null | undefined): string {
   const words = (name ?? '').trim().split(/[\s_.-]+/).filter(Boolean);
   if (words.length === 0) return '??';

@@ -1,10 +1,8 @@
 import type { ReplicatedCollectionName } from '../collections';
 import { outboxState$, type OutboxItemState } from '../sync-status';
-import { useDatabase } from './use-database';
-import { useObservable } from './use-observable';
+import { useLiveQuery } from './use-live-query';
 
 /** waiting / sent / rejected (with the server's reason) / conflict for one document; null when it was never queued here. */
 export function useOutboxState(collection: ReplicatedCollectionName, id: string): OutboxItemState | null {
-  const db = useDatabase();
-  return useObservable(() => (db ? outboxState$(db, collection, id) : null), [db, collection, id], null);
+  return useLiveQuery((db) => outboxState$(db, collection, id), [collection, id], null).value;
 }

@@ -77,7 +77,7 @@ export function createPullHandler<T>(options: PullHandlerOptions<T>): PullHandle
   const delivered = new Map<string, string>();
   let keptFetched = false;
 
-  /** The spec's always-kept rows not in `rows` yet; once per handler, i.e. per replication start. */
+  /** The table's always-kept rows not in `rows` yet; once per handler, i.e. per replication start. */
   async function alwaysKept(scope: PullScope, rows: Row[]): Promise<Row[]> {
     if (keptFetched) return [];
     const inPage = new Set(rows.map((row) => String(row.id)));

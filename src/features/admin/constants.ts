@@ -1,4 +1,4 @@
-/** The admin zone (spec B "Admin Zone", sections 4, 5, 6, 8 and 9). */
+/** The admin zone. */
 
 export const ADMIN_TABS = [
   { id: 'overview', label: 'Overview & Stats' },

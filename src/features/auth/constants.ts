@@ -1,4 +1,4 @@
-/** Texts and rules of the login and signup screens (spec A sections 4, 5 and 8). Tests import them. */
+/** Texts and rules of the login and signup screens. Tests import them. */
 export { PASSWORD_MIN_LENGTH, USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from '@/lib/profile-rules';
 
 export const AUTH_MESSAGES = {

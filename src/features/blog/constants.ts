@@ -1,4 +1,4 @@
-/** The Beat Drop (spec B "Blog list", "Blog post", sections 5, 8 and 9). */
+/** The Beat Drop. */
 
 export const BLOG_PAGE_SIZE = 9;
 export const BLOG_SEARCH_DEBOUNCE_MS = 500;

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@/lib/shell-constants';
-/** Contact page (spec B "Contact page", sections 5, 8, 9; ARCHITECTURE.md section 9: stored, queued offline). */
+/** Contact page (a message is stored on the device and queued while offline). */
 
 export const RESPONSE_TARGET = '24-48 hours';
 export const CONTACT_EMAIL = 'hello@djcircle.app';

@@ -1,5 +1,5 @@
 /**
- * Constants and texts of adding content (spec B sections 2, 5, 7, 8 and 9).
+ * Constants and texts of adding content.
  * Components and tests import them from here.
  */
 
@@ -45,7 +45,7 @@ export const CONTENT_TEXTS = {
   privateBadge: 'Private',
 } as const;
 
-/** Inline validation texts (spec B section 5). */
+/** Inline validation texts. */
 export const CONTENT_VALIDATION = {
   loginRequired: 'You must be logged in to add content.',
   titleRequired: 'Title is required.',
@@ -53,14 +53,14 @@ export const CONTENT_VALIDATION = {
   agreementRequired: 'You must agree to the terms and conditions regarding content ownership.',
 } as const;
 
-/** Toasts (spec B section 8): title / description. */
+/** Toasts: title / description. */
 export const CONTENT_TOASTS = {
   authError: { title: 'Authentication Error', description: 'Please log in first.' },
   missingField: { title: 'Missing Field', description: 'Please enter a title.' },
   missingFile: { title: 'Missing File', description: 'Please select a content file to upload.' },
   agreementRequired: { title: 'Agreement Required', description: 'Please confirm you have the rights to upload this content.' },
   uploadFailedTitle: 'Upload Failed',
-  /** The spec's fallback text, word for word. */
+  /** The fallback text, word for word as the product defines it (the missing word included). */
   uploadFailedFallback: 'Could not your content',
   successTitle: 'Content Uploaded!',
   successDescription: 'Your content is live on your profile.',

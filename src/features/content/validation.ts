@@ -11,12 +11,12 @@ export type AddContentInput = {
 
 export type ContentValidationError = { inline: string; toast: { title: string; description: string } };
 
-/** Tags are comma-separated, trimmed, empty entries dropped (spec B section 5). */
+/** Tags are comma-separated, trimmed, empty entries dropped. */
 export function parseTags(text: string): string[] {
   return text.split(',').map((t) => t.trim()).filter((t) => t !== '');
 }
 
-/** The first rule a form breaks, in the spec's order, with its inline text and its toast. */
+/** The first rule a form breaks, in the order the form shows its fields, with its inline text and its toast. */
 export function validateAddContent(input: AddContentInput): ContentValidationError | null {
   if (!input.userId) return { inline: CONTENT_VALIDATION.loginRequired, toast: CONTENT_TOASTS.authError };
   if (input.title.trim() === '') return { inline: CONTENT_VALIDATION.titleRequired, toast: CONTENT_TOASTS.missingField };

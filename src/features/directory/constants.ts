@@ -1,6 +1,6 @@
 import { DIRECTORY_ROLES, DIRECTORY_SORTS } from '@/lib/route-search';
 
-/** Directory rules and texts (spec A sections 2, 7 and 9). Tests import them. */
+/** Directory rules and texts. Tests import them. */
 export { DIRECTORY_ROLES, DIRECTORY_SORTS };
 export type DirectoryRole = (typeof DIRECTORY_ROLES)[number];
 export type DirectorySort = (typeof DIRECTORY_SORTS)[number];

@@ -1,6 +1,6 @@
 /**
- * Constants and texts of the Community Hub and thread pages (spec B sections
- * 2, 3, 5, 8 and 9). Every quoted text of the spec lives here once; the
+ * Constants and texts of the Community Hub and thread pages. Every text a
+ * member reads lives here once; the
  * components and the tests import it.
  */
 
@@ -177,7 +177,7 @@ export const REPLY_TEXT = {
   quote: 'Quote',
 } as const;
 
-/** Toasts of spec B section 8 (thread and posts). */
+/** Toasts of the thread and its posts. */
 export const THREAD_TOASTS = {
   reactLogin: { title: 'Login Required', description: 'Please log in to react.' },
   replyLogin: { title: 'Login Required', description: 'You must be logged in to post a reply.' },
@@ -201,7 +201,7 @@ export const THREAD_TOASTS = {
   lockFailed: { title: 'Error', description: 'Could not update lock status' },
 } as const;
 
-/** Roles that moderate every discussion (spec B section 6). */
+/** Roles that moderate every discussion. */
 export const MODERATOR_ROLES = ['admin', 'moderator'] as const;
 
 /** The page of texts the server refused, kept on the device. */

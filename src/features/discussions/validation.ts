@@ -3,7 +3,7 @@ import { CREATE_TEXT, CUSTOM_CATEGORY_MAX_LENGTH, OTHER_CATEGORY, TITLE_MAX_LENG
 
 export type Result<T> = { ok: true; value: T } | { ok: false; message: string };
 
-/** A reply is trimmed; empty or whitespace-only is refused (spec B section 5). */
+/** A reply is trimmed; empty or whitespace-only is refused. */
 export function validateReply(content: string): Result<string> {
   const trimmed = content.trim();
   return trimmed === '' ? { ok: false, message: 'empty' } : { ok: true, value: trimmed };
@@ -31,7 +31,7 @@ export function validateNewDiscussion(input: NewDiscussionInput): Result<NewDisc
   return { ok: true, value: { title, category: finalCategory, content } };
 }
 
-/** Title edit: an empty or unchanged title just closes the editor (spec B section 4). */
+/** Title edit: an empty or unchanged title just closes the editor. */
 export function titleEditOutcome(current: string, draft: string): { action: 'close' } | { action: 'save'; title: string } {
   const trimmed = draft.trim();
   if (trimmed === '' || trimmed === current) return { action: 'close' };

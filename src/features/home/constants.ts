@@ -1,6 +1,6 @@
 import { APP_NAME } from '@/lib/shell-constants';
 
-/** Home page texts and limits (spec A sections 1, 2, 7 and 9). Tests import them. */
+/** Home page texts and limits. Tests import them. */
 export const FEATURED_ARTISTS_LIMIT = 3;
 /** A returning member's first screen: this many latest discussions and unread notifications. */
 export const RECENT_DISCUSSIONS_LIMIT = 5;

@@ -1,4 +1,4 @@
-/** Notification texts and limits (spec A sections 2, 3, 7 and 9). Tests import them. */
+/** Notification texts and limits. Tests import them. */
 export const NOTIFICATIONS_LIMIT = 20;
 
 export const NOTIFICATION_MESSAGES = {

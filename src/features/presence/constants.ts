@@ -1,4 +1,4 @@
-/** Presence texts and limits (spec A sections 7 and 9). Tests import them. */
+/** Presence texts and limits. Tests import them. */
 export const PRESENCE_CHANNELS = { panel: 'online-users', sidebar: 'sidebar-online-users' } as const;
 
 export const PANEL_FULL_ROWS = 5;

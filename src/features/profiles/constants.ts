@@ -1,4 +1,4 @@
-/** Texts, sizes and rules of the profile screens (spec A sections 2, 4, 8 and 9). Tests import them. */
+/** Texts, sizes and rules of the profile screens. Tests import them. */
 
 export const PROFILE_CONTENT_PAGE_SIZE = 9;
 export const PROFILE_DISCUSSIONS_PAGE_SIZE = 5;

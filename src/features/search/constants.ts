@@ -1,4 +1,4 @@
-/** Universal search (spec B "Search", sections 5, 7, 8 and 9). */
+/** Universal search. */
 
 export const SEARCH_PAGE_SIZE = 10;
 export const SEARCH_RESULT_TAGS_SHOWN = 3;

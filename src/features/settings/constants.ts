@@ -1,4 +1,4 @@
-/** Rules and texts of profile settings and tip jar settings (spec A sections 2, 5 and 8). Tests import them. */
+/** Rules and texts of profile settings and tip jar settings. Tests import them. */
 import { BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH } from '@/lib/profile-rules';
 
 export { BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH, SIGNATURE_MAX_LENGTH, USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from '@/lib/profile-rules';

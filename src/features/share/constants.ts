@@ -1,5 +1,5 @@
 /**
- * The share dialog (spec B "Share dialog", sections 5, 8 and 9). Every
+ * The share dialog. Every
  * platform has a link template with {url}, {title}, {description},
  * {imageUrl} and {instance} placeholders, filled with encoded values.
  */

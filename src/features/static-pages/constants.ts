@@ -1,4 +1,4 @@
-/** Static pages (spec B "About", "Privacy and Terms", "Guidelines"). Headings and anchors tests look for live here. */
+/** Static pages (About, Privacy and Terms, Guidelines). Headings and anchors tests look for live here. */
 
 export const MINIMUM_AGE = 13;
 export const KARMA_ANCHOR = 'karma';

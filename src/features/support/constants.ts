@@ -1,4 +1,4 @@
-/** Texts of the tip page and the platform donation page (spec A section 2). Tests import them. */
+/** Texts of the tip page and the platform donation page. Tests import them. */
 export const SUPPORT_MESSAGES = {
   tipTitle: 'Tip Creator',
   tipSubtitle: (name: string) => `Show ${name} some love for the music.`,
@@ -32,7 +32,7 @@ export const SUPPORT_MESSAGES = {
 export const PAYPAL_DONATE_SCRIPT = 'https://www.paypalobjects.com/donate/sdk/donate-sdk.js';
 
 /**
- * The platform's own donation accounts. Spec A names no PayPal button or
+ * The platform's own donation accounts. The product names no PayPal button or
  * crypto checkout (only "a payment provider's donation script" and "a crypto
  * checkout link"), so each deployment sets them at build time. Unset, the
  * tab says donations are not set up instead of showing a button or link

@@ -13,11 +13,11 @@ export const Route = createFileRoute('/blog/$slug')({
 function BlogPostRoute() {
   const { slug } = Route.useParams();
   const { user } = useAuth();
-  const { db, sync } = useAppData();
+  const { sync } = useAppData();
   return (
     <>
       <div className="mx-auto mb-2 flex w-full max-w-4xl justify-end">
-        <KeepBlogPostOfflineButton db={db} sync={sync} slug={slug} />
+        <KeepBlogPostOfflineButton sync={sync} slug={slug} />
       </div>
       <BlogPostScreen key={slug} slug={slug} viewerId={user?.id ?? null} renderShare={(data) => <ShareDialog data={data} />} />
     </>

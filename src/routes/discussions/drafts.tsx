@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useAppData } from '@/app/data/data-context';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { RejectedDraftsScreen } from '@/features/discussions/components/rejected-drafts-screen';
 
@@ -10,6 +9,5 @@ export const Route = createFileRoute('/discussions/drafts')({
 
 function DraftsRoute() {
   const { user } = useAuth();
-  const { db } = useAppData();
-  return <RejectedDraftsScreen db={db} memberId={user?.id ?? null} />;
+  return <RejectedDraftsScreen memberId={user?.id ?? null} />;
 }

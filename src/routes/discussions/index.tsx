@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useAppData } from '@/app/data/data-context';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { HubScreen, type HubSearchState } from '@/features/discussions/components/hub-screen';
 import { hubSearchSchema } from '@/lib/route-search';
@@ -14,11 +13,10 @@ function HubRoute() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const { user, loading } = useAuth();
-  const { db } = useAppData();
   const member = user
     ? { id: user.id, role: user.role, username: user.username, display_name: user.display_name, avatar_url: user.avatar_url }
     : null;
   // Typing in the search box replaces the history entry instead of stacking one per key.
   const onSearchChange = (next: HubSearchState) => void navigate({ search: next, replace: true });
-  return <HubScreen search={search} onSearchChange={onSearchChange} member={member} db={db} authPending={loading} />;
+  return <HubScreen search={search} onSearchChange={onSearchChange} member={member} authPending={loading} />;
 }

@@ -5,7 +5,7 @@ import { callerUserId, createServiceClient } from '../_shared/supabase.ts';
 import { AI_ERRORS, AI_TIMEOUT_MS, aiSettings, MAX_TOKENS, PROMPT_MAX_LENGTH, SYSTEM_PROMPT } from './settings.ts';
 
 /**
- * Edge function `generate-blog-content` (spec B call 23): `{ prompt }` ->
+ * Edge function `generate-blog-content`: `{ prompt }` ->
  * `{ generatedContent }` from an OpenAI-compatible chat-completions endpoint.
  * Admins only: the role is read from the database, not from the token.
  * When the model returns no text the answer has no generatedContent, and the

@@ -27,7 +27,7 @@ export interface AiSettings {
 }
 
 /**
- * The OpenAI-compatible endpoint (ARCHITECTURE.md section 9), read on every
+ * The OpenAI-compatible endpoint, read on every
  * request rather than at import: a deployment can set the secrets without a
  * redeploy, and the tests point a running gateway at their stand-in.
  */

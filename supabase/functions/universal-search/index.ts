@@ -5,7 +5,7 @@ import { createCallerClient } from '../_shared/supabase.ts';
 import { searchRequestSchema } from './request.ts';
 
 /**
- * Edge function `universal-search` (spec B call 30):
+ * Edge function `universal-search`:
  * `{ searchTerm, contentType?, page?, perPage? }` → `{ results, totalCount }`.
  * Runs the `universal_search` RPC as the caller (their token, or the anon key),
  * so the database's own visibility rules apply.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Content types of spec B's universal search; the client omits the field for "all". */
+/** Content types of the universal search; the client omits the field for "all". */
 export const SEARCH_CONTENT_TYPES = ['all', 'profile', 'blog_post', 'discussion'] as const;
 export const SEARCH_PAGE_SIZE = 10;
 export const SEARCH_MAX_PAGE_SIZE = 50;

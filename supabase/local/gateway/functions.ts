@@ -5,11 +5,19 @@ import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import WebSocket from 'ws';
-import { corsHeaders } from '../../functions/_shared/cors';
-import type { Handler } from '../../functions/_shared/runtime';
 import type { GatewayContext } from './context';
 import { drainBody } from './drain';
 import { bearerToken } from './jwt';
+
+/** A function module's default export: one web Request in, one Response out, as under Deno. */
+export type FunctionHandler = (req: Request) => Response | Promise<Response>;
+
+/** What Supabase's edge runtime answers a CORS preflight with when a function does not handle it. */
+const PREFLIGHT_HEADERS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
+  'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+};
 
 /** Largest request body a function receives. */
 export const FUNCTION_BODY_LIMIT = 10 * 1024 * 1024;
@@ -32,7 +40,7 @@ export function functionsDir(ctx: GatewayContext): string {
   return isAbsolute(override) ? override : resolve(ctx.config.rootDir, override);
 }
 
-/** The variables Supabase gives every function; VAPID keys only when the environment has none. */
+/** The variables Supabase gives every function, and the project's extra keys where the environment has none. */
 function provideFunctionEnv(ctx: GatewayContext): void {
   // Deno has a global WebSocket and Node 20 does not; supabase-js's realtime client refuses to start without one.
   const globals = globalThis as { WebSocket?: unknown };
@@ -43,13 +51,12 @@ function provideFunctionEnv(ctx: GatewayContext): void {
     SUPABASE_SERVICE_ROLE_KEY: ctx.keys.serviceRoleKey,
     SUPABASE_DB_URL: ctx.config.dbUrl,
   });
-  process.env.VAPID_PUBLIC_KEY ??= ctx.keys.vapidPublicKey;
-  process.env.VAPID_PRIVATE_KEY ??= ctx.keys.vapidPrivateKey;
+  for (const [name, value] of Object.entries(ctx.keys.extra)) process.env[name] ??= value;
 }
 
 interface LoadedFunction {
   mtimeMs: number;
-  handler: Handler;
+  handler: FunctionHandler;
 }
 
 class FunctionNotFound extends Error {}
@@ -60,7 +67,7 @@ class FunctionNotFound extends Error {}
  */
 function createLoader(dir: string) {
   const cache = new Map<string, LoadedFunction>();
-  return async (name: string): Promise<Handler> => {
+  return async (name: string): Promise<FunctionHandler> => {
     const file = join(dir, name, 'index.ts');
     const info = await stat(file).catch(() => undefined);
     if (!info?.isFile()) throw new FunctionNotFound(name);
@@ -69,7 +76,7 @@ function createLoader(dir: string) {
     const url = pathToFileURL(file).href + (cached ? `?v=${info.mtimeMs}` : '');
     const mod = (await import(url)) as { default?: unknown };
     if (typeof mod.default !== 'function') throw new Error(`${name}/index.ts has no default export handler`);
-    const handler = mod.default as Handler;
+    const handler = mod.default as FunctionHandler;
     cache.set(name, { mtimeMs: info.mtimeMs, handler });
     return handler;
   };
@@ -131,9 +138,9 @@ export default async function functionsPlugin(app: FastifyInstance, ctx: Gateway
   const invoke = async (request: FastifyRequest<{ Params: { name: string; '*'?: string } }>, reply: FastifyReply) => {
     const { name } = request.params;
     if (!FUNCTION_NAME_PATTERN.test(name)) return reply.code(404).send({ code: 'NOT_FOUND', message: FUNCTION_MESSAGES.notFound });
-    if (request.method === 'OPTIONS') return reply.code(200).headers(corsHeaders).type('text/plain').send('ok');
+    if (request.method === 'OPTIONS') return reply.code(200).headers(PREFLIGHT_HEADERS).type('text/plain').send('ok');
 
-    let handler: Handler;
+    let handler: FunctionHandler;
     try {
       handler = await load(name);
     } catch (err) {

@@ -9,7 +9,7 @@ export type AdminProfile = {
 };
 export type PlatformStats = { profiles: number; discussions: number; posts: number; user_content: number };
 
-/** Every profile with its e-mail, newest first, through the admin-only RPC (spec B call 20). */
+/** Every profile with its e-mail, newest first, through the admin-only RPC. */
 export async function listProfiles(): Promise<AdminProfile[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('admin_list_profiles');
@@ -17,7 +17,7 @@ export async function listProfiles(): Promise<AdminProfile[]> {
   return (data ?? []) as AdminProfile[];
 }
 
-/** The four counts (spec B call 22), counted by the database for admins only. */
+/** The four counts, counted by the database for admins only. */
 export async function platformStats(): Promise<PlatformStats> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.rpc('admin_platform_stats');
@@ -25,21 +25,21 @@ export async function platformStats(): Promise<PlatformStats> {
   return data as PlatformStats;
 }
 
-/** spec B call 21; the database refuses it for anyone but an admin. */
+/** Changes a member's role through the admin-only RPC; the database refuses it for anyone but an admin. */
 export async function updateRole(targetUserId: string, role: string): Promise<void> {
   const supabase = await getSupabase();
   const { error } = await supabase.rpc('admin_update_user_role', { target_user_id_param: targetUserId, new_role_param: role });
   if (error) throw new Error(error.message);
 }
 
-/** spec B call 23: the text the language model wrote for the prompt. */
+/** The `generate-blog-content` function: the text the language model wrote for the prompt. */
 export async function generateDraft(prompt: string, client?: SupabaseClient): Promise<string> {
   const data = await invokeFunction<{ generatedContent?: string | null }>('generate-blog-content', { prompt }, client);
   if (!data?.generatedContent) throw new Error(ADMIN_TOASTS.noContent);
   return data.generatedContent;
 }
 
-/** spec B call 24: a draft, never featured. */
+/** Saves a generated post as a draft, never featured. */
 export async function createDraftPost(input: { title: string; slug: string; markdown: string; authorId: string }): Promise<{ id: string; slug: string }> {
   const supabase = await getSupabase();
   const { data, error } = await supabase

@@ -14,7 +14,7 @@ export function finalDraftTitle(title: string): string {
 /**
  * Lowercase, trimmed, spaces to hyphens, non-word characters removed,
  * repeated hyphens collapsed, cut to 75, then '-' and the last 5 digits of
- * the time in milliseconds (spec B section 5).
+ * the time in milliseconds.
  */
 export function draftSlug(title: string, nowMs = Date.now()): string {
   const base = title

@@ -1,5 +1,6 @@
 import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { loadDatabase } from '@/db/load-database';
 import { MESSAGES } from '@/lib/shell-constants';
 import { AuthContext, type AuthContextValue, type SignUpInput } from '../hooks/use-auth';
 import { mergeUser, type MergedUser } from '../model/merge-user';
@@ -19,7 +20,7 @@ type AuthProviderProps = {
 };
 
 /**
- * Holds the session, the merged user and the loading flag (spec A section 4).
+ * Holds the session, the merged user and the loading flag.
  * Loading is true at start, during each auth action and each auth event, and
  * ends once the profile load has completed or failed.
  */
@@ -166,8 +167,7 @@ export function AuthProvider({ getClient, profileSource, children }: AuthProvide
     if (profileSource || !userId) return;
     let sub: { unsubscribe: () => void } | undefined;
     let cancelled = false;
-    void import('@/db/database')
-      .then(({ getDatabase }) => getDatabase())
+    loadDatabase()
       .then((db) => {
         if (cancelled) return;
         sub = db.profiles.findOne(userId).$.subscribe((doc) => {

@@ -1,7 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import type { Monetization, ProfileRow, SubscriptionTier } from './profile-types';
 
-/** The auth user combined with the profile, plus the raw profile (spec A section 3). */
+/** The auth user combined with the profile, plus the raw profile. */
 export type MergedUser = {
   id: string;
   aud: string;

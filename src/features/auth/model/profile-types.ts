@@ -30,7 +30,7 @@ export type ProfileRow = {
   updated_at: string;
 };
 
-/** Fields a member may change on their own profile (spec A section 7). */
+/** Fields a member may change on their own profile. */
 export type ProfileUpdate = Partial<
   Pick<
     ProfileRow,

@@ -16,7 +16,7 @@ export function validateLogin(email: string, password: string): string | null {
   return email.trim() && password ? null : AUTH_MESSAGES.loginMissingFields;
 }
 
-/** The signup checks in the spec's order; the first failing one wins. */
+/** The signup checks in the order the form shows them; the first failing one wins. */
 export function validateSignup(input: SignupInput): string | null {
   if (input.honeypot.trim() !== '') return AUTH_MESSAGES.signupHoneypot;
   if (!input.username.trim() || !input.email.trim() || !input.password || !input.confirmPassword) return AUTH_MESSAGES.signupAllRequired;
@@ -33,7 +33,7 @@ function asAuthError(error: unknown): AuthErrorLike | null {
   return null;
 }
 
-/** Sign-up error mapping (spec A section 8). */
+/** Sign-up error mapping. */
 export function signupErrorMessage(error: unknown): string {
   const e = asAuthError(error);
   if (!e) return AUTH_MESSAGES.signupUnexpected;

@@ -73,7 +73,7 @@ export function BlogListScreen({ q = '', tags = [], page = 1 }: Props) {
                 <Button onClick={posts.retry}>{BLOG_TEXTS.tryAgain}</Button>
               </CardContent>
             </Card>
-          ) : !posts.ready ? (
+          ) : posts.loading ? (
             <div className="grid gap-4 md:grid-cols-2">{Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-48" />)}</div>
           ) : (
             <>
@@ -111,7 +111,7 @@ export function BlogListScreen({ q = '', tags = [], page = 1 }: Props) {
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium">{BLOG_TEXTS.tagsHeading}</legend>
             <ScrollArea className="h-60 rounded-md border p-3">
-              {posts.ready && allTags.length === 0 ? (
+              {!posts.loading && allTags.length === 0 ? (
                 <p className="text-sm text-muted-foreground">{BLOG_TEXTS.noTags}</p>
               ) : (
                 <ul className="space-y-2">

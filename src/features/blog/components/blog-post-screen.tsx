@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLiveQuery } from '@/db/hooks/use-live-query';
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '@/components/ui/avatar';
 import { SizedImage } from '@/components/ui/sized-image';
 import { Badge } from '@/components/ui/badge';
@@ -10,7 +11,6 @@ import { getSupabase } from '@/lib/lazy-supabase';
 import { renderMarkdown } from '@/lib/markdown';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { AUTHOR_ID_FALLBACK_LENGTH, BLOG_TEXTS } from '../constants';
-import { useLive } from '../hooks/use-live';
 import { formatBlogDate, type BlogPostSummary } from '../model/blog-query';
 import { postBySlug$ } from '../model/local-blog';
 import { useBlogAuthors } from '../hooks/use-blog-data';
@@ -26,12 +26,12 @@ type Props = {
 /** /blog/{slug}: a published post, rendered from the device; markdown through marked and DOMPurify. */
 export function BlogPostScreen({ slug, viewerId, renderShare }: Props) {
   const online = useConnectivityStore((s) => s.online);
-  const local = useLive((db) => postBySlug$(db, slug), [slug], null as Post | null);
+  const local = useLiveQuery<Post | null>((db) => postBySlug$(db, slug), [slug], null);
   const [remote, setRemote] = useState<{ post: Post | null; error: string | null; done: boolean }>({ post: null, error: null, done: false });
 
   // Not on the device yet (first visit before replication caught up): ask the server once.
   useEffect(() => {
-    if (!local.ready || local.value || !online) return;
+    if (local.loading || local.value || !online) return;
     let alive = true;
     void getSupabase().then(async (supabase) => {
       const { data, error } = await supabase.from('blog_posts').select('*').eq('slug', slug).eq('status', 'published').eq('_deleted', false).single();
@@ -42,14 +42,14 @@ export function BlogPostScreen({ slug, viewerId, renderShare }: Props) {
     return () => {
       alive = false;
     };
-  }, [slug, local.ready, local.value, online]);
+  }, [slug, local.loading, local.value, online]);
 
   const post = local.value ?? remote.post;
   const authorIds = useMemo(() => (post?.author_id ? [post.author_id] : []), [post?.author_id]);
   const authors = { value: useBlogAuthors(authorIds) };
   const html = useMemo(() => renderMarkdown(post?.content ?? post?.content_markdown ?? ''), [post?.content, post?.content_markdown]);
 
-  const settled = local.ready && (local.value !== null || remote.done || !online);
+  const settled = !local.loading && (local.value !== null || remote.done || !online);
   if (!settled) {
     return (
       <div className="mx-auto max-w-3xl space-y-4" aria-busy="true">

@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react';
+import { useLiveQuery } from '@/db/hooks/use-live-query';
 import { usePulled } from '@/db/hooks/use-pulled';
 import { getSupabase } from '@/lib/lazy-supabase';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import type { BlogPostSummary } from '../model/blog-query';
 import { authors$, publishedPosts$, type BlogAuthor } from '../model/local-blog';
-import { useLive } from './use-live';
 
 const POST_COLUMNS = 'id, title, slug, content, excerpt, author_id, status, is_featured, published_at, cover_image_url, tags';
+
+const NO_POSTS: BlogPostSummary[] = [];
+const NO_AUTHORS = new Map<string, BlogAuthor>();
 
 /**
  * Published posts from the device; on a first visit, before replication has
@@ -14,10 +17,10 @@ const POST_COLUMNS = 'id, title, slug, content, excerpt, author_id, status, is_f
  */
 export function useBlogPosts() {
   const online = useConnectivityStore((s) => s.online);
-  const local = useLive(publishedPosts$, [], [] as BlogPostSummary[]);
+  const local = useLiveQuery(publishedPosts$, [], NO_POSTS);
   const [remote, setRemote] = useState<{ posts: BlogPostSummary[] | null; error: Error | null }>({ posts: null, error: null });
   const pulled = usePulled('blog_posts');
-  const needRemote = local.ready && local.value.length === 0 && online;
+  const needRemote = !local.loading && local.value.length === 0 && online;
   useEffect(() => {
     if (!needRemote) return;
     let alive = true;
@@ -31,16 +34,16 @@ export function useBlogPosts() {
     };
   }, [needRemote]);
   // Offline before the first pull: no posts on the device is not "no posts".
-  if (!needRemote) return local.ready && local.value.length === 0 && !pulled ? { ...local, ready: false } : local;
-  return { ...local, value: remote.posts ?? [], ready: remote.posts !== null || remote.error !== null, error: remote.error };
+  if (!needRemote) return !local.loading && local.value.length === 0 && !pulled ? { ...local, loading: true } : local;
+  return { ...local, value: remote.posts ?? [], loading: remote.posts === null && remote.error === null, error: remote.error };
 }
 
 /** Author summaries from the device, completed from the server for authors not replicated yet. */
 export function useBlogAuthors(ids: string[]): Map<string, BlogAuthor> {
   const online = useConnectivityStore((s) => s.online);
-  const local = useLive((db) => authors$(db, ids), [ids.join(',')], new Map<string, BlogAuthor>());
+  const local = useLiveQuery((db) => authors$(db, ids), [ids.join(',')], NO_AUTHORS);
   const [remote, setRemote] = useState(new Map<string, BlogAuthor>());
-  const missing = local.ready ? ids.filter((id) => !local.value.has(id) && !remote.has(id)) : [];
+  const missing = !local.loading ? ids.filter((id) => !local.value.has(id) && !remote.has(id)) : [];
   const missingKey = missing.join(',');
   useEffect(() => {
     if (!online || missingKey === '') return;

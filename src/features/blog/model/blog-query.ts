@@ -33,7 +33,7 @@ function byPublishedDesc(a: BlogPostSummary, b: BlogPostSummary): number {
   return b.published_at.localeCompare(a.published_at);
 }
 
-/** Case-insensitive match on title, content or excerpt (spec B section 5). */
+/** Case-insensitive match on title, content or excerpt. */
 export function matchesSearch(post: BlogPostSummary, search: string): boolean {
   const term = search.trim().toLowerCase();
   if (term === '') return true;
@@ -46,13 +46,13 @@ export function matchesTags(post: BlogPostSummary, tags: string[]): boolean {
   return tags.every((t) => own.includes(t));
 }
 
-/** The latest published featured post (spec B call 26). */
+/** The latest published featured post. */
 export function latestFeatured(posts: BlogPostSummary[]): BlogPostSummary | null {
   return posts.filter((p) => isPublished(p) && p.is_featured).sort(byPublishedDesc)[0] ?? null;
 }
 
 /**
- * One page of the blog list (spec B call 27 and the featured rule): the
+ * One page of the blog list with the featured rule: the
  * featured post tops page 1 only without search and tag filters, and is then
  * left out of the list on every page.
  */
@@ -73,7 +73,7 @@ export function blogPage(all: BlogPostSummary[], query: BlogQuery, pageSize = BL
   };
 }
 
-/** Distinct tags of published posts, sorted (spec B call 25). */
+/** Distinct tags of published posts, sorted. */
 export function distinctTags(all: BlogPostSummary[]): string[] {
   return [...new Set(all.filter(isPublished).flatMap((p) => p.tags ?? []))].sort((a, b) => a.localeCompare(b));
 }

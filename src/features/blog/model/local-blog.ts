@@ -17,7 +17,7 @@ export function postBySlug$(db: AppDatabase, slug: string): Observable<(BlogPost
     .$.pipe(map((doc) => (doc ? (doc.toJSON() as BlogPostSummary & { content_markdown?: string | null }) : null)));
 }
 
-/** Author summaries for a set of ids (spec B call 28), from the device's profiles. */
+/** Author summaries for a set of ids, from the device's profiles. */
 export function authors$(db: AppDatabase, ids: string[]): Observable<Map<string, BlogAuthor>> {
   return db.profiles
     .findByIds(ids)

@@ -78,7 +78,7 @@ export function respond(message: string, username: string | null): BotAnswer {
   };
 }
 
-/** A reply delay between min and max milliseconds (spec: random 1000 to 2000). */
+/** A reply delay between min and max milliseconds (the bot waits 1000 to 2000 ms, at random). */
 export function replyDelay(min: number, max: number, random: () => number = Math.random): number {
   return Math.round(min + random() * (max - min));
 }

@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { Textarea } from '@/components/ui/textarea';
-import { getDatabase } from '@/db/database';
+import { loadDatabase } from '@/db/load-database';
 import { useWhenSent } from '@/db/hooks/use-when-sent';
 import { insertLocal } from '@/db/writes';
 import { useFormDraft } from '@/lib/use-form-draft';
@@ -45,7 +45,7 @@ export function ContactScreen({ member }: { member: { id: string; name: string; 
     if (Object.keys(found).length > 0) return;
     setStatus('sending');
     try {
-      const db = await getDatabase();
+      const db = await loadDatabase();
       const doc = await insertLocal(db, 'contact_messages', {
         name: form.name.trim(), email: form.email.trim(), subject: form.subject.trim(), message: form.message.trim(), user_id: member?.id ?? null,
       });

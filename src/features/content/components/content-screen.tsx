@@ -8,7 +8,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { SizedImage } from '@/components/ui/sized-image';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useRxDoc } from '@/db/hooks/use-rx-query';
+import { useLiveQuery } from '@/db/hooks/use-live-query';
 import { getSupabase } from '@/lib/lazy-supabase';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { CONTENT_TEXTS, CONTENT_TYPES } from '../constants';
@@ -24,11 +24,11 @@ type Props = {
 /** /content/{id}: one track, mix or sample pack, from the device first, the server when it is not there yet. */
 export function ContentScreen({ contentId, viewerId, renderShare }: Props) {
   const online = useConnectivityStore((s) => s.online);
-  const local = useRxDoc((db) => db.user_content.findOne(contentId), [contentId]);
-  const localItem = local.doc ? (local.doc.toJSON() as ContentItem) : null;
+  const local = useLiveQuery((db) => db.user_content.findOne(contentId).$, [contentId], null);
+  const localItem = local.value ? (local.value.toJSON() as ContentItem) : null;
   const [remote, setRemote] = useState<{ item: ContentItem | null; done: boolean }>({ item: null, done: false });
   const ownerId = localItem?.user_id ?? remote.item?.user_id ?? null;
-  const ownerDoc = useRxDoc((db) => (ownerId ? db.profiles.findOne(ownerId) : null), [ownerId]);
+  const ownerDoc = useLiveQuery((db) => (ownerId ? db.profiles.findOne(ownerId).$ : null), [ownerId], null);
   const [remoteOwner, setRemoteOwner] = useState<ContentOwner | null>(null);
 
   useEffect(() => {
@@ -44,7 +44,7 @@ export function ContentScreen({ contentId, viewerId, renderShare }: Props) {
   }, [contentId, local.loading, localItem, online]);
 
   useEffect(() => {
-    if (!ownerId || ownerDoc.doc || ownerDoc.loading || !online) return;
+    if (!ownerId || ownerDoc.value || ownerDoc.loading || !online) return;
     let alive = true;
     void getSupabase().then(async (supabase) => {
       const { data } = await supabase.from('profiles').select('username, display_name, avatar_url').eq('id', ownerId).maybeSingle();
@@ -53,11 +53,11 @@ export function ContentScreen({ contentId, viewerId, renderShare }: Props) {
     return () => {
       alive = false;
     };
-  }, [ownerId, ownerDoc.doc, ownerDoc.loading, online]);
+  }, [ownerId, ownerDoc.value, ownerDoc.loading, online]);
 
   const item = localItem ?? remote.item;
-  const owner: ContentOwner | null = ownerDoc.doc
-    ? { username: ownerDoc.doc.username, display_name: ownerDoc.doc.display_name ?? null, avatar_url: ownerDoc.doc.avatar_url ?? null }
+  const owner: ContentOwner | null = ownerDoc.value
+    ? { username: ownerDoc.value.username, display_name: ownerDoc.value.display_name ?? null, avatar_url: ownerDoc.value.avatar_url ?? null }
     : remoteOwner;
   const settled = !local.loading && (localItem !== null || remote.done || !online);
 

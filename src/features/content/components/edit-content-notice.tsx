@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { CONTENT_TEXTS } from '../constants';
 
-/** /edit-content/{id}: editing is disabled for now (spec B "Edit content page"). */
+/** /edit-content/{id}: editing is disabled for now. */
 export function EditContentNotice({ username }: { username: string | null }) {
   return (
     <div className="mx-auto max-w-xl py-8">

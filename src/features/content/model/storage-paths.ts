@@ -6,12 +6,12 @@ export function safeFileName(name: string): string {
   return cleaned === '' ? 'file' : cleaned.slice(-120);
 }
 
-/** {userId}/{type}/{timestamp}_{filename} (spec B call 12). */
+/** {userId}/{type}/{timestamp}_{filename}. */
 export function contentFilePath(userId: string, type: string, fileName: string, now = Date.now()): string {
   return `${userId}/${type}/${now}_${safeFileName(fileName)}`;
 }
 
-/** {userId}/covers/{timestamp}_{filename} (spec B call 12). */
+/** {userId}/covers/{timestamp}_{filename}. */
 export function coverFilePath(userId: string, fileName: string, now = Date.now()): string {
   return `${userId}/covers/${now}_${safeFileName(fileName)}`;
 }

@@ -18,7 +18,7 @@ export type NewContent = {
 
 /**
  * Uploads the file (progress 0-50) and the optional cover (50-100), then
- * creates the user_content row (spec B calls 12 and 13). Uploads need the
+ * creates the user_content row. Uploads need the
  * network, so the record is written online too: the member sees a refusal at
  * once instead of a queued row pointing at nothing.
  */

@@ -7,7 +7,8 @@ import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useRxQuery } from '@/db/hooks/use-rx-query';
+import { useLiveQuery } from '@/db/hooks/use-live-query';
+import type { RxDocument } from 'rxdb';
 import type { ProfileDoc } from '@/db/schemas/profiles';
 import { cn } from '@/lib/utils';
 import {
@@ -25,6 +26,7 @@ import { ProfileCard } from './profile-card';
 
 // One column of compact cards on a phone, four across a desktop's width.
 const GRID = 'grid grid-cols-1 gap-2 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3 xl:grid-cols-4';
+const NO_PROFILES: RxDocument<ProfileDoc>[] = [];
 
 export type DirectorySearch = { q?: string; sort?: DirectorySort; page?: number };
 
@@ -38,7 +40,7 @@ type DirectoryScreenProps = {
 export function DirectoryScreen({ category, search, onSearchChange }: DirectoryScreenProps) {
   const role = parseCategory(category);
   const stored = roleValue(role);
-  const { docs, loading: reading } = useRxQuery<ProfileDoc>((db) => db.profiles.find(stored ? { selector: { role: stored } } : {}), [stored]);
+  const { value: docs, loading: reading } = useLiveQuery((db) => db.profiles.find(stored ? { selector: { role: stored } } : {}).$, [stored], NO_PROFILES);
   // Nobody on the device before the first pull answered is not an empty directory.
   const pulled = usePulled('profiles');
   const loading = reading || (docs.length === 0 && !pulled);

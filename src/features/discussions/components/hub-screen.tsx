@@ -1,14 +1,14 @@
 import { useNavigate } from '@tanstack/react-router';
 import { AlertTriangle, MessagesSquare, Plus, SearchX } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { useDatabase } from '@/db/hooks/use-database';
 import { usePulled } from '@/db/hooks/use-pulled';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { toast } from '@/stores/toast-store';
 import { ALL_CATEGORIES, CREATE_TEXT, DEFAULT_HUB_SORT, HUB_SKELETON_COUNT, HUB_TEXT, type HubSort } from '../constants';
-import type { AppDatabase } from '@/db/database';
-import { useObservable } from '../hooks/use-observable';
+import { useLiveQuery } from '@/db/hooks/use-live-query';
 import { useServerHub } from '../hooks/use-server-hub';
 import { useViewer, type MemberInput } from '../hooks/use-viewer';
 import { mergeCategories, queryHub } from '../model/hub-query';
@@ -26,25 +26,23 @@ type HubScreenProps = {
   /** Writes the new search state to the URL (the route owns it). */
   onSearchChange: (next: HubSearchState) => void;
   member: MemberInput;
-  /** The local store from the app's data provider; null while it opens. */
-  db: AppDatabase | null;
   /** While a stored session is being restored, a signed-in member must not be told to log in. */
   authPending?: boolean;
 };
 
 const NO_ROWS: DiscussionRow[] = [];
 
-/** The Community Hub (spec B section 2), read from the local store. */
-export function HubScreen({ search, onSearchChange, member, db, authPending = false }: HubScreenProps) {
+/** The Community Hub, read from the local store. */
+export function HubScreen({ search, onSearchChange, member, authPending = false }: HubScreenProps) {
   const navigate = useNavigate();
-  const { viewer, avatarUrl } = useViewer(db, member);
+  const db = useDatabase();
+  const { viewer, avatarUrl } = useViewer(member);
   const [createOpen, setCreateOpen] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const pulled = usePulled('discussions');
-  const live = useObservable(() => (db ? allDiscussions$(db) : null), [db, attempt], NO_ROWS);
+  const live = useLiveQuery(allDiscussions$, [], NO_ROWS);
   // An empty device lists the server's rows until the store's first pull is complete: then the store's are the same.
   const serverRows = useServerHub();
-  const fromServer = serverRows !== null && !live.error && !(pulled && live.ready);
+  const fromServer = serverRows !== null && !live.error && !(pulled && !live.loading);
   const rows = fromServer ? serverRows : live.value;
 
   const q = search.q ?? '';
@@ -56,7 +54,7 @@ export function HubScreen({ search, onSearchChange, member, db, authPending = fa
   // What the default view showed last time, painted while the store opens (a cold start); the live list replaces it.
   const [snapshot] = useState(readHubSnapshot);
 
-  const fromSnapshot = !fromServer && !live.ready && defaultView && snapshot !== null;
+  const fromSnapshot = !fromServer && live.loading && defaultView && snapshot !== null;
   // Sorting the categories is the launch's first localeCompare (ICU's collator set-up): not while the snapshot shows.
   const categories = useMemo(
     () => (fromSnapshot ? snapshot.categories : mergeCategories(new Set(rows.map((d) => d.category)))),
@@ -66,8 +64,8 @@ export function HubScreen({ search, onSearchChange, member, db, authPending = fa
   const page = fromSnapshot ? snapshot.page : livePage;
 
   useEffect(() => {
-    if (live.ready && !live.error && defaultView && livePage.items.length > 0) writeHubSnapshot({ page: livePage, categories });
-  }, [live.ready, live.error, defaultView, livePage, categories]);
+    if (!live.loading && !live.error && defaultView && livePage.items.length > 0) writeHubSnapshot({ page: livePage, categories });
+  }, [live.loading, live.error, defaultView, livePage, categories]);
 
   // Any change of search, category or sort starts again at page 1.
   const change = (patch: Omit<HubSearchState, 'page'>) => onSearchChange({ q, category, sort, ...patch, page: 1 });
@@ -90,7 +88,7 @@ export function HubScreen({ search, onSearchChange, member, db, authPending = fa
 
   const failed = live.error;
   // No discussion on the device before the first pull answered is not an empty community.
-  const loading = !failed && !fromSnapshot && !fromServer && (!live.ready || (live.value.length === 0 && !pulled));
+  const loading = !failed && !fromSnapshot && !fromServer && (live.loading || (live.value.length === 0 && !pulled));
 
   return (
     <div className="mx-auto w-full max-w-5xl" data-testid="community-hub">
@@ -119,7 +117,7 @@ export function HubScreen({ search, onSearchChange, member, db, authPending = fa
             </p>
             <Button
               variant="outline"
-              onClick={() => setAttempt((n) => n + 1)}
+              onClick={live.retry}
             >
               {HUB_TEXT.tryAgain}
             </Button>

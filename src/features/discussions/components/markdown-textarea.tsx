@@ -21,7 +21,7 @@ type MarkdownTextareaProps = Omit<ComponentProps<'textarea'>, 'value' | 'onChang
 
 export type MarkdownTextareaHandle = { focus: () => void };
 
-/** A textarea with the reply editor's markdown toolbar (spec B section 2). */
+/** A textarea with the reply editor's markdown toolbar. */
 export const MarkdownTextarea = forwardRef<MarkdownTextareaHandle, MarkdownTextareaProps>(function MarkdownTextarea(
   { value, onValueChange, id, ...props },
   ref,

@@ -224,7 +224,7 @@ function PostCardView({ post, author, quoted, liked, likeCount, permissions, out
             />
           ) : null}
           {permissions.canFlag ? (
-            // The spec's flag button shows but is not wired in the post view.
+            // The flag button is part of the design but reporting a post is not built: it shows and does nothing.
             <Button variant="ghost" size="sm" aria-label={THREAD_TEXT.flag} title={THREAD_TEXT.flag}>
               <Flag aria-hidden />
             </Button>

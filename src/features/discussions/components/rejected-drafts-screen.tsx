@@ -3,13 +3,13 @@ import { AlertCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { AppDatabase } from '@/db/database';
+import { useLiveQuery } from '@/db/hooks/use-live-query';
+import { useDatabase } from '@/db/hooks/use-database';
 import { isUuid } from '@/db/ids';
 import type { DraftDoc } from '@/db/schemas/drafts';
 import { rejectedDrafts$ } from '@/db/sync-status';
 import { useDocumentTitle } from '@/lib/document-title';
 import { DRAFTS_TEXT, THREAD_TEXT } from '../constants';
-import { useObservable } from '../hooks/use-observable';
 import { copyDraftText, draftText } from '../model/drafts';
 import { clearDraft } from '../model/writes';
 
@@ -26,9 +26,10 @@ function discussionOf(draft: DraftDoc): string | null {
  * thread, permission lost, invalid), with the reason and the whole text, so
  * it can be copied and sent again wherever the member can still write.
  */
-export function RejectedDraftsScreen({ db, memberId }: { db: AppDatabase | null; memberId: string | null }) {
+export function RejectedDraftsScreen({ memberId }: { memberId: string | null }) {
   useDocumentTitle(DRAFTS_TEXT.title);
-  const drafts = useObservable(() => (db ? rejectedDrafts$(db) : null), [db], NO_DRAFTS);
+  const db = useDatabase();
+  const drafts = useLiveQuery(rejectedDrafts$, [], NO_DRAFTS);
   const mine = drafts.value.filter((d) => !d.user_id || d.user_id === memberId);
   return (
     <div className="mx-auto w-full max-w-3xl space-y-4" data-testid="rejected-drafts">
@@ -36,7 +37,7 @@ export function RejectedDraftsScreen({ db, memberId }: { db: AppDatabase | null;
       <p className="text-muted-foreground">{DRAFTS_TEXT.intro}</p>
       {!memberId ? (
         <p>{DRAFTS_TEXT.signedOut}</p>
-      ) : !drafts.ready ? (
+      ) : drafts.loading ? (
         <div aria-busy="true" aria-label={THREAD_TEXT.loading}>
           <Skeleton className="h-32 w-full" />
         </div>
@@ -69,7 +70,9 @@ export function RejectedDraftsScreen({ db, memberId }: { db: AppDatabase | null;
                         </Link>
                       </Button>
                     ) : null}
-                    <Button size="sm" variant="ghost" onClick={() => void clearDraft(db!, draft.id)}>
+                    <Button size="sm" variant="ghost" onClick={() => {
+                        if (db) void clearDraft(db, draft.id);
+                      }}>
                       {THREAD_TEXT.discard}
                     </Button>
                   </div>

@@ -32,7 +32,7 @@ type ReplyEditorProps = {
   onPosted: (reply: PostRow, stored: Promise<void>) => void;
 };
 
-/** The bottom reply form: markdown toolbar, quoting, drafts saved as you type (spec B section 2). */
+/** The bottom reply form: markdown toolbar, quoting, drafts saved as you type. */
 export const ReplyEditor = forwardRef<ReplyEditorHandle, ReplyEditorProps>(function ReplyEditor({ db, discussionId, memberId, onPosted }, ref) {
   const [text, setText] = useState('');
   const [quotedPostId, setQuotedPostId] = useState<string | null>(null);
@@ -99,7 +99,7 @@ export const ReplyEditor = forwardRef<ReplyEditorHandle, ReplyEditorProps>(funct
     });
   }
 
-  // Disabled only when nothing at all is typed: whitespace-only submits and is refused with the spec's toast (spec B section 5).
+  // Disabled only when nothing at all is typed: whitespace-only submits and is refused with the Empty Reply toast.
   const empty = text.length === 0;
   return (
     <form onSubmit={submit} className="space-y-3" data-testid="reply-form">

@@ -9,7 +9,7 @@ import { renderPostContent } from '@/lib/markdown';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { toast } from '@/stores/toast-store';
 import { THREAD_TEXT, THREAD_TOASTS } from '../constants';
-import type { AppDatabase } from '@/db/database';
+import { useDatabase } from '@/db/hooks/use-database';
 import type { SyncHandle } from '@/db/replication/sync';
 import { useServerThread, useThreadSource } from '../hooks/use-server-thread';
 import { useThreadData } from '../hooks/use-thread-data';
@@ -30,8 +30,7 @@ type ThreadScreenProps = {
   /** `?post=`: scroll to and highlight this post. */
   highlightPostId: string | null;
   member: MemberInput;
-  /** The local store and the running replication from the app's data provider. */
-  db: AppDatabase | null;
+  /** The running replication from the app's data provider. */
   sync: SyncHandle | null;
   /** Renders the header's share control (the route composes the share feature's dialog). */
   renderShare?: (share: { url: string; title: string; description: string; imageUrl: string | null }) => ReactNode;
@@ -89,17 +88,18 @@ export function ThreadNotFound() {
   return <ThreadNotFoundCard />;
 }
 
-/** The thread page (spec B section 2), read from and written to the local store. */
-export function ThreadScreen({ threadId, highlightPostId, member, db, sync, renderShare, keepOffline }: ThreadScreenProps) {
+/** The thread page, read from and written to the local store. */
+export function ThreadScreen({ threadId, highlightPostId, member, sync, renderShare, keepOffline }: ThreadScreenProps) {
   const navigate = useNavigate();
-  const { viewer } = useViewer(db, member);
+  const db = useDatabase();
+  const { viewer } = useViewer(member);
   const online = useConnectivityStore((s) => s.online);
-  const stored = useThreadData(db, threadId, viewer);
+  const stored = useThreadData(threadId, viewer);
   // An empty device shows the server's copy of the thread until its store has caught up (not for a link to
   // one post: scrolling to it waits for the store's thread, whose height is final).
   const { data, fromServer } = useThreadSource(stored, useServerThread(threadId, highlightPostId === null));
   const discussion = data.discussion.value;
-  const missingLocally = data.discussion.ready && discussion === null;
+  const missingLocally = !data.discussion.loading && discussion === null;
   const verdict = useThreadPresence(sync, threadId, missingLocally, online);
   const editor = useRef<ReplyEditorHandle>(null);
   const [highlighted, setHighlighted] = useState<string | null>(null);
@@ -145,7 +145,7 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
   // The list shows once its posts and their authors are read (no flash of incomplete cards), then stays.
   const [listShown, setListShown] = useState(false);
   if (!listShown && data.authorsReady) setListShown(true);
-  const postsRendered = Boolean((db || fromServer) && data.discussion.ready && discussion && listShown);
+  const postsRendered = Boolean((db || fromServer) && !data.discussion.loading && discussion && listShown);
   const targetIndex = highlightPostId ? data.posts.value.findIndex((p) => p.id === highlightPostId) : -1;
   const settledUpToTarget = targetIndex >= 0 && data.posts.value.slice(0, targetIndex + 1).every((p) => data.profiles.has(p.user_id));
   useEffect(() => {
@@ -164,7 +164,7 @@ export function ThreadScreen({ threadId, highlightPostId, member, db, sync, rend
     );
   }
 
-  if ((!db && !fromServer) || !data.discussion.ready || (missingLocally && (verdict === 'checking' || verdict === 'exists'))) {
+  if ((!db && !fromServer) || data.discussion.loading || (missingLocally && (verdict === 'checking' || verdict === 'exists'))) {
     return (
       <div className="mx-auto w-full max-w-4xl space-y-4" aria-busy="true" aria-label={THREAD_TEXT.loading}>
         <Skeleton className="h-8 w-40" />

@@ -34,7 +34,7 @@ export type LocalDraft = {
 };
 
 /**
- * Drafts of the reply editor and the create-discussion dialog (spec B section 2):
+ * Drafts of the reply editor and the create-discussion dialog:
  * kept in the local drafts collection, never replicated, so a reload, a closed
  * dialog or an app restart gives the text back. Only the member who wrote a
  * draft gets it back.

@@ -5,6 +5,8 @@ import type { ThreadData } from './use-thread-data';
 
 const NO_STATES = new Map<string, OutboxState>();
 const NO_LIKES = new Set<string>();
+// The server's copy is replaced by the store's live rows, which carry their own retry.
+const NO_RETRY = () => undefined;
 
 /**
  * The thread as the server has it, when the screen opened on a device whose store is still empty (null
@@ -50,8 +52,8 @@ export function useThreadSource(stored: ThreadData, server: ServerThread | null)
   return {
     fromServer: true,
     data: {
-      discussion: { value: server.discussion, ready: true, error: null },
-      posts: { value: server.view.posts, ready: true, error: null },
+      discussion: { value: server.discussion, loading: false, error: null, retry: NO_RETRY },
+      posts: { value: server.view.posts, loading: false, error: null, retry: NO_RETRY },
       profiles,
       authorsReady: true,
       postsComplete: true,

@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
-import type { AppDatabase } from '@/db/database';
+import { useLiveQuery, type LiveQuery } from '@/db/hooks/use-live-query';
 import type { DraftDoc } from '@/db/schemas/drafts';
 import { reactionId } from '../model/ids';
 import { discussion$, myLikes$, outboxStates$, rejectedReplies$, type ThreadView } from '../model/local-queries';
-import { sharedThreadView$ } from '../model/thread-warmup';
+import { sharedThreadView$ } from '../model/thread-view';
 import type { AuthorProfile, DiscussionRow, OutboxState, PostRow, Viewer } from '../model/types';
-import { useObservable, type LiveValue } from './use-observable';
 
 const NO_VIEW: ThreadView = { posts: [], quoted: new Map(), profiles: new Map(), complete: false };
 const NO_STATES = new Map<string, OutboxState>();
@@ -13,8 +12,8 @@ const NO_LIKES = new Set<string>();
 const NO_DRAFTS: DraftDoc[] = [];
 
 export type ThreadData = {
-  discussion: LiveValue<DiscussionRow | null>;
-  posts: LiveValue<PostRow[]>;
+  discussion: LiveQuery<DiscussionRow | null>;
+  posts: LiveQuery<PostRow[]>;
   profiles: Map<string, AuthorProfile>;
   /** The posts are read and so are their authors: the cards can show whole (not as incomplete). */
   authorsReady: boolean;
@@ -29,27 +28,27 @@ export type ThreadData = {
 };
 
 /** Everything the thread page shows, live from the local store. */
-export function useThreadData(db: AppDatabase | null, threadId: string, viewer: Viewer): ThreadData {
-  const discussion = useObservable(() => (db ? discussion$(db, threadId) : null), [db, threadId], null);
+export function useThreadData(threadId: string, viewer: Viewer): ThreadData {
+  const discussion = useLiveQuery((db) => discussion$(db, threadId), [threadId], null);
   const viewerId = viewer?.id ?? null;
-  const view = useObservable(() => (db ? sharedThreadView$(db, threadId, viewerId) : null), [db, threadId, viewerId], NO_VIEW);
-  const posts = useMemo<LiveValue<PostRow[]>>(() => ({ value: view.value.posts, ready: view.ready, error: view.error }), [view]);
+  const view = useLiveQuery((db) => sharedThreadView$(db, threadId, viewerId), [threadId, viewerId], NO_VIEW);
+  const posts = useMemo<LiveQuery<PostRow[]>>(() => ({ ...view, value: view.value.posts }), [view]);
 
   const postIds = useMemo(() => posts.value.map((p) => p.id), [posts.value]);
   const postIdKey = postIds.join(',');
 
-  const likes = useObservable(() => (db ? myLikes$(db, viewerId, postIds) : null), [db, viewerId, postIdKey], NO_LIKES);
-  const postOutbox = useObservable(() => (db ? outboxStates$(db, 'posts', postIds) : null), [db, postIdKey], NO_STATES);
+  const likes = useLiveQuery((db) => myLikes$(db, viewerId, postIds), [viewerId, postIdKey], NO_LIKES);
+  const postOutbox = useLiveQuery((db) => outboxStates$(db, 'posts', postIds), [postIdKey], NO_STATES);
   const reactionIds = useMemo(() => (viewerId ? postIds.map((id) => reactionId(id, viewerId)) : []), [postIds, viewerId]);
-  const reactionOutbox = useObservable(() => (db ? outboxStates$(db, 'reactions', reactionIds) : null), [db, reactionIds.join(',')], NO_STATES);
-  const discussionOutbox = useObservable(() => (db ? outboxStates$(db, 'discussions', [threadId]) : null), [db, threadId], NO_STATES);
-  const rejected = useObservable(() => (db ? rejectedReplies$(db, threadId, postIds) : null), [db, threadId, postIdKey], NO_DRAFTS);
+  const reactionOutbox = useLiveQuery((db) => outboxStates$(db, 'reactions', reactionIds), [reactionIds.join(',')], NO_STATES);
+  const discussionOutbox = useLiveQuery((db) => outboxStates$(db, 'discussions', [threadId]), [threadId], NO_STATES);
+  const rejected = useLiveQuery((db) => rejectedReplies$(db, threadId, postIds), [threadId, postIdKey], NO_DRAFTS);
 
   return {
     discussion,
     posts,
     profiles: view.value.profiles,
-    authorsReady: view.ready,
+    authorsReady: !view.loading,
     postsComplete: view.value.complete,
     quotedPosts: view.value.quoted,
     likes: likes.value,

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { SyncHandle } from '@/db/replication/sync';
-import { supabase } from '@/lib/supabase';
-
-export type ServerVerdict = 'unknown' | 'checking' | 'exists' | 'missing' | 'failed';
+import { threadOnServer, type ServerVerdict } from '../model/server-queries';
 
 /**
  * Asks replication to fetch this thread's posts and keep them syncing, and,
@@ -29,17 +27,9 @@ export function useThreadPresence(
     }
     let active = true;
     setVerdict('checking');
-    void supabase
-      .from('discussions')
-      .select('id')
-      .eq('id', threadId)
-      .eq('_deleted', false)
-      .maybeSingle()
-      .then(({ data, error }) => {
-        if (!active) return;
-        if (error && error.code !== 'PGRST116') setVerdict('failed');
-        else setVerdict(data ? 'exists' : 'missing');
-      });
+    void threadOnServer(threadId).then((answer) => {
+      if (active) setVerdict(answer);
+    });
     return () => {
       active = false;
     };

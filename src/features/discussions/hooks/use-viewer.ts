@@ -1,7 +1,6 @@
-import type { AppDatabase } from '@/db/database';
+import { useLiveQuery } from '@/db/hooks/use-live-query';
 import { profile$ } from '../model/local-queries';
 import type { AuthorProfile, Viewer } from '../model/types';
-import { useObservable } from './use-observable';
 
 /** The signed-in member as the route hands it over (from the auth feature). */
 export type MemberInput = {
@@ -17,8 +16,8 @@ export type MemberInput = {
  * change that replicated in shows at once; until the profile is on the device
  * the session's copy stands in.
  */
-export function useViewer(db: AppDatabase | null, member: MemberInput): { viewer: Viewer; avatarUrl: string | null } {
-  const profile = useObservable<AuthorProfile | null>(() => (db && member ? profile$(db, member.id) : null), [db, member?.id], null);
+export function useViewer(member: MemberInput): { viewer: Viewer; avatarUrl: string | null } {
+  const profile = useLiveQuery<AuthorProfile | null>((db) => (member ? profile$(db, member.id) : null), [member?.id], null);
   if (!member) return { viewer: null, avatarUrl: null };
   const p = profile.value;
   return {

@@ -53,7 +53,7 @@ function matches(d: DiscussionRow, needle: string): boolean {
 }
 
 /**
- * Spec B call 16 over the local store: partial match on title, category and
+ * The hub's search over the local store: partial match on title, category and
  * author names; category equals; pinned first, then the sort; 10 per page.
  * A page beyond the end clamps to the last page.
  */

@@ -9,7 +9,7 @@ import type { AuthorProfile, DiscussionRow, OutboxState, PostRow } from './types
 /**
  * Live reads of this feature over the local store. Every function returns an
  * observable that emits again when replication or a local write changes the
- * result, so screens update without reloading (spec B calls 3 and 19).
+ * result, so screens update without reloading.
  */
 
 export function toDiscussionRow(doc: {

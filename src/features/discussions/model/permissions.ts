@@ -2,7 +2,7 @@ import { MODERATOR_ROLES } from '../constants';
 import type { DiscussionRow, PostRow, Viewer } from './types';
 
 /**
- * Which controls a member sees (spec B sections 4 and 6). The database
+ * Which controls a member sees. The database
  * enforces the same rules; these only decide what is shown.
  */
 export function isModerator(viewer: Viewer): boolean {

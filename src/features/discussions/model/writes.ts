@@ -18,7 +18,7 @@ function now(): string {
   return new Date().toISOString();
 }
 
-/** The discussion header and its first post, written together (spec B call 18). */
+/** The discussion header and its first post, written together. */
 export async function createDiscussion(db: AppDatabase, member: Member, input: NewDiscussion): Promise<{ discussionId: string; postId: string }> {
   const discussionId = newRowId();
   const postId = newRowId();
@@ -54,7 +54,7 @@ export async function createDiscussion(db: AppDatabase, member: Member, input: N
 }
 
 /**
- * A reply row (spec B call 7) as it will be stored, content already trimmed and
+ * A reply row as it will be stored, content already trimmed and
  * validated. Built before anything is written so the thread can show it in the
  * same frame as the click, whatever the store takes to persist it.
  */
@@ -107,7 +107,7 @@ export function editPost(db: AppDatabase, postId: string, content: string): Prom
   return patchHeld(db, 'posts', postId, { content, updated_at: now() }, 'This post no longer exists.');
 }
 
-/** Soft delete: replication carries `_deleted` (spec B call 9). */
+/** Soft delete: replication carries `_deleted`. */
 export async function deletePost(db: AppDatabase, postId: string): Promise<void> {
   const doc = await db.posts.findOne(postId).exec();
   if (doc) await doc.incrementalRemove();
@@ -118,7 +118,7 @@ export function markSolution(db: AppDatabase, postId: string): Promise<void> {
 }
 
 /**
- * Like or unlike (spec B call 11). The row id is the same on every device, so
+ * Like or unlike. The row id is the same on every device, so
  * toggling flips `_deleted` on one row instead of creating duplicates.
  * Returns whether the member now likes the post.
  */
@@ -154,7 +154,7 @@ export function setLocked(db: AppDatabase, discussionId: string, isLocked: boole
   return patchDiscussion(db, discussionId, { is_locked: isLocked });
 }
 
-/** Soft-deletes the discussion; the server soft-deletes its posts (spec B call 6). */
+/** Soft-deletes the discussion; the server soft-deletes its posts. */
 export async function deleteDiscussion(db: AppDatabase, discussionId: string): Promise<void> {
   const doc = await db.discussions.findOne(discussionId).exec();
   if (doc) await doc.incrementalRemove();

@@ -3,7 +3,7 @@ import { CommunityStatsGrid, FeaturedArtistsList } from './home-sections';
 
 /** Featured members and community counts, live from the local store (a chunk of its own, see home-screen). */
 export default function HomeLiveSections() {
-  const { docs, loading } = useFeaturedArtists();
+  const { value: docs, loading } = useFeaturedArtists();
   const stats = useCommunityStats();
   return (
     <>

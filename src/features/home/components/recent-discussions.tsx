@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { MessageSquare } from 'lucide-react';
+import type { RxDocument } from 'rxdb';
+import { useLiveQuery } from '@/db/hooks/use-live-query';
 import { usePulled } from '@/db/hooks/use-pulled';
-import { useRxQuery } from '@/db/hooks/use-rx-query';
 import type { DiscussionDoc } from '@/db/schemas/discussions';
 import { relativeTime } from '@/lib/dates';
 import { HOME_MESSAGES, RECENT_DISCUSSIONS_LIMIT } from '../constants';
@@ -12,10 +13,13 @@ import { RecentDiscussionsPending } from './recent-discussions-pending';
  * then by activity), from the local store: a chunk of its own so the home's
  * first paint does not wait for RxDB.
  */
+const NO_DISCUSSIONS: RxDocument<DiscussionDoc>[] = [];
+
 export default function RecentDiscussions() {
-  const { docs, loading } = useRxQuery<DiscussionDoc>(
-    (db) => db.discussions.find({ sort: [{ is_pinned: 'desc' }, { last_activity_at: 'desc' }], limit: RECENT_DISCUSSIONS_LIMIT }),
+  const { value: docs, loading } = useLiveQuery(
+    (db) => db.discussions.find({ sort: [{ is_pinned: 'desc' }, { last_activity_at: 'desc' }], limit: RECENT_DISCUSSIONS_LIMIT }).$,
     [],
+    NO_DISCUSSIONS,
   );
   // An empty store before the first pull answered is not an empty forum.
   const pulled = usePulled('discussions');

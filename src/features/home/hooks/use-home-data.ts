@@ -1,16 +1,17 @@
 import { useEffect, useState } from 'react';
 import { combineLatest, map, type Observable } from 'rxjs';
 import type { AppDatabase } from '@/db/database';
-import { useDatabase } from '@/db/hooks/use-database';
-import { useObservable } from '@/db/hooks/use-observable';
-import { useRxQuery } from '@/db/hooks/use-rx-query';
+import { useLiveQuery } from '@/db/hooks/use-live-query';
+import type { RxDocument } from 'rxdb';
 import type { ProfileDoc } from '@/db/schemas/profiles';
 import { supabase } from '@/lib/supabase';
 import { FEATURED_ARTISTS_LIMIT } from '../constants';
 
+const NO_PROFILES: RxDocument<ProfileDoc>[] = [];
+
 /** Up to three featured members from the local store. */
 export function useFeaturedArtists() {
-  return useRxQuery<ProfileDoc>((db) => db.profiles.find({ selector: { is_featured: true }, sort: [{ karma: 'desc' }], limit: FEATURED_ARTISTS_LIMIT }), []);
+  return useLiveQuery((db) => db.profiles.find({ selector: { is_featured: true }, sort: [{ karma: 'desc' }], limit: FEATURED_ARTISTS_LIMIT }).$, [], NO_PROFILES);
 }
 
 export type CommunityStats = { members: number; content: number; discussions: number };
@@ -39,7 +40,6 @@ function localStats$(db: AppDatabase): Observable<CommunityStats> {
 
 /** The server's counts when it answers; until then (and offline) the counts on this device. */
 export function useCommunityStats(): CommunityStats | null {
-  const db = useDatabase();
   const [server, setServer] = useState<CommunityStats | null>(null);
   useEffect(() => {
     let active = true;
@@ -52,6 +52,6 @@ export function useCommunityStats(): CommunityStats | null {
       active = false;
     };
   }, []);
-  const local = useObservable<CommunityStats | null>(() => (db && !server ? localStats$(db) : null), [db, server], null);
-  return server ?? local;
+  const local = useLiveQuery<CommunityStats | null>((db) => (server ? null : localStats$(db)), [server], null);
+  return server ?? local.value;
 }

@@ -1,10 +1,13 @@
 import { useCallback, useMemo } from 'react';
 import { usePulled } from '@/db/hooks/use-pulled';
 import { useDatabase } from '@/db/hooks/use-database';
-import { useRxQuery } from '@/db/hooks/use-rx-query';
+import { useLiveQuery } from '@/db/hooks/use-live-query';
+import type { RxDocument } from 'rxdb';
 import type { NotificationDoc } from '@/db/schemas/notifications';
 import { NOTIFICATIONS_LIMIT } from '../constants';
 import { headerItem, markAllNotificationsRead, markNotificationRead } from '../model/notifications';
+
+const NO_NOTIFICATIONS: RxDocument<NotificationDoc>[] = [];
 
 function logged(action: string) {
   return (error: unknown) => console.error(`Notifications: ${action} failed.`, error);
@@ -13,11 +16,12 @@ function logged(action: string) {
 /** The member's notifications from the local store (replication keeps them live), newest first. */
 export function useNotifications(userId: string | null, limit?: number) {
   const db = useDatabase();
-  const { docs, loading } = useRxQuery<NotificationDoc>(
-    (d) => (userId ? d.notifications.find({ selector: { user_id: userId }, sort: [{ created_at: 'desc' }], ...(limit ? { limit } : {}) }) : null),
+  const { value: docs, loading } = useLiveQuery(
+    (d) => (userId ? d.notifications.find({ selector: { user_id: userId }, sort: [{ created_at: 'desc' }], ...(limit ? { limit } : {}) }).$ : null),
     [userId, limit],
+    NO_NOTIFICATIONS,
   );
-  const unread = useRxQuery<NotificationDoc>((d) => (userId ? d.notifications.find({ selector: { user_id: userId, is_read: false } }) : null), [userId]);
+  const unread = useLiveQuery((d) => (userId ? d.notifications.find({ selector: { user_id: userId, is_read: false } }).$ : null), [userId], NO_NOTIFICATIONS);
   const markAsRead = useCallback((id: string) => {
     if (db && userId) markNotificationRead(db, userId, id).catch(logged('mark as read'));
   }, [db, userId]);
@@ -27,7 +31,7 @@ export function useNotifications(userId: string | null, limit?: number) {
   const items = useMemo(() => docs.map((d) => d.toJSON() as NotificationDoc), [docs]);
   // None on the device before the first pull answered is not "no notifications".
   const pulled = usePulled('notifications');
-  return { items, unreadCount: unread.docs.length, loading: Boolean(userId) && (loading || (items.length === 0 && !pulled)), markAsRead, markAllAsRead };
+  return { items, unreadCount: unread.value.length, loading: Boolean(userId) && (loading || (items.length === 0 && !pulled)), markAsRead, markAllAsRead };
 }
 
 /** What the shell's bell and panel need (the shape of the header's notification slot). */

@@ -1,8 +1,10 @@
 import { CloudDownload, CloudCheck } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { map, type Observable } from 'rxjs';
 import { Button } from '@/components/ui/button';
 import type { AppDatabase } from '@/db/database';
+import { useDatabase } from '@/db/hooks/use-database';
+import { useLiveQuery } from '@/db/hooks/use-live-query';
 import { pinForOffline, unpin } from '@/db/pinning';
 import type { SyncHandle } from '@/db/replication/sync';
 import type { PinnableType } from '@/db/schemas/pinned';
@@ -10,7 +12,6 @@ import { toast } from '@/stores/toast-store';
 import { KEEP_OFFLINE_TEXT } from '../constants';
 
 type Props = {
-  db: AppDatabase | null;
   sync: SyncHandle | null;
   type: PinnableType;
   /** the discussion or blog post id; null while it is not known yet */
@@ -21,20 +22,10 @@ function pinned$(db: AppDatabase, type: PinnableType, id: string): Observable<bo
   return db.pinned.findOne({ selector: { reason: 'keep_offline', entity_type: type, entity_id: id } }).$.pipe(map((doc) => doc !== null));
 }
 
-function useLive<T>(source: Observable<T> | null, initial: T): T {
-  const [value, setValue] = useState(initial);
-  useEffect(() => {
-    if (!source) return;
-    const sub = source.subscribe(setValue);
-    return () => sub.unsubscribe();
-  }, [source]);
-  return value;
-}
-
 /** 'Keep offline' before a gig: the thread's posts are fetched now and keep syncing while it stays pinned. */
-export function KeepOfflineButton({ db, sync, type, entityId }: Props) {
-  const source = useMemo(() => (db && entityId ? pinned$(db, type, entityId) : null), [db, type, entityId]);
-  const kept = useLive(source, false);
+export function KeepOfflineButton({ sync, type, entityId }: Props) {
+  const db = useDatabase();
+  const kept = useLiveQuery((d) => (entityId ? pinned$(d, type, entityId) : null), [type, entityId], false).value;
   const [busy, setBusy] = useState(false);
 
   async function toggle() {
@@ -78,8 +69,7 @@ export function KeepOfflineButton({ db, sync, type, entityId }: Props) {
 }
 
 /** The blog route knows the slug; the pin needs the post's id, read from the local store. */
-export function KeepBlogPostOfflineButton({ db, sync, slug }: { db: AppDatabase | null; sync: SyncHandle | null; slug: string }) {
-  const source = useMemo(() => (db ? db.blog_posts.findOne({ selector: { slug } }).$.pipe(map((doc) => doc?.id ?? null)) : null), [db, slug]);
-  const id = useLive(source, null);
-  return <KeepOfflineButton db={db} sync={sync} type="blog_post" entityId={id} />;
+export function KeepBlogPostOfflineButton({ sync, slug }: { sync: SyncHandle | null; slug: string }) {
+  const id = useLiveQuery((db) => db.blog_posts.findOne({ selector: { slug } }).$.pipe(map((doc) => doc?.id ?? null)), [slug], null).value;
+  return <KeepOfflineButton sync={sync} type="blog_post" entityId={id} />;
 }

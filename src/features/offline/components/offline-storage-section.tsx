@@ -1,10 +1,11 @@
 import { HardDrive } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { debounceTime, startWith, switchMap, from } from 'rxjs';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import type { AppDatabase } from '@/db/database';
+import { useDatabase } from '@/db/hooks/use-database';
+import { useLiveQuery } from '@/db/hooks/use-live-query';
 import { getStorageUsage, type StorageUsage } from '@/db/storage';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { toast } from '@/stores/toast-store';
@@ -12,7 +13,6 @@ import { STORAGE_ROWS, STORAGE_TEXT } from '../constants';
 import { formatBytes } from '../model/format-bytes';
 
 type Props = {
-  db: AppDatabase | null;
   /** stops replication, removes the local database and restarts the app (owned by the app's data provider) */
   clearDevice: () => Promise<void>;
 };
@@ -20,25 +20,25 @@ type Props = {
 /** Re-measures a second after the store stops changing; counting every collection on each synced row would be wasteful. */
 const REMEASURE_AFTER_MS = 1000;
 
-function useStorageUsage(db: AppDatabase | null): StorageUsage | null {
-  const [usage, setUsage] = useState<StorageUsage | null>(null);
-  useEffect(() => {
-    if (!db) return;
-    const sub = db.$
-      .pipe(
+function useStorageUsage(): StorageUsage | null {
+  const usage = useLiveQuery<StorageUsage | null>(
+    (db) =>
+      db.$.pipe(
         debounceTime(REMEASURE_AFTER_MS),
         startWith(null),
         switchMap(() => from(getStorageUsage(db))),
-      )
-      .subscribe({ next: setUsage, error: () => setUsage(null) });
-    return () => sub.unsubscribe();
-  }, [db]);
-  return usage;
+      ),
+    [],
+    null,
+  );
+  // A measurement that failed shows no figures rather than stale ones.
+  return usage.error ? null : usage.value;
 }
 
 /** Settings: how much this device holds for offline use, and a way to clear it. */
-export function OfflineStorageSection({ db, clearDevice }: Props) {
-  const usage = useStorageUsage(db);
+export function OfflineStorageSection({ clearDevice }: Props) {
+  const db = useDatabase();
+  const usage = useStorageUsage();
   const unsent = useConnectivityStore((s) => s.pendingChanges);
   const [clearing, setClearing] = useState(false);
 

@@ -7,7 +7,7 @@ export type PaymentOutcome =
   | { kind: 'invalid' };
 
 /**
- * What the success page does with its query (spec B section 4): PayPal with a
+ * What the success page does with its query: PayPal with a
  * tier asks the server to activate it, Coinbase with a tier only shows it in
  * upper case, a success without a tier cannot be activated, anything else is
  * invalid.

@@ -2,9 +2,10 @@ import { Link } from '@tanstack/react-router';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ScrollArea } from '@/components/ui/scroll-area';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useLiveQuery } from '@/db/hooks/use-live-query';
 import { usePulled } from '@/db/hooks/use-pulled';
-import { useRxQuery } from '@/db/hooks/use-rx-query';
 import type { ProfileDoc } from '@/db/schemas/profiles';
+import type { RxDocument } from 'rxdb';
 import { roleLabel } from '@/lib/profile-rules';
 import { FOLLOW_LIST_HEIGHT_PX, PROFILE_MESSAGES } from '../constants';
 import { MemberAvatar } from './member-avatar';
@@ -22,10 +23,12 @@ type FollowListDialogProps = {
 };
 
 /** Followers or following: id, username, display_name, avatar_url and role of each member, from the local store. */
+const NO_PROFILES: RxDocument<ProfileDoc>[] = [];
+
 export function FollowListDialog({ open, onOpenChange, title, emptyText, ids, count, known }: FollowListDialogProps) {
   const key = ids.join(',');
   const profilesPulled = usePulled('profiles');
-  const { docs, loading } = useRxQuery<ProfileDoc>((db) => (open ? db.profiles.find({ selector: { id: { $in: ids } } }) : null), [open, key]);
+  const { value: docs, loading } = useLiveQuery((db) => (open ? db.profiles.find({ selector: { id: { $in: ids } } }).$ : null), [open, key], NO_PROFILES);
   const sorted = [...docs].sort((a, b) => (a.display_name || a.username).localeCompare(b.display_name || b.username));
   // Until the follows (and the members they name) are on the device, no rows is not "no followers".
   const pending = open && (loading || (sorted.length === 0 && (!known || (ids.length > 0 && !profilesPulled))));

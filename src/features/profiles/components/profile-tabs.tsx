@@ -5,8 +5,9 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useLiveQuery } from '@/db/hooks/use-live-query';
 import { usePulled } from '@/db/hooks/use-pulled';
-import { useRxQuery } from '@/db/hooks/use-rx-query';
+import type { RxDocument } from 'rxdb';
 import type { DiscussionDoc } from '@/db/schemas/discussions';
 import type { PostDoc } from '@/db/schemas/posts';
 import type { ProfileDoc } from '@/db/schemas/profiles';
@@ -29,6 +30,11 @@ function TabLoading({ label, rows = 3 }: { label: string; rows?: number }) {
   );
 }
 
+/** An empty result of the right type, the value before a query first answered. */
+function none<T>(): RxDocument<T>[] {
+  return [];
+}
+
 export function pageSlice<T>(items: T[], page: number, size: number): { items: T[]; pageCount: number; page: number } {
   const pageCount = Math.max(1, Math.ceil(items.length / size));
   const current = Math.min(Math.max(1, page), pageCount);
@@ -37,9 +43,10 @@ export function pageSlice<T>(items: T[], page: number, size: number): { items: T
 
 function ContentTab({ profile, isOwner }: { profile: ProfileDoc; isOwner: boolean }) {
   const [page, setPage] = useState(1);
-  const { docs, loading } = useRxQuery<UserContentDoc>(
-    (db) => db.user_content.find({ selector: isOwner ? { user_id: profile.id } : { user_id: profile.id, is_public: true }, sort: [{ created_at: 'desc' }] }),
+  const { value: docs, loading } = useLiveQuery(
+    (db) => db.user_content.find({ selector: isOwner ? { user_id: profile.id } : { user_id: profile.id, is_public: true }, sort: [{ created_at: 'desc' }] }).$,
     [profile.id, isOwner],
+    none<UserContentDoc>(),
   );
   const pulled = usePulled('user_content');
   const slice = pageSlice(docs, page, PROFILE_CONTENT_PAGE_SIZE);
@@ -75,9 +82,10 @@ function ContentTab({ profile, isOwner }: { profile: ProfileDoc; isOwner: boolea
 }
 
 function ActivityTab({ profile }: { profile: ProfileDoc }) {
-  const { docs, loading } = useRxQuery<UserActivityDoc>(
-    (db) => db.user_activities.find({ selector: { user_id: profile.id }, sort: [{ created_at: 'desc' }], limit: ACTIVITY_LIMIT }),
+  const { value: docs, loading } = useLiveQuery(
+    (db) => db.user_activities.find({ selector: { user_id: profile.id }, sort: [{ created_at: 'desc' }], limit: ACTIVITY_LIMIT }).$,
     [profile.id],
+    none<UserActivityDoc>(),
   );
   const pulled = usePulled('user_activities');
   return (
@@ -129,12 +137,13 @@ function ActivityTarget({ activity }: { activity: UserActivityDoc }) {
 
 function DiscussionsTab({ profile, isOwner }: { profile: ProfileDoc; isOwner: boolean }) {
   const [page, setPage] = useState(1);
-  const posts = useRxQuery<PostDoc>((db) => db.posts.find({ selector: { user_id: profile.id } }), [profile.id]);
-  const participated = [...new Set(posts.docs.map((p) => p.discussion_id))];
+  const posts = useLiveQuery((db) => db.posts.find({ selector: { user_id: profile.id } }).$, [profile.id], none<PostDoc>());
+  const participated = [...new Set(posts.value.map((p) => p.discussion_id))];
   const key = participated.join(',');
-  const { docs, loading } = useRxQuery<DiscussionDoc>(
-    (db) => db.discussions.find({ selector: { $or: [{ user_id: profile.id }, { id: { $in: participated } }] }, sort: [{ created_at: 'desc' }] }),
+  const { value: docs, loading } = useLiveQuery(
+    (db) => db.discussions.find({ selector: { $or: [{ user_id: profile.id }, { id: { $in: participated } }] }, sort: [{ created_at: 'desc' }] }).$,
     [profile.id, key],
+    none<DiscussionDoc>(),
   );
   // Started threads come with the discussions, replies with the posts: both must have answered before "none".
   const discussionsPulled = usePulled('discussions');

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useDatabase } from '@/db/hooks/use-database';
+import { useLiveQuery } from '@/db/hooks/use-live-query';
 import { usePulled } from '@/db/hooks/use-pulled';
-import { useRxDoc, useRxQuery } from '@/db/hooks/use-rx-query';
 import { useWhenSent } from '@/db/hooks/use-when-sent';
+import type { RxDocument } from 'rxdb';
 import type { FollowerDoc } from '@/db/schemas/followers';
 import { MESSAGES } from '@/lib/shell-constants';
 import { useConnectivityStore } from '@/stores/connectivity-store';
@@ -11,9 +12,11 @@ import { FOLLOW_LABELS, PROFILE_MESSAGES } from '../constants';
 import { followRowId } from '../model/follow-id';
 import { toggleFollowLocal } from '../model/follow';
 
+const NO_FOLLOWS: RxDocument<FollowerDoc>[] = [];
+
 export type FollowPhase = 'checking' | 'idle' | 'following' | 'unfollowing';
 
-/** The follow button's state machine (spec A section 4) over the local followers collection. */
+/** The follow button's state machine over the local followers collection. */
 export function followLabel(phase: FollowPhase, isFollowing: boolean): string {
   if (phase === 'checking') return FOLLOW_LABELS.checking;
   if (phase === 'following') return FOLLOW_LABELS.following;
@@ -24,7 +27,7 @@ export function followLabel(phase: FollowPhase, isFollowing: boolean): string {
 export function useFollow(viewerId: string | null, profileId: string) {
   const db = useDatabase();
   const id = viewerId ? followRowId(viewerId, profileId) : null;
-  const { doc, loading } = useRxDoc<FollowerDoc>((d) => (id ? d.followers.findOne(id) : null), [id]);
+  const { value: doc, loading } = useLiveQuery((d) => (id ? d.followers.findOne(id).$ : null), [id], null);
   const [busy, setBusy] = useState<'following' | 'unfollowing' | null>(null);
   const online = useConnectivityStore((s) => s.online);
   // A follow or unfollow made offline is only kept on the device; it is confirmed once replication sent it.
@@ -63,17 +66,17 @@ export function useFollow(viewerId: string | null, profileId: string) {
 
 /** Live follower and following counts from the local store, the profile's own counts until follows have synced. */
 export function useFollowCounts(profileId: string, fallback: { followers: number; following: number }) {
-  const followers = useRxQuery<FollowerDoc>((d) => d.followers.find({ selector: { following_id: profileId } }), [profileId]);
-  const following = useRxQuery<FollowerDoc>((d) => d.followers.find({ selector: { follower_id: profileId } }), [profileId]);
-  const any = useRxQuery<FollowerDoc>((d) => d.followers.find({ limit: 1 }), []);
+  const followers = useLiveQuery((d) => d.followers.find({ selector: { following_id: profileId } }).$, [profileId], NO_FOLLOWS).value;
+  const following = useLiveQuery((d) => d.followers.find({ selector: { follower_id: profileId } }).$, [profileId], NO_FOLLOWS).value;
+  const any = useLiveQuery((d) => d.followers.find({ limit: 1 }).$, [], NO_FOLLOWS).value;
   const pulled = usePulled('followers');
-  const synced = pulled || any.docs.length > 0;
+  const synced = pulled || any.length > 0;
   return {
     /** The lists below are the server's: before that, an empty list means "not known yet". */
     listsKnown: pulled,
-    followers: synced ? followers.docs.length : fallback.followers,
-    following: synced ? following.docs.length : fallback.following,
-    followerIds: followers.docs.map((d) => d.follower_id),
-    followingIds: following.docs.map((d) => d.following_id),
+    followers: synced ? followers.length : fallback.followers,
+    following: synced ? following.length : fallback.following,
+    followerIds: followers.map((d) => d.follower_id),
+    followingIds: following.map((d) => d.following_id),
   };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useRxQuery } from '@/db/hooks/use-rx-query';
+import { useLiveQuery } from '@/db/hooks/use-live-query';
+import type { RxDocument } from 'rxdb';
 import type { ProfileDoc } from '@/db/schemas/profiles';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { toast } from '@/stores/toast-store';
@@ -11,6 +12,8 @@ export type ProfileLookup =
   | { state: 'found'; profile: ProfileDoc; local: boolean }
   | { state: 'not-found' }
   | { state: 'offline-missing' };
+
+const NO_PROFILES: RxDocument<ProfileDoc>[] = [];
 
 function isNetworkError(error: unknown): boolean {
   if (typeof navigator !== 'undefined' && !navigator.onLine) return true;
@@ -25,7 +28,7 @@ function isNetworkError(error: unknown): boolean {
  */
 export function useProfileByUsername(rawUsername: string): ProfileLookup {
   const username = rawUsername.toLowerCase();
-  const { docs, loading } = useRxQuery<ProfileDoc>((db) => db.profiles.find({ selector: { username }, limit: 1 }), [username]);
+  const { value: docs, loading } = useLiveQuery((db) => db.profiles.find({ selector: { username }, limit: 1 }).$, [username], NO_PROFILES);
   const online = useConnectivityStore((s) => s.online);
   const [remote, setRemote] = useState<{ username: string; result: ProfileLookup } | null>(null);
   const local = docs[0];

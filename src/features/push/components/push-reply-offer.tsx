@@ -1,10 +1,14 @@
 import { BellRing } from 'lucide-react';
+import type { RxDocument } from 'rxdb';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { useRxQuery } from '@/db/hooks/use-rx-query';
+import { useLiveQuery } from '@/db/hooks/use-live-query';
+import type { PostDoc } from '@/db/schemas/posts';
 import { PUSH_OFFER_DECIDED_KEY, PUSH_TEXTS } from '../constants';
 import { useDevicePush } from '../hooks/use-device-push';
+
+const NO_POSTS: RxDocument<PostDoc>[] = [];
 
 function offerDecided(): boolean {
   try {
@@ -33,9 +37,10 @@ function decideOffer(answer: 'accepted' | 'dismissed'): void {
 export function PushReplyOffer({ userId, threadId }: { userId: string | null; threadId: string }) {
   // The member's replies written on this device and not yet confirmed by the server. Counting all of
   // their posts would take the thread's older posts, arriving by replication, for a reply just written.
-  const { docs, loading } = useRxQuery(
-    (db) => (userId ? db.posts.find({ selector: { discussion_id: threadId, user_id: userId, server_modified: null } }) : null),
+  const { value: docs, loading } = useLiveQuery(
+    (db) => (userId ? db.posts.find({ selector: { discussion_id: threadId, user_id: userId, server_modified: null } }).$ : null),
     [threadId, userId],
+    NO_POSTS,
   );
   const fewest = useRef<number | null>(null);
   const [replied, setReplied] = useState(false);

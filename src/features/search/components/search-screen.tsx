@@ -12,8 +12,8 @@ import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { NativeSelect } from '@/components/ui/native-select';
-import { getDatabase } from '@/db/database';
 import { hasPulled } from '@/db/first-pull';
+import { loadDatabase } from '@/db/load-database';
 import { roleLabel } from '@/lib/profile-rules';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { toast } from '@/stores/toast-store';
@@ -57,7 +57,7 @@ export function SearchScreen({ q = '', type = 'all', page = 1 }: Props) {
     const unsynced = !online && SEARCHED_COLLECTIONS[contentType].some((name) => !hasPulled(name));
     const run = online
       ? searchOnline(q.trim(), contentType, page, SEARCH_PAGE_SIZE).then((data) => ({ data, offline: false }))
-      : getDatabase().then((db) => searchLocally(db, q.trim(), contentType, page, SEARCH_PAGE_SIZE)).then((data) => ({ data, offline: true }));
+      : loadDatabase().then((db) => searchLocally(db, q.trim(), contentType, page, SEARCH_PAGE_SIZE)).then((data) => ({ data, offline: true }));
     run.then(
       (r) => alive && setState({ key, loading: false, data: r.data, offline: r.offline, unsynced }),
       (err: unknown) => {

@@ -2,7 +2,7 @@ import { invokeFunction } from '@/lib/invoke-function';
 import type { SearchContentType } from '../constants';
 import type { SearchResponse } from './types';
 
-/** The `universal-search` function (spec B call 30); the type is left out for "all". */
+/** The `universal-search` function; the type is left out for "all". */
 export async function searchOnline(term: string, type: SearchContentType, page: number, perPage: number): Promise<SearchResponse> {
   const body: Record<string, unknown> = { searchTerm: term, page, perPage };
   if (type !== 'all') body.contentType = type;

@@ -80,7 +80,7 @@ function sameJson(a: unknown, b: unknown): boolean {
 }
 
 /**
- * The fields that changed, shaped as the spec says: empty social links
+ * The fields that changed, shaped for the profile update: empty social links
  * omitted (networks the form does not show are kept), signature null when
  * empty. An empty avatar or banner URL is not sent unless the member had one:
  * emptying the field then clears the picture (null).

@@ -2,7 +2,7 @@ import { SHARE_PLATFORMS, SHARE_POPUP_HEIGHT, SHARE_POPUP_WIDTH, type SharePlatf
 
 export type ShareData = { url: string; title: string; description?: string; imageUrl?: string | null };
 
-/** What the member typed for Mastodon, without a leading http(s):// or trailing slashes (spec B section 5). */
+/** What the member typed for Mastodon, without a leading http(s):// or trailing slashes. */
 export function normalizeInstance(typed: string): string {
   return typed.trim().replace(/^https?:\/\//i, '').replace(/\/+$/, '');
 }

@@ -5,7 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useRxQuery } from '@/db/hooks/use-rx-query';
+import { useLiveQuery } from '@/db/hooks/use-live-query';
+import type { RxDocument } from 'rxdb';
 import type { ProfileDoc } from '@/db/schemas/profiles';
 import { getSupabase } from '@/lib/lazy-supabase';
 import { canReceiveTips, readTipJar, withHttps } from '@/lib/profile-rules';
@@ -15,9 +16,11 @@ import { CopyField } from './copy-field';
 
 type Lookup = { state: 'loading' } | { state: 'found'; profile: Pick<ProfileDoc, 'username' | 'display_name' | 'monetization'> } | { state: 'missing' } | { state: 'offline' };
 
+const NO_PROFILES: RxDocument<ProfileDoc>[] = [];
+
 function useTipProfile(rawUsername: string): Lookup {
   const username = rawUsername.toLowerCase();
-  const { docs, loading } = useRxQuery<ProfileDoc>((db) => db.profiles.find({ selector: { username }, limit: 1 }), [username]);
+  const { value: docs, loading } = useLiveQuery((db) => db.profiles.find({ selector: { username }, limit: 1 }).$, [username], NO_PROFILES);
   const online = useConnectivityStore((s) => s.online);
   const [remote, setRemote] = useState<Lookup>({ state: 'loading' });
   const local = docs[0];

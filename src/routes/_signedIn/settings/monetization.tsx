@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_signedIn/settings/monetization')({
   component: MonetizationRoute,
 });
 
-/** The same screen as /settings/tip-jar (the spec names it both ways). */
+/** The same screen as /settings/tip-jar (both addresses are in use). */
 function MonetizationRoute() {
   const { user, updateProfile } = useAuth();
   if (!user) return null;

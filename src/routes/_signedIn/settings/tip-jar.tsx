@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_signedIn/settings/tip-jar')({
   component: TipJarRoute,
 });
 
-/** The same screen as /settings/monetization (the spec names it both ways). */
+/** The same screen as /settings/monetization (both addresses are in use). */
 function TipJarRoute() {
   const { user, updateProfile } = useAuth();
   if (!user) return null;

@@ -23,7 +23,7 @@ export const Route = createFileRoute('/discussions/thread/$threadId')({
     // Imported at the top (about 1 KB in the entry): a chunk fetched first would delay the read by a round trip.
     const toOnePost = Boolean((location.search as { post?: unknown }).post);
     if (!toOnePost && threadReadsServerFirst(threadId)) serverThread(threadId).catch(() => undefined);
-    void import('@/features/discussions/model/thread-warmup').then(({ warmThread }) => warmThread(threadId, context.auth.user?.id ?? null));
+    void import('@/features/discussions/model/thread-view').then(({ warmThread }) => warmThread(threadId, context.auth.user?.id ?? null));
   },
   component: ThreadRoute,
 });
@@ -41,7 +41,7 @@ function ThreadRoute() {
 function ValidThreadRoute({ threadId }: { threadId: string }) {
   const { post } = Route.useSearch();
   const { user } = useAuth();
-  const { db, sync } = useAppData();
+  const { sync } = useAppData();
   const member = user
     ? { id: user.id, role: user.role, username: user.username, display_name: user.display_name, avatar_url: user.avatar_url }
     : null;
@@ -52,10 +52,9 @@ function ValidThreadRoute({ threadId }: { threadId: string }) {
         threadId={threadId}
         highlightPostId={postIdFromSearch(post)}
         member={member}
-        db={db}
         sync={sync}
         renderShare={renderShare}
-        keepOffline={<KeepOfflineButton db={db} sync={sync} type="discussion" entityId={threadId} />}
+        keepOffline={<KeepOfflineButton sync={sync} type="discussion" entityId={threadId} />}
       />
       <div className="mx-auto w-full max-w-4xl">
         <PushReplyOffer key={threadId} userId={user?.id ?? null} threadId={threadId} />

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '@/db/database';
 import { THREAD_WARM_MS } from '@/features/discussions/constants';
 import type { ThreadView } from '@/features/discussions/model/local-queries';
-import { sharedThreadView$, warmThread } from '@/features/discussions/model/thread-warmup';
+import { sharedThreadView$, warmThread } from '@/features/discussions/model/thread-view';
 import { testDatabase } from './db-support/memory-db';
 
 // The boundary: the app's store as loadDatabase hands it out, here an in-memory one.
