@@ -21,7 +21,13 @@ const sharedWithFunctions = './_shared/app-contract.ts';
 export default tseslint.config(
   {
     ignores: [
-      'dist', 'node_modules', '.local', 'src/routeTree.gen.ts', 'test-results', 'playwright-report', 'dev-dist',
+      'dist',
+      'node_modules',
+      '.local',
+      'src/routeTree.gen.ts',
+      'test-results',
+      'playwright-report',
+      'dev-dist',
       // Files that break the boundary rules on purpose; tests/unit/lint-boundaries.test.ts lints them.
       'tests/unit/fixtures/boundaries',
     ],
@@ -54,46 +60,56 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // An expression-bodied effect returns whatever the call returns, and React calls a returned
       // value as the cleanup: Chromium 156's scrollIntoView returns a Promise, which crashed unmounts.
-      'no-restricted-syntax': ['error', {
-        selector: "CallExpression[callee.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression[body.type!='BlockStatement'][body.type!='ArrowFunctionExpression']",
-        message: 'Give effects a block body, so a call\'s return value is never taken as the cleanup.',
-      }, {
-        selector: "CallExpression[callee.property.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression[body.type!='BlockStatement'][body.type!='ArrowFunctionExpression']",
-        message: 'Give effects a block body, so a call\'s return value is never taken as the cleanup.',
-      }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression[body.type!='BlockStatement'][body.type!='ArrowFunctionExpression']",
+          message: "Give effects a block body, so a call's return value is never taken as the cleanup.",
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression[body.type!='BlockStatement'][body.type!='ArrowFunctionExpression']",
+          message: "Give effects a block body, so a call's return value is never taken as the cleanup.",
+        },
+      ],
       // Code flows one way: routes and app -> features -> shared; features never import each other.
-      'import-x/no-restricted-paths': ['error', {
-        basePath: root,
-        zones: [
-          ...features.map((f) => ({
-            target: `./src/features/${f}`,
-            from: './src/features',
-            except: [`./${f}`],
-            message: 'A feature must not import another feature.',
-          })),
-          ...['db', 'lib', 'components', 'stores'].map((shared) => ({
-            target: `./src/${shared}`,
-            from: ['./src/features', './src/routes', './src/app'],
-            message: 'Shared code must not import features, routes or the app.',
-          })),
-          {
-            target: './src/features',
-            from: ['./src/routes', './src/app'],
-            message: 'A feature must not import routes or the app: they import features, not the other way.',
-          },
-          ...['./src', './sw'].map((target) => ({
-            target,
-            from: './supabase/functions',
-            except: [sharedWithFunctions],
-            message: `The app may import only supabase/functions/${sharedWithFunctions.slice(2)} from the edge functions.`,
-          })),
-          {
-            target: './supabase/local',
-            from: ['./src', './sw', './supabase/functions', './supabase/seed', './scripts', './tests'],
-            message: 'The local stack is a package of its own: the project reaches it through options (projectDir, extraKeys, afterStart), never the other way.',
-          },
-        ],
-      }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            ...features.map((f) => ({
+              target: `./src/features/${f}`,
+              from: './src/features',
+              except: [`./${f}`],
+              message: 'A feature must not import another feature.',
+            })),
+            ...['db', 'lib', 'components', 'stores'].map((shared) => ({
+              target: `./src/${shared}`,
+              from: ['./src/features', './src/routes', './src/app'],
+              message: 'Shared code must not import features, routes or the app.',
+            })),
+            {
+              target: './src/features',
+              from: ['./src/routes', './src/app'],
+              message: 'A feature must not import routes or the app: they import features, not the other way.',
+            },
+            ...['./src', './sw'].map((target) => ({
+              target,
+              from: './supabase/functions',
+              except: [sharedWithFunctions],
+              message: `The app may import only supabase/functions/${sharedWithFunctions.slice(2)} from the edge functions.`,
+            })),
+            {
+              target: './supabase/local',
+              from: ['./src', './sw', './supabase/functions', './supabase/seed', './scripts', './tests'],
+              message:
+                'The local stack is a package of its own: the project reaches it through options (projectDir, extraKeys, afterStart), never the other way.',
+            },
+          ],
+        },
+      ],
       'import-x/no-cycle': 'error',
     },
   },
@@ -101,14 +117,19 @@ export default tseslint.config(
     // One way to the local store: the shared loadDatabase() promise, or useDatabase() in a component.
     files: ['src/features/**/*.{ts,tsx}', 'src/routes/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: [{
-          name: '@/db/database',
-          importNames: ['getDatabase', 'createAppDatabase'],
-          message: 'Reach the database with useDatabase() (src/db/hooks/use-database.ts) or loadDatabase() (src/db/load-database.ts).',
-          allowTypeImports: true,
-        }],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@/db/database',
+              importNames: ['getDatabase', 'createAppDatabase'],
+              message: 'Reach the database with useDatabase() (src/db/hooks/use-database.ts) or loadDatabase() (src/db/load-database.ts).',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -15,9 +15,7 @@ function markSvg(size: number, { rounded, safe }: { rounded: boolean; safe: bool
   const scale = safe ? 0.62 : 0.8;
   const r = (size / 2) * scale;
   const c = size / 2;
-  const grooves = [0.92, 0.8, 0.68]
-    .map((f) => `<circle cx="${c}" cy="${c}" r="${r * f}" fill="none" stroke="#3a3a52" stroke-width="${size / 160}"/>`)
-    .join('');
+  const grooves = [0.92, 0.8, 0.68].map((f) => `<circle cx="${c}" cy="${c}" r="${r * f}" fill="none" stroke="#3a3a52" stroke-width="${size / 160}"/>`).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">
   <defs>
     <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">

@@ -33,7 +33,12 @@ const appEnv: Record<string, string> = {
   VITE_DEMO_LOGINS: process.env.VITE_DEMO_LOGINS ?? 'true',
 };
 Object.assign(process.env, appEnv);
-writeFileSync(join(root, '.env.local'), Object.entries(appEnv).map(([k, v]) => `${k}=${v}`).join('\n') + '\n');
+writeFileSync(
+  join(root, '.env.local'),
+  Object.entries(appEnv)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('\n') + '\n',
+);
 
 /** Hash of everything that goes into the build, so an unchanged app is not rebuilt. */
 function buildInputsHash(): string {

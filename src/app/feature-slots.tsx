@@ -31,7 +31,10 @@ function Slots({ children }: { children: ReactNode }) {
   const [notifications, setNotifications] = useState<HeaderNotifications>(EMPTY_NOTIFICATIONS);
   const presence = useShellPresence().sidebar;
   const renderOnlineNow = useCallback(({ collapsed }: { collapsed: boolean }) => <SidebarOnlineList presence={presence} collapsed={collapsed} />, [presence]);
-  const value = useMemo<LayoutSlots>(() => ({ notifications: userId ? notifications : EMPTY_NOTIFICATIONS, renderOnlineNow }), [userId, notifications, renderOnlineNow]);
+  const value = useMemo<LayoutSlots>(
+    () => ({ notifications: userId ? notifications : EMPTY_NOTIFICATIONS, renderOnlineNow }),
+    [userId, notifications, renderOnlineNow],
+  );
   return (
     <LayoutSlotsProvider value={value}>
       <PushSignOutCleanup />

@@ -12,13 +12,13 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <AuthProvider getClient={getSupabase}>
       <DataProvider getClient={getSupabase}>
-      <TooltipProvider>
-        <FeatureSlots>
-          <ThemeSync />
-          {children}
-          <Toaster />
-        </FeatureSlots>
-      </TooltipProvider>
+        <TooltipProvider>
+          <FeatureSlots>
+            <ThemeSync />
+            {children}
+            <Toaster />
+          </FeatureSlots>
+        </TooltipProvider>
       </DataProvider>
     </AuthProvider>
   );

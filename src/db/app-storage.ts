@@ -118,13 +118,23 @@ function speedUp(instance: RxStorageInstanceDexie<AnyDoc>, keyRange: typeof IDBK
     const store = tx.objectStore(DOCS_STORE);
     let categorized: ReturnType<typeof categorizeBulkWriteRows<AnyDoc>>;
     try {
-      const stored = await readExisting(store, rows.map((row) => row.document[primaryPath] as string), keyRange);
+      const stored = await readExisting(
+        store,
+        rows.map((row) => row.document[primaryPath] as string),
+        keyRange,
+      );
       const inDb = new Map<string, AnyDoc>();
       for (const doc of stored) {
         const storageDoc = fromDexieToStorage<AnyDoc>(state.booleanIndexes, doc as AnyDoc);
         inDb.set(storageDoc[primaryPath] as string, storageDoc);
       }
-      categorized = categorizeBulkWriteRows<AnyDoc>(instance as unknown as RxStorageInstance<AnyDoc, unknown, unknown>, primaryPath as never, inDb, rows, context);
+      categorized = categorizeBulkWriteRows<AnyDoc>(
+        instance as unknown as RxStorageInstance<AnyDoc, unknown, unknown>,
+        primaryPath as never,
+        inDb,
+        rows,
+        context,
+      );
       for (const row of categorized.bulkInsertDocs) store.put(fromStorageToDexie(state.booleanIndexes, row.document));
       for (const row of categorized.bulkUpdateDocs) store.put(fromStorageToDexie(state.booleanIndexes, row.document));
     } catch (error) {

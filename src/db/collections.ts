@@ -38,8 +38,16 @@ export type CollectionName = keyof AppDocTypes;
 export type AppCollections = { [K in CollectionName]: RxCollection<AppDocTypes[K]> };
 
 export const REPLICATED_COLLECTIONS = [
-  'profiles', 'followers', 'notifications', 'user_activities', 'discussions', 'posts',
-  'reactions', 'user_content', 'blog_posts', 'contact_messages',
+  'profiles',
+  'followers',
+  'notifications',
+  'user_activities',
+  'discussions',
+  'posts',
+  'reactions',
+  'user_content',
+  'blog_posts',
+  'contact_messages',
 ] as const satisfies readonly CollectionName[];
 export type ReplicatedCollectionName = (typeof REPLICATED_COLLECTIONS)[number];
 

@@ -70,10 +70,7 @@ export async function createAppDatabase(options: CreateAppDatabaseOptions = {}):
   const creators = Object.fromEntries(
     Object.entries(definitions)
       .filter(([name]) => !options.only || options.only.includes(name as CollectionName))
-      .map(([name, def]) => [
-        name,
-        { schema: def.schema, migrationStrategies: def.migrationStrategies, conflictHandler: serverWinsConflictHandler },
-      ]),
+      .map(([name, def]) => [name, { schema: def.schema, migrationStrategies: def.migrationStrategies, conflictHandler: serverWinsConflictHandler }]),
   );
   // Typed by AppCollections; the entries are built from COLLECTION_DEFINITIONS, which is keyed the same way.
   await db.addCollections(creators as Parameters<AppDatabase['addCollections']>[0]);

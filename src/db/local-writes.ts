@@ -6,7 +6,11 @@ import { createRevision, now, type RxCollection, type RxDocumentData } from 'rxd
  * documents; a running replication sees the write but has nothing to push
  * when the result equals what the server has.
  */
-export async function writeRaw<T>(collection: RxCollection<T>, rows: { previous: RxDocumentData<T>; next: Omit<RxDocumentData<T>, '_rev' | '_meta' | '_attachments'> }[], context: string): Promise<void> {
+export async function writeRaw<T>(
+  collection: RxCollection<T>,
+  rows: { previous: RxDocumentData<T>; next: Omit<RxDocumentData<T>, '_rev' | '_meta' | '_attachments'> }[],
+  context: string,
+): Promise<void> {
   if (rows.length === 0) return;
   const token = collection.database.token;
   await collection.storageInstance.bulkWrite(

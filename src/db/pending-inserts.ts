@@ -26,7 +26,15 @@ function parseHeld(value: unknown): Held[] | null {
 function parseHeldPatches(value: unknown): HeldPatch[] | null {
   if (!Array.isArray(value)) return null;
   const valid = value.every(
-    (v) => v && typeof v === 'object' && typeof v.collection === 'string' && typeof v.id === 'string' && typeof v.token === 'string' && v.patch && typeof v.patch === 'object' && !Array.isArray(v.patch),
+    (v) =>
+      v &&
+      typeof v === 'object' &&
+      typeof v.collection === 'string' &&
+      typeof v.id === 'string' &&
+      typeof v.token === 'string' &&
+      v.patch &&
+      typeof v.patch === 'object' &&
+      !Array.isArray(v.patch),
   );
   return valid ? (value as HeldPatch[]) : null;
 }
@@ -56,7 +64,11 @@ export function holdPendingInsert(collection: ReplicatedCollectionName, doc: { i
 
 export function releasePendingInsert(id: string): void {
   const list = read();
-  if (list.some((h) => h.doc.id === id)) write(KEY, list.filter((h) => h.doc.id !== id));
+  if (list.some((h) => h.doc.id === id))
+    write(
+      KEY,
+      list.filter((h) => h.doc.id !== id),
+    );
 }
 
 /**
@@ -71,7 +83,11 @@ export function holdPendingPatch(collection: ReplicatedCollectionName, id: strin
   write(PATCH_KEY, [...list.filter((h) => h !== earlier), held]);
   return () => {
     const now = readPatches();
-    if (now.some((h) => h.token === token)) write(PATCH_KEY, now.filter((h) => h.token !== token));
+    if (now.some((h) => h.token === token))
+      write(
+        PATCH_KEY,
+        now.filter((h) => h.token !== token),
+      );
   };
 }
 
@@ -96,7 +112,11 @@ export async function patchMarkedWaiting(
     await doc.incrementalPatch(patch as never);
   } catch (err) {
     if (before) await setOutboxState(db, collection, doc.primary, before.state, before.reason).catch(() => undefined);
-    else if (db.outbox) await db.outbox.findOne(outboxId(collection, doc.primary)).remove().catch(() => undefined);
+    else if (db.outbox)
+      await db.outbox
+        .findOne(outboxId(collection, doc.primary))
+        .remove()
+        .catch(() => undefined);
     throw err;
   }
 }
@@ -112,7 +132,10 @@ export async function replayPendingInserts(db: AppDatabase): Promise<number> {
     if (existing.length === 0) {
       // Another tab may replay the same insert at the same moment: whoever loses the race has nothing to do.
       // The held shape is this collection's document as the screen built it.
-      await (target.insert(doc as never) as Promise<unknown>).then(() => (written += 1), () => undefined);
+      await (target.insert(doc as never) as Promise<unknown>).then(
+        () => (written += 1),
+        () => undefined,
+      );
     } else if (db.outbox && !existing[0]?._deleted && !(await db.outbox.findOne(outboxId(collection, doc.id)).exec())) {
       // The row committed but the page went away before its outbox entry did (a separate write after
       // the insert): without the entry the member would not be shown that it still waits to be sent.
@@ -138,14 +161,20 @@ export async function replayPendingPatches(db: AppDatabase): Promise<number> {
       const data = doc.toJSON() as Record<string, unknown>;
       const landed = Object.entries(patch).every(([field, value]) => JSON.stringify(data[field]) === JSON.stringify(value));
       if (!landed) {
-        await patchMarkedWaiting(db, collection, doc, patch).then(() => (applied += 1), () => undefined);
+        await patchMarkedWaiting(db, collection, doc, patch).then(
+          () => (applied += 1),
+          () => undefined,
+        );
       } else if (db.outbox && !(await db.outbox.findOne(outboxId(collection, id)).exec())) {
         // Committed just before the page went away, its outbox entry not: still show it waiting.
         await setOutboxState(db, collection, id, 'waiting').catch(() => undefined);
       }
     }
     const now = readPatches();
-    write(PATCH_KEY, now.filter((h) => h.token !== token));
+    write(
+      PATCH_KEY,
+      now.filter((h) => h.token !== token),
+    );
   }
   return applied;
 }

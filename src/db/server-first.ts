@@ -33,12 +33,7 @@ async function fetchRows(table: string, select: string, filter: string, signal?:
  * Rows of `collection` matching the PostgREST `filter` (e.g. `discussion_id=eq.<id>&order=created_at.asc`),
  * without deleted rows, as the local store would hold them.
  */
-export async function readServerRows<T>(
-  collection: ReplicatedCollectionName,
-  schema: RxJsonSchema<T>,
-  filter: string,
-  signal?: AbortSignal,
-): Promise<T[]> {
+export async function readServerRows<T>(collection: ReplicatedCollectionName, schema: RxJsonSchema<T>, filter: string, signal?: AbortSignal): Promise<T[]> {
   const spec = TABLE_SPECS[collection];
   const rows = await fetchRows(spec.table, spec.readColumns ?? '*', filter, signal);
   return rows.map((row) => rowToDoc(spec, schema, row) as T);

@@ -45,7 +45,12 @@ export function syncProgress$(db: AppDatabase, sync: SyncHandle): Observable<Syn
     map((values) => values.reduce((sum, n) => sum + n, 0)),
     startWith(0),
   );
-  const storeReady$ = from(sync.whenStoreReady().then(() => true, () => false)).pipe(startWith(false));
+  const storeReady$ = from(
+    sync.whenStoreReady().then(
+      () => true,
+      () => false,
+    ),
+  ).pipe(startWith(false));
   return combineLatest([documents$, storeReady$, appFilesReady$()]).pipe(
     map(([documents, storeReady, appFilesReady]) => ({ documents, storeReady, appFilesReady })),
   );

@@ -12,14 +12,15 @@ export interface OutboxItemState {
 
 /** How many local writes the server has not acknowledged yet. */
 export function waitingCount$(db: AppDatabase): Observable<number> {
-  return db.outbox.find({ selector: { state: 'waiting' } }).$.pipe(map((docs) => docs.length), distinctUntilChanged());
+  return db.outbox.find({ selector: { state: 'waiting' } }).$.pipe(
+    map((docs) => docs.length),
+    distinctUntilChanged(),
+  );
 }
 
 /** The state of one queued document (a reply marked waiting / sent / rejected), or null when nothing is queued for it. */
 export function outboxState$(db: AppDatabase, collection: ReplicatedCollectionName, id: string): Observable<OutboxItemState | null> {
-  return db.outbox.findOne(outboxId(collection, id)).$.pipe(
-    map((doc) => (doc ? { state: doc.state, reason: doc.reason ?? null } : null)),
-  );
+  return db.outbox.findOne(outboxId(collection, id)).$.pipe(map((doc) => (doc ? { state: doc.state, reason: doc.reason ?? null } : null)));
 }
 
 /** Texts the server refused for good, kept as drafts on this device (newest first). */

@@ -11,11 +11,7 @@ export type NewDoc<K extends ReplicatedCollectionName> = Omit<AppDocTypes[K], Fi
  * Writes a new document locally; replication pushes it when it can. The id is
  * generated here so a retried push can never create a second row.
  */
-export async function insertLocal<K extends ReplicatedCollectionName>(
-  db: AppDatabase,
-  collection: K,
-  doc: NewDoc<K>,
-): Promise<RxDocument<AppDocTypes[K]>> {
+export async function insertLocal<K extends ReplicatedCollectionName>(db: AppDatabase, collection: K, doc: NewDoc<K>): Promise<RxDocument<AppDocTypes[K]>> {
   const now = new Date().toISOString();
   const schemaProps = db[collection].schema.jsonSchema.properties as Record<string, unknown>;
   const full: Record<string, unknown> = { id: crypto.randomUUID(), created_at: now, ...doc, server_modified: null };

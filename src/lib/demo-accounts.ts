@@ -14,7 +14,14 @@ export interface DemoAccount {
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { kind: 'dj', label: 'Login as DJ', email: 'dj@demo.djcircle.local', password: 'spin-the-decks-2026', username: 'demo_dj', tier: 'pro' },
-  { kind: 'producer', label: 'Login as Producer', email: 'producer@demo.djcircle.local', password: 'make-the-beats-2026', username: 'demo_producer', tier: 'label' },
+  {
+    kind: 'producer',
+    label: 'Login as Producer',
+    email: 'producer@demo.djcircle.local',
+    password: 'make-the-beats-2026',
+    username: 'demo_producer',
+    tier: 'label',
+  },
 ];
 
 /** Staff accounts the seed creates, printed by `npm start` (not offered on the login screen). */

@@ -68,9 +68,23 @@ export function tierLabel(tier: string | null | undefined): string {
 }
 
 const ROLE_LABELS: Record<string, string> = {
-  admin: 'Admin', moderator: 'Moderator', editor: 'Editor', dj: 'DJ', producer: 'Producer', fan: 'Fan', user: 'User', member: 'Member',
-  vocalist: 'Vocalist', label: 'Label', promoter: 'Promoter', venue_owner: 'Venue Owner', sound_engineer: 'Sound Engineer',
-  visual_artist: 'Visual Artist', dancer: 'Dancer', music_journalist: 'Music Journalist', educator: 'Educator',
+  admin: 'Admin',
+  moderator: 'Moderator',
+  editor: 'Editor',
+  dj: 'DJ',
+  producer: 'Producer',
+  fan: 'Fan',
+  user: 'User',
+  member: 'Member',
+  vocalist: 'Vocalist',
+  label: 'Label',
+  promoter: 'Promoter',
+  venue_owner: 'Venue Owner',
+  sound_engineer: 'Sound Engineer',
+  visual_artist: 'Visual Artist',
+  dancer: 'Dancer',
+  music_journalist: 'Music Journalist',
+  educator: 'Educator',
 };
 
 /** Role as shown on cards: known roles by name, others in their own words, 'Member' when unset. */
@@ -80,8 +94,16 @@ export function roleLabel(role: string | null | undefined): string {
 }
 
 const SOCIAL_NETWORK_LABELS: Record<string, string> = {
-  soundcloud: 'SoundCloud', mixcloud: 'Mixcloud', youtube: 'YouTube', spotify: 'Spotify', instagram: 'Instagram',
-  twitter: 'Twitter', facebook: 'Facebook', website: 'Website', bandcamp: 'Bandcamp', beatport: 'Beatport',
+  soundcloud: 'SoundCloud',
+  mixcloud: 'Mixcloud',
+  youtube: 'YouTube',
+  spotify: 'Spotify',
+  instagram: 'Instagram',
+  twitter: 'Twitter',
+  facebook: 'Facebook',
+  website: 'Website',
+  bandcamp: 'Bandcamp',
+  beatport: 'Beatport',
 };
 
 /** A social network as its makers write it (SoundCloud, YouTube), the same in the header, About and settings. */

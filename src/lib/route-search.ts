@@ -15,13 +15,22 @@ function optionalEnum<const T extends readonly [string, ...string[]]>(values: T)
 }
 
 export const DIRECTORY_ROLES = [
-  'all', 'DJ', 'Producer', 'Vocalist', 'Label', 'Promoter', 'Fan', 'Venue Owner', 'Sound Engineer', 'Visual Artist', 'Dancer',
-  'Music Journalist', 'Educator',
+  'all',
+  'DJ',
+  'Producer',
+  'Vocalist',
+  'Label',
+  'Promoter',
+  'Fan',
+  'Venue Owner',
+  'Sound Engineer',
+  'Visual Artist',
+  'Dancer',
+  'Music Journalist',
+  'Educator',
 ] as const;
 
-export const DIRECTORY_SORTS = [
-  'created_at_desc', 'created_at_asc', 'display_name_asc', 'display_name_desc', 'karma_desc', 'karma_asc',
-] as const;
+export const DIRECTORY_SORTS = ['created_at_desc', 'created_at_asc', 'display_name_asc', 'display_name_desc', 'karma_desc', 'karma_asc'] as const;
 
 export const HUB_SORTS = ['updated_at', 'created_at', 'post_count'] as const;
 

@@ -16,12 +16,8 @@ import DOMPurify, { type Config, type DOMPurify as DOMPurifyInstance } from 'dom
  */
 
 /** Tags and attributes a post (discussion content, replies) may keep. */
-export const POST_ALLOWED_TAGS = [
-  'b', 'i', 'u', 'a', 'ul', 'ol', 'li', 'p', 'br', 'strong', 'em', 'img', 'iframe', 'pre', 'code', 'div', 'span',
-] as const;
-export const POST_ALLOWED_ATTR = [
-  'href', 'target', 'src', 'alt', 'width', 'height', 'frameborder', 'allowfullscreen', 'class', 'style',
-] as const;
+export const POST_ALLOWED_TAGS = ['b', 'i', 'u', 'a', 'ul', 'ol', 'li', 'p', 'br', 'strong', 'em', 'img', 'iframe', 'pre', 'code', 'div', 'span'] as const;
+export const POST_ALLOWED_ATTR = ['href', 'target', 'src', 'alt', 'width', 'height', 'frameborder', 'allowfullscreen', 'class', 'style'] as const;
 
 /** Tags an author signature may keep. */
 export const SIGNATURE_ALLOWED_TAGS = ['b', 'i', 'u', 'a', 'p', 'br', 'strong', 'em', 'span', 'hr'] as const;
@@ -42,8 +38,19 @@ export const POST_MARKUP_CLASSES = {
 /** Class tokens a post may carry: none of them positions, sizes or layers anything. */
 const SAFE_CLASSES: ReadonlySet<string> = new Set([
   ...Object.values(POST_MARKUP_CLASSES).flatMap((c) => c.split(' ')),
-  'font-medium', 'font-bold', 'italic', 'underline', 'line-through', 'uppercase', 'lowercase', 'capitalize',
-  'text-primary', 'text-muted-foreground', 'text-destructive', 'text-success', 'text-foreground',
+  'font-medium',
+  'font-bold',
+  'italic',
+  'underline',
+  'line-through',
+  'uppercase',
+  'lowercase',
+  'capitalize',
+  'text-primary',
+  'text-muted-foreground',
+  'text-destructive',
+  'text-success',
+  'text-foreground',
 ]);
 /** Names code highlighters give tokens (highlight.js, Prism); the app styles none of them. */
 const CODE_CLASS = /^(?:(?:language|lang)-[a-z0-9+#_-]{1,30}|hljs(?:-[a-z0-9_-]{1,30})?|token)$/i;
@@ -54,8 +61,14 @@ const CODE_CLASS = /^(?:(?:language|lang)-[a-z0-9+#_-]{1,30}|hljs(?:-[a-z0-9_-]{
  * z-order and font size are all left out.
  */
 const SAFE_STYLE_PROPERTIES: ReadonlySet<string> = new Set([
-  'color', 'background-color', 'font-weight', 'font-style',
-  'text-decoration-line', 'text-decoration-style', 'text-decoration-color', 'text-align',
+  'color',
+  'background-color',
+  'font-weight',
+  'font-style',
+  'text-decoration-line',
+  'text-decoration-style',
+  'text-decoration-color',
+  'text-align',
 ]);
 /** A value may use colour functions only: no url(), var(), env(), attr() or image functions. */
 const STYLE_FUNCTION = /([a-z-]+)\s*\(/gi;

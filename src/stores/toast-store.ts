@@ -37,8 +37,7 @@ export const useToastStore = create<ToastState>((set) => ({
   toasts: [],
   // A new toast replaces the old one: only TOAST_LIMIT stay on screen.
   add: (toast) => set((s) => ({ toasts: [toast, ...s.toasts].slice(0, TOAST_LIMIT) })),
-  update: (id, patch) =>
-    set((s) => ({ toasts: s.toasts.map((t) => (t.id === id ? { ...t, ...patch, duration: patch.duration ?? t.duration } : t)) })),
+  update: (id, patch) => set((s) => ({ toasts: s.toasts.map((t) => (t.id === id ? { ...t, ...patch, duration: patch.duration ?? t.duration } : t)) })),
   dismiss: (id) => {
     set((s) => ({ toasts: s.toasts.map((t) => (id === undefined || t.id === id ? { ...t, open: false } : t)) }));
     setTimeout(() => useToastStore.getState().remove(id), TOAST_REMOVE_DELAY_MS);

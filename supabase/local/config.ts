@@ -36,7 +36,11 @@ export interface AuthRateLimits {
 function passwordRequirements(raw: string): string[] {
   const sets = PASSWORD_REQUIREMENTS[raw];
   if (!sets) {
-    throw new Error(`auth.password_requirements must be one of ${Object.keys(PASSWORD_REQUIREMENTS).map((k) => JSON.stringify(k)).join(', ')}, got "${raw}"`);
+    throw new Error(
+      `auth.password_requirements must be one of ${Object.keys(PASSWORD_REQUIREMENTS)
+        .map((k) => JSON.stringify(k))
+        .join(', ')}, got "${raw}"`,
+    );
   }
   return sets;
 }
@@ -139,9 +143,7 @@ export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
       minimumPasswordLength: Number(auth.minimum_password_length ?? 6),
       refreshTokenReuseInterval: Number(auth.refresh_token_reuse_interval ?? 10),
       emailRateLimitPerHour: intEnv('SUPABASE_AUTH_EMAIL_RATE_LIMIT', Number(rate.email_sent ?? 30)),
-      passwordRequiredCharacters: passwordRequirements(
-        process.env.SUPABASE_AUTH_PASSWORD_REQUIREMENTS ?? String(auth.password_requirements ?? ''),
-      ),
+      passwordRequiredCharacters: passwordRequirements(process.env.SUPABASE_AUTH_PASSWORD_REQUIREMENTS ?? String(auth.password_requirements ?? '')),
       securePasswordChange: boolEnv('SUPABASE_AUTH_SECURE_PASSWORD_CHANGE', email.secure_password_change === true),
       rateLimits: {
         signInSignUps: intEnv('SUPABASE_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS', Number(rate.sign_in_sign_ups ?? 30)),

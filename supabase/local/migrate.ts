@@ -85,9 +85,7 @@ export async function migrate(config: StackConfig, log: (line: string) => void =
   await admin.connect();
   let fresh: boolean;
   try {
-    const { rows } = await admin.query<{ exists: boolean }>(
-      `select to_regclass('supabase_migrations.schema_migrations') is not null as exists`,
-    );
+    const { rows } = await admin.query<{ exists: boolean }>(`select to_regclass('supabase_migrations.schema_migrations') is not null as exists`);
     fresh = !rows[0]?.exists;
     if (fresh) {
       log('bootstrapping a fresh database');
@@ -103,21 +101,17 @@ export async function migrate(config: StackConfig, log: (line: string) => void =
   try {
     const migrationsDir = join(config.supabaseDir, 'migrations');
     const files = existsSync(migrationsDir)
-      ? readdirSync(migrationsDir).filter((f) => MIGRATION_FILE.test(f)).sort()
+      ? readdirSync(migrationsDir)
+          .filter((f) => MIGRATION_FILE.test(f))
+          .sort()
       : [];
-    const done = new Set(
-      (await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
-    );
+    const done = new Set((await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version));
     const applied: string[] = [];
     for (const file of files) {
       const [, version, name] = MIGRATION_FILE.exec(file)!;
       if (done.has(version)) continue;
       await runFile(client, relative(config.rootDir, join(migrationsDir, file)), readFileSync(join(migrationsDir, file), 'utf8'), async (statements) => {
-        await client.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
-          version,
-          name,
-          statements,
-        ]);
+        await client.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [version, name, statements]);
       });
       applied.push(file);
       log(`applied ${file}`);

@@ -86,8 +86,19 @@ export function ensureCluster(config: StackConfig, bin: string): boolean {
   try {
     execFileSync(
       join(bin, 'initdb'),
-      ['-D', dataDir, '-U', CLUSTER_SUPERUSER, `--pwfile=${pwFile}`, '--auth-local=trust', '--auth-host=scram-sha-256',
-        '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync', '--no-instructions'],
+      [
+        '-D',
+        dataDir,
+        '-U',
+        CLUSTER_SUPERUSER,
+        `--pwfile=${pwFile}`,
+        '--auth-local=trust',
+        '--auth-host=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C.UTF-8',
+        '--no-sync',
+        '--no-instructions',
+      ],
       { stdio: ['ignore', 'ignore', 'pipe'], uid: who.uid, gid: who.gid, cwd: '/' },
     );
   } finally {
@@ -149,7 +160,12 @@ export async function startPostgres(config: StackConfig, bin: string): Promise<P
   const args = ['-D', dataDir, ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
   const child = spawn(join(bin, 'postgres'), args, { stdio: ['ignore', log, log], uid: who.uid, gid: who.gid, cwd: '/' });
   let exited = false;
-  const exitPromise = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve(); }));
+  const exitPromise = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
 
   const deadline = Date.now() + 30_000;
   for (;;) {

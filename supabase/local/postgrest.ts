@@ -36,7 +36,12 @@ export async function startPostgrest(config: StackConfig, keys: StackKeys): Prom
   };
   const child = spawn(postgrestBinary(), [], { env, stdio: ['ignore', log, log] });
   let exited = false;
-  const exitPromise = new Promise<void>((resolve) => child.once('exit', () => { exited = true; resolve(); }));
+  const exitPromise = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
 
   const url = `http://${config.host}:${config.postgrestPort}/`;
   const deadline = Date.now() + 30_000;

@@ -35,9 +35,13 @@ export function splitSqlStatements(script: string): SqlStatement[] {
       let depth = 1;
       let j = i + 2;
       while (j < script.length && depth > 0) {
-        if (script[j] === '/' && script[j + 1] === '*') { depth++; j += 2; }
-        else if (script[j] === '*' && script[j + 1] === '/') { depth--; j += 2; }
-        else j++;
+        if (script[j] === '/' && script[j + 1] === '*') {
+          depth++;
+          j += 2;
+        } else if (script[j] === '*' && script[j + 1] === '/') {
+          depth--;
+          j += 2;
+        } else j++;
       }
       line += countNewlines(script.slice(i, j));
       i = j;
@@ -45,7 +49,10 @@ export function splitSqlStatements(script: string): SqlStatement[] {
       let j = i + 1;
       while (j < script.length) {
         if (script[j] === ch) {
-          if (script[j + 1] === ch) { j += 2; continue; }
+          if (script[j + 1] === ch) {
+            j += 2;
+            continue;
+          }
           break;
         }
         j++;
@@ -54,7 +61,10 @@ export function splitSqlStatements(script: string): SqlStatement[] {
       i = j + 1;
     } else if (ch === '$') {
       const tag = /^\$(?:[A-Za-z_][A-Za-z0-9_]*)?\$/.exec(script.slice(i))?.[0];
-      if (!tag) { i++; continue; }
+      if (!tag) {
+        i++;
+        continue;
+      }
       const end = script.indexOf(tag, i + tag.length);
       const stop = end === -1 ? script.length : end + tag.length;
       line += countNewlines(script.slice(i, stop));

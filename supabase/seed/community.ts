@@ -81,14 +81,23 @@ function planThread(thread: SeedThread, rng: Random, now: { minutes: number }): 
   const offsets = Array.from({ length: total - 1 }, () => Math.pow(rng.next(), 1.8) * span).sort((a, b) => a - b);
 
   posts.push({
-    id: seedId(`post:${thread.key}:0`), discussionId: id, authorId: memberId(thread.author), quotedPostId: null,
-    content: thread.opening, minutesAgo: start, isSolution: false, editedMinutesAgo: null,
+    id: seedId(`post:${thread.key}:0`),
+    discussionId: id,
+    authorId: memberId(thread.author),
+    quotedPostId: null,
+    content: thread.opening,
+    minutesAgo: start,
+    isSolution: false,
+    editedMinutesAgo: null,
   });
 
   const scripted = thread.replies.map((reply) => ({ kind: 'scripted' as const, reply }));
   const chatterAuthors = MEMBERS.filter((m) => m.username !== thread.author);
   const topical = rng.sample(TOPICAL[thread.category] ?? GENERIC_TOPICAL, 99);
-  const extraTopical = rng.sample(GENERIC_TOPICAL.filter((l) => !topical.includes(l)), 99);
+  const extraTopical = rng.sample(
+    GENERIC_TOPICAL.filter((l) => !topical.includes(l)),
+    99,
+  );
   const lines = [...topical, ...extraTopical];
   let lineIndex = 0;
 
@@ -99,10 +108,14 @@ function planThread(thread: SeedThread, rng: Random, now: { minutes: number }): 
       const quoted = entry.reply.quote !== undefined ? posts[entry.reply.quote] : undefined;
       if (entry.reply.quote !== undefined && !quoted) throw new Error(`${thread.key}: reply ${i} quotes a later post`);
       posts.push({
-        id: seedId(`post:${thread.key}:${i}`), discussionId: id, authorId: memberId(member(entry.reply.by).username),
+        id: seedId(`post:${thread.key}:${i}`),
+        discussionId: id,
+        authorId: memberId(member(entry.reply.by).username),
         quotedPostId: quoted?.id ?? null,
         content: (quoted ? quoteMarkdown(nameOf(quoted.authorId), quoted.content) : '') + entry.reply.text,
-        minutesAgo, isSolution: entry.reply.solution ?? false, editedMinutesAgo: null,
+        minutesAgo,
+        isSolution: entry.reply.solution ?? false,
+        editedMinutesAgo: null,
       });
       continue;
     }
@@ -121,8 +134,13 @@ function planThread(thread: SeedThread, rng: Random, now: { minutes: number }): 
       if (target.username !== author.username) text = `@${target.username} ${text}`;
     }
     posts.push({
-      id: seedId(`post:${thread.key}:${i}`), discussionId: id, authorId: memberId(author.username), quotedPostId,
-      content: text, minutesAgo, isSolution: false,
+      id: seedId(`post:${thread.key}:${i}`),
+      discussionId: id,
+      authorId: memberId(author.username),
+      quotedPostId,
+      content: text,
+      minutesAgo,
+      isSolution: false,
       editedMinutesAgo: rng.chance(0.06) ? Math.max(now.minutes + 1, minutesAgo - rng.int(5, 240)) : null,
     });
   }
@@ -144,7 +162,8 @@ function planFollows(rng: Random, members: Community['members']): PlannedFollow[
       const since = Math.min(follower.joinedDaysAgo, following.joinedDaysAgo) * MINUTES_PER_DAY;
       follows.push({
         id: relationId(`${follower.id}:${following.id}`),
-        followerId: follower.id, followingId: following.id,
+        followerId: follower.id,
+        followingId: following.id,
         minutesAgo: rng.int(10, Math.max(11, since - 60)),
       });
     }
@@ -159,10 +178,15 @@ function planReactions(rng: Random, threads: PlannedThread[], members: Community
     planned.posts.forEach((post, index) => {
       const scripted = index <= planned.thread.replies.length;
       const base = post.isSolution ? rng.int(4, 9) : scripted ? rng.int(0, 5) : rng.int(0, 2);
-      const likers = rng.sample(members.filter((m) => m.id !== post.authorId && m.joinedDaysAgo * MINUTES_PER_DAY > post.minutesAgo), base);
+      const likers = rng.sample(
+        members.filter((m) => m.id !== post.authorId && m.joinedDaysAgo * MINUTES_PER_DAY > post.minutesAgo),
+        base,
+      );
       for (const liker of likers) {
         reactions.push({
-          id: relationId(`${post.id}:${liker.id}:like`), postId: post.id, userId: liker.id,
+          id: relationId(`${post.id}:${liker.id}:like`),
+          postId: post.id,
+          userId: liker.id,
           minutesAgo: Math.max(2, post.minutesAgo - rng.int(3, Math.max(4, Math.min(post.minutesAgo - 3, 4 * MINUTES_PER_DAY)))),
         });
       }

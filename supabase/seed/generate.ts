@@ -36,25 +36,60 @@ const SEED_BCRYPT_COST = 10;
 
 function authUsers(c: Community): string {
   const rows: SqlValue[][] = c.members.map((m) => [
-    '00000000-0000-0000-0000-000000000000', m.id, 'authenticated', 'authenticated', m.email,
+    '00000000-0000-0000-0000-000000000000',
+    m.id,
+    'authenticated',
+    'authenticated',
+    m.email,
     // bcrypt at cost 10, GoTrue's own cost: pgcrypto's default (6) would make the demo hashes cheap to crack.
     { raw: `extensions.crypt(${literal(m.password)}, extensions.gen_salt('bf', ${SEED_BCRYPT_COST}))` },
-    ago(m.joinedDaysAgo * MINUTES_PER_DAY - 5), '', '', '', '',
+    ago(m.joinedDaysAgo * MINUTES_PER_DAY - 5),
+    '',
+    '',
+    '',
+    '',
     { json: { provider: 'email', providers: ['email'] } },
     { json: { username: m.username, display_name: m.displayName, location: m.location } },
-    false, ago(m.joinedDaysAgo * MINUTES_PER_DAY), ago(m.joinedDaysAgo * MINUTES_PER_DAY), ago(m.joinedDaysAgo > 30 ? 60 * 24 * 2 : 90),
+    false,
+    ago(m.joinedDaysAgo * MINUTES_PER_DAY),
+    ago(m.joinedDaysAgo * MINUTES_PER_DAY),
+    ago(m.joinedDaysAgo > 30 ? 60 * 24 * 2 : 90),
   ]);
   const identities: SqlValue[][] = c.members.map((m) => [
-    m.identityId, m.id, m.id, { json: { sub: m.id, email: m.email, email_verified: true, phone_verified: false } }, 'email',
-    ago(m.joinedDaysAgo * MINUTES_PER_DAY), ago(m.joinedDaysAgo * MINUTES_PER_DAY), ago(m.joinedDaysAgo > 30 ? 60 * 24 * 2 : 90),
+    m.identityId,
+    m.id,
+    m.id,
+    { json: { sub: m.id, email: m.email, email_verified: true, phone_verified: false } },
+    'email',
+    ago(m.joinedDaysAgo * MINUTES_PER_DAY),
+    ago(m.joinedDaysAgo * MINUTES_PER_DAY),
+    ago(m.joinedDaysAgo > 30 ? 60 * 24 * 2 : 90),
   ]);
   return (
     section('members: auth users (the sign-up trigger creates their profiles)') +
-    insertRows('auth.users', [
-      'instance_id', 'id', 'aud', 'role', 'email', 'encrypted_password', 'email_confirmed_at',
-      'confirmation_token', 'recovery_token', 'email_change_token_new', 'email_change',
-      'raw_app_meta_data', 'raw_user_meta_data', 'is_super_admin', 'created_at', 'updated_at', 'last_sign_in_at',
-    ], rows) +
+    insertRows(
+      'auth.users',
+      [
+        'instance_id',
+        'id',
+        'aud',
+        'role',
+        'email',
+        'encrypted_password',
+        'email_confirmed_at',
+        'confirmation_token',
+        'recovery_token',
+        'email_change_token_new',
+        'email_change',
+        'raw_app_meta_data',
+        'raw_user_meta_data',
+        'is_super_admin',
+        'created_at',
+        'updated_at',
+        'last_sign_in_at',
+      ],
+      rows,
+    ) +
     insertRows('auth.identities', ['id', 'provider_id', 'user_id', 'identity_data', 'provider', 'created_at', 'updated_at', 'last_sign_in_at'], identities)
   );
 }
@@ -67,8 +102,18 @@ function profiles(c: Community): string {
         : { tipJarEnabled: true, tipJarType: 'paypal', cryptoAddress: null, paypalEmail: m.tipJar.email }
       : { tipJarEnabled: false, tipJarType: 'crypto', cryptoAddress: null, paypalEmail: null };
     const values: SqlValue[] = [
-      m.id, m.bio, m.role, m.genres, { json: m.social }, m.tier ?? 'free', { json: monetization }, m.signature ?? null,
-      m.baseKarma, m.featured ?? false, m.noAvatar ? null : avatarUrl(m.username), bannerUrl(m.username),
+      m.id,
+      m.bio,
+      m.role,
+      m.genres,
+      { json: m.social },
+      m.tier ?? 'free',
+      { json: monetization },
+      m.signature ?? null,
+      m.baseKarma,
+      m.featured ?? false,
+      m.noAvatar ? null : avatarUrl(m.username),
+      bannerUrl(m.username),
     ];
     return `  (${values.map(literal).join(', ')})`;
   });
@@ -90,8 +135,11 @@ where p.id = v.id::uuid;
 function follows(c: Community): string {
   return (
     section('follows (counts, new_follower notifications and activities by trigger)') +
-    insertRows('public.followers', ['id', 'follower_id', 'following_id', 'created_at'],
-      c.follows.map((f) => [f.id, f.followerId, f.followingId, ago(f.minutesAgo)]))
+    insertRows(
+      'public.followers',
+      ['id', 'follower_id', 'following_id', 'created_at'],
+      c.follows.map((f) => [f.id, f.followerId, f.followingId, ago(f.minutesAgo)]),
+    )
   );
 }
 
@@ -102,17 +150,35 @@ function forum(c: Community): string {
   // On a second run the locked thread would refuse its (already present) posts before
   // `on conflict` is consulted; it is locked again below.
   sql += `update public.discussions set is_locked = false where is_locked and id in (${locked.map(literal).join(', ')});\n`;
-  sql += insertRows('public.discussions', ['id', 'user_id', 'title', 'category', 'is_pinned', 'created_at', 'updated_at'],
-    threads.map((t) => [t.id, t.authorId, t.thread.title, t.thread.category, t.thread.pinned ?? false, ago(t.minutesAgo), ago(t.minutesAgo)]));
+  sql += insertRows(
+    'public.discussions',
+    ['id', 'user_id', 'title', 'category', 'is_pinned', 'created_at', 'updated_at'],
+    threads.map((t) => [t.id, t.authorId, t.thread.title, t.thread.category, t.thread.pinned ?? false, ago(t.minutesAgo), ago(t.minutesAgo)]),
+  );
   sql += section('posts, one statement per thread in posting order (counts, replies, quotes, mentions by trigger)');
   for (const t of threads) {
     sql += `-- ${t.thread.title}\n`;
-    sql += insertRows('public.posts', ['id', 'discussion_id', 'user_id', 'parent_post_id', 'quoted_post_id', 'content', 'created_at', 'updated_at'],
-      t.posts.map((p) => [p.id, p.discussionId, p.authorId, p.quotedPostId, p.quotedPostId, p.content, ago(p.minutesAgo), ago(p.editedMinutesAgo ?? p.minutesAgo)]));
+    sql += insertRows(
+      'public.posts',
+      ['id', 'discussion_id', 'user_id', 'parent_post_id', 'quoted_post_id', 'content', 'created_at', 'updated_at'],
+      t.posts.map((p) => [
+        p.id,
+        p.discussionId,
+        p.authorId,
+        p.quotedPostId,
+        p.quotedPostId,
+        p.content,
+        ago(p.minutesAgo),
+        ago(p.editedMinutesAgo ?? p.minutesAgo),
+      ]),
+    );
   }
   sql += section('likes (reactions summaries, karma and like_content notifications by trigger)');
-  sql += insertRows('public.reactions', ['id', 'post_id', 'user_id', 'reaction_type', 'created_at'],
-    c.reactions.map((r) => [r.id, r.postId, r.userId, 'like', ago(r.minutesAgo)]));
+  sql += insertRows(
+    'public.reactions',
+    ['id', 'post_id', 'user_id', 'reaction_type', 'created_at'],
+    c.reactions.map((r) => [r.id, r.postId, r.userId, 'like', ago(r.minutesAgo)]),
+  );
 
   const solutions = c.threads.flatMap((t) => t.posts.filter((p) => p.isSolution).map((p) => p.id));
   sql += section('accepted answers (provided_solution activity by trigger)');
@@ -125,31 +191,76 @@ function forum(c: Community): string {
 function uploads(c: Community): string {
   return (
     section('tracks, mixes and sample packs (new_content_upload activity by trigger for public ones)') +
-    insertRows('public.user_content', ['id', 'user_id', 'title', 'description', 'type', 'genre', 'tags', 'content_url', 'cover_image_url', 'is_public', 'created_at', 'updated_at'],
-      [...c.uploads].sort((a, b) => b.daysAgo - a.daysAgo).map((u) => {
-        const minutes = u.daysAgo * MINUTES_PER_DAY - 37;
-        const stamp = 1_760_000_000_000 + (400 - u.daysAgo) * 86_400_000;
-        return [
-          u.id, u.ownerId, u.title, u.description, u.type, u.genre, u.tags,
-          `${STORAGE_PUBLIC_BASE}/${u.ownerId}/${u.type}/${stamp}_${u.file}`,
-          coverUrl(`${u.owner}-${u.file}`), u.isPublic, ago(minutes), ago(minutes),
-        ];
-      }))
+    insertRows(
+      'public.user_content',
+      ['id', 'user_id', 'title', 'description', 'type', 'genre', 'tags', 'content_url', 'cover_image_url', 'is_public', 'created_at', 'updated_at'],
+      [...c.uploads]
+        .sort((a, b) => b.daysAgo - a.daysAgo)
+        .map((u) => {
+          const minutes = u.daysAgo * MINUTES_PER_DAY - 37;
+          const stamp = 1_760_000_000_000 + (400 - u.daysAgo) * 86_400_000;
+          return [
+            u.id,
+            u.ownerId,
+            u.title,
+            u.description,
+            u.type,
+            u.genre,
+            u.tags,
+            `${STORAGE_PUBLIC_BASE}/${u.ownerId}/${u.type}/${stamp}_${u.file}`,
+            coverUrl(`${u.owner}-${u.file}`),
+            u.isPublic,
+            ago(minutes),
+            ago(minutes),
+          ];
+        }),
+    )
   );
 }
 
 function blog(c: Community): string {
   return (
     section('The Beat Drop: published posts and drafts') +
-    insertRows('public.blog_posts', ['id', 'title', 'slug', 'content', 'content_markdown', 'excerpt', 'author_id', 'status', 'is_featured', 'published_at', 'cover_image_url', 'tags', 'created_at', 'updated_at'],
-      [...c.blogPosts].sort((a, b) => b.daysAgo - a.daysAgo).map((b) => {
-        const minutes = b.daysAgo * MINUTES_PER_DAY - 180;
-        return [
-          b.id, b.title, b.slug, b.body, b.body, b.excerpt, b.authorId, b.status, b.featured ?? false,
-          b.status === 'published' ? ago(minutes) : null, blogCoverUrl(b.slug), b.tags,
-          ago(minutes + 2 * MINUTES_PER_DAY), ago(minutes),
-        ];
-      }))
+    insertRows(
+      'public.blog_posts',
+      [
+        'id',
+        'title',
+        'slug',
+        'content',
+        'content_markdown',
+        'excerpt',
+        'author_id',
+        'status',
+        'is_featured',
+        'published_at',
+        'cover_image_url',
+        'tags',
+        'created_at',
+        'updated_at',
+      ],
+      [...c.blogPosts]
+        .sort((a, b) => b.daysAgo - a.daysAgo)
+        .map((b) => {
+          const minutes = b.daysAgo * MINUTES_PER_DAY - 180;
+          return [
+            b.id,
+            b.title,
+            b.slug,
+            b.body,
+            b.body,
+            b.excerpt,
+            b.authorId,
+            b.status,
+            b.featured ?? false,
+            b.status === 'published' ? ago(minutes) : null,
+            blogCoverUrl(b.slug),
+            b.tags,
+            ago(minutes + 2 * MINUTES_PER_DAY),
+            ago(minutes),
+          ];
+        }),
+    )
   );
 }
 
@@ -158,7 +269,9 @@ function blog(c: Community): string {
  * each back to the row that caused it so feeds read like months of history.
  */
 function backdateDerivedRows(): string {
-  return section('history: derived rows take the time of what caused them') + `update public.notifications n set created_at = p.created_at
+  return (
+    section('history: derived rows take the time of what caused them') +
+    `update public.notifications n set created_at = p.created_at
 from public.posts p
 where n.type in ('new_reply', 'discussion_mention') and n.target_entity_id = p.id and n.created_at <> p.created_at;
 
@@ -219,7 +332,8 @@ where a.activity_type = 'updated_profile' and a.user_id = pr.id and a.created_at
 
 update public.profiles set updated_at = created_at + interval '1 day'
 where updated_at > created_at + interval '1 day';
-`;
+`
+  );
 }
 
 /** The content must keep meeting the issue's minimums; fail loudly while generating, not in a demo. */
@@ -240,15 +354,18 @@ function assertMinimums(c: Community): void {
     ['published blog posts', c.blogPosts.filter((b) => b.status === 'published').length, SEED_MINIMUMS.publishedBlogPosts],
     ['draft blog posts', c.blogPosts.filter((b) => b.status === 'draft').length, SEED_MINIMUMS.draftBlogPosts],
     ['private uploads', c.uploads.filter((u) => !u.isPublic).length, SEED_MINIMUMS.privateUploads],
-    ...SEED_CONTENT_TYPES.map((type): [string, number, number] => [`${type} uploads`, c.uploads.filter((u) => u.type === type).length, SEED_MINIMUMS.uploadsPerType]),
+    ...SEED_CONTENT_TYPES.map((type): [string, number, number] => [
+      `${type} uploads`,
+      c.uploads.filter((u) => u.type === type).length,
+      SEED_MINIMUMS.uploadsPerType,
+    ]),
   ];
   const short = checks.filter(([, actual, minimum]) => actual < minimum);
   const badNames = c.members.filter((m) => !isStoredUsername(m.username)).map((m) => m.username);
   if (short.length > 0 || badNames.length > 0) {
-    throw new Error([
-      ...short.map(([name, actual, minimum]) => `${name}: ${actual} < ${minimum}`),
-      ...badNames.map((n) => `invalid username: ${n}`),
-    ].join('\n'));
+    throw new Error(
+      [...short.map(([name, actual, minimum]) => `${name}: ${actual} < ${minimum}`), ...badNames.map((n) => `invalid username: ${n}`)].join('\n'),
+    );
   }
 }
 

@@ -32,7 +32,10 @@ export async function timeOnlineThreadFetch(page: Page, apiUrl: string, anonKey:
       const headers = { apikey: key, Authorization: `Bearer ${key}`, Accept: 'application/json' };
       const start = performance.now();
       const [discussion, posts] = await Promise.all([
-        fetch(`${api}/rest/v1/discussions_with_counts_and_profiles?select=*&id=eq.${id}`, { headers: { ...headers, Accept: 'application/vnd.pgrst.object+json' }, cache: 'no-store' }),
+        fetch(`${api}/rest/v1/discussions_with_counts_and_profiles?select=*&id=eq.${id}`, {
+          headers: { ...headers, Accept: 'application/vnd.pgrst.object+json' },
+          cache: 'no-store',
+        }),
         fetch(`${api}/rest/v1/posts_with_profile_and_votes?select=*&discussion_id=eq.${id}&order=created_at.asc`, { headers, cache: 'no-store' }),
       ]);
       if (!discussion.ok || !posts.ok) throw new Error(`PostgREST answered ${discussion.status} / ${posts.status}`);
@@ -73,7 +76,12 @@ export async function storedCount(page: Page, collection: string): Promise<numbe
  * in pages of 1,000 (keyset on id), each page written into IndexedDB in one
  * transaction as it arrives. No schema, no checkpoint, no conflict handling.
  */
-export async function rawFloorSync(page: Page, apiUrl: string, anonKey: string, tables: { table: string; filter: string }[]): Promise<{ ms: number; rows: Record<string, number>; retries: number }> {
+export async function rawFloorSync(
+  page: Page,
+  apiUrl: string,
+  anonKey: string,
+  tables: { table: string; filter: string }[],
+): Promise<{ ms: number; rows: Record<string, number>; retries: number }> {
   return page.evaluate(
     async ([api, key, specs]) => {
       const headers = { apikey: key, Authorization: `Bearer ${key}` };

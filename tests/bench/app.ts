@@ -74,7 +74,10 @@ async function query<T extends Record<string, unknown>>(dbUrl: string, text: str
 async function growCommunity(dbUrl: string): Promise<{ threadId: string; discussions: number }> {
   const [author] = await query<{ id: string }>(dbUrl, "select id from public.profiles where username = 'demo_producer'");
   const threadId = randomUUID();
-  await query(dbUrl, "insert into public.discussions (id, user_id, title, category) values ($1, $2, 'Benchmark: a 500-post thread', 'Track Feedback')", [threadId, author.id]);
+  await query(dbUrl, "insert into public.discussions (id, user_id, title, category) values ($1, $2, 'Benchmark: a 500-post thread', 'Track Feedback')", [
+    threadId,
+    author.id,
+  ]);
   await query(
     dbUrl,
     `insert into public.posts (discussion_id, user_id, content, created_at)
@@ -117,7 +120,11 @@ function longTaskFigures(rounds: number[][]) {
     syncLongTaskMaxMs: Math.round(median(rounds.map((r) => Math.max(0, ...r)))),
     syncLongTasksOver50: median(rounds.map((r) => r.filter((d) => d > 50).length)),
     syncLongTasksOver200: median(rounds.map((r) => r.filter((d) => d > 200).length)),
-    syncLongTaskRuns: rounds.map((r) => ({ max: Math.round(Math.max(0, ...r)), over50: r.filter((d) => d > 50).length, over200: r.filter((d) => d > 200).length })),
+    syncLongTaskRuns: rounds.map((r) => ({
+      max: Math.round(Math.max(0, ...r)),
+      over50: r.filter((d) => d > 50).length,
+      over200: r.filter((d) => d > 200).length,
+    })),
   };
 }
 
@@ -201,7 +208,11 @@ async function waitForSync(page: Page, expected: Record<string, number>, timeout
 }
 
 /** Self time per script and the busiest functions of a CDP CPU profile, in the log. */
-function logProfile(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[]; samples?: number[]; timeDeltas?: number[] }): void {
+function logProfile(profile: {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}): void {
   const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
   (profile.samples ?? []).forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000));
@@ -214,7 +225,11 @@ function logProfile(profile: { nodes: { id: number; callFrame: { functionName: s
     const fn = `${frame.functionName || '(anonymous)'} ${script}:${frame.lineNumber}:${frame.columnNumber}`;
     byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
   }
-  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${Math.round(v)} ms ${k}`);
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `${Math.round(v)} ms ${k}`);
   log(`sync profile by script:\n  ${top(byScript, 10).join('\n  ')}`);
   log(`sync profile by function:\n  ${top(byFunction, 25).join('\n  ')}`);
 }
@@ -315,13 +330,23 @@ async function main() {
     log('growing the community');
     const { threadId, discussions } = await growCommunity(dbUrl);
     // A visitor's device keeps the posts of threads active in the recent window.
-    const kept = await query<{ id: string }>(dbUrl, `select id from public.discussions where not _deleted and last_activity_at >= now() - make_interval(days => $1::int) order by last_activity_at desc limit $2`, [RECENT_WINDOW_DAYS, MAX_KEPT_THREADS]);
+    const kept = await query<{ id: string }>(
+      dbUrl,
+      `select id from public.discussions where not _deleted and last_activity_at >= now() - make_interval(days => $1::int) order by last_activity_at desc limit $2`,
+      [RECENT_WINDOW_DAYS, MAX_KEPT_THREADS],
+    );
     const keptIds = kept.map((k) => k.id);
     const [{ n: keptPosts }] = await query<{ n: string }>(dbUrl, 'select count(*) as n from public.posts where discussion_id = any($1::uuid[])', [keptIds]);
     const counts: Record<string, number> = { posts: Number(keptPosts) };
     for (const t of ['discussions', 'profiles']) counts[t] = Number((await query<{ n: string }>(dbUrl, `select count(*) as n from public.${t}`))[0].n);
     // The floor stores the recent activity feed too: the app's sync is done when it holds it as well.
-    counts.user_activities = Number((await query<{ n: string }>(dbUrl, `select count(*) as n from public.user_activities where created_at >= now() - make_interval(days => $1::int)`, [RECENT_WINDOW_DAYS * 2]))[0].n);
+    counts.user_activities = Number(
+      (
+        await query<{ n: string }>(dbUrl, `select count(*) as n from public.user_activities where created_at >= now() - make_interval(days => $1::int)`, [
+          RECENT_WINDOW_DAYS * 2,
+        ])
+      )[0].n,
+    );
     log(`server holds ${JSON.stringify(counts)}`);
 
     // Initial sync, side by side: app, floor, app, floor... (fresh contexts, same browser).
@@ -356,7 +381,9 @@ async function main() {
       syncLongTasks.push(await page.evaluate(() => (globalThis as { __longTasks?: number[] }).__longTasks ?? []));
       appRows = Object.fromEntries(await Promise.all(Object.keys(counts).map(async (c) => [c, await storedCount(page, c)] as const)));
       const tasks = syncLongTasks.at(-1)!;
-      log(`app initial sync ${Math.round(appSyncMs.at(-1)!)} ms; longest task ${Math.round(Math.max(0, ...tasks))} ms, ${tasks.filter((d) => d > 50).length} over 50 ms, ${tasks.filter((d) => d > 200).length} over 200 ms`);
+      log(
+        `app initial sync ${Math.round(appSyncMs.at(-1)!)} ms; longest task ${Math.round(Math.max(0, ...tasks))} ms, ${tasks.filter((d) => d > 50).length} over 50 ms, ${tasks.filter((d) => d > 200).length} over 200 ms`,
+      );
       // The synced device is kept for the thread and cold-start figures, without this tab: a second open tab of
       // the app (the replication leader, its live queries) shares the renderer's main thread with the page timed.
       await page.close();
@@ -376,9 +403,13 @@ async function main() {
     const catchUp = await catchUpRounds(browser, synced!, baseUrl, { apiUrl, anonKey, dbUrl }, keptIds, threadId);
     log(`catch-up of ${CATCH_UP_POSTS} posts: median ${catchUp.catchUpMedianMs} ms, floor ${catchUp.catchUpFloorMedianMs} ms, ratio ${catchUp.catchUpRatio}`);
     const longTasks = longTaskFigures(syncLongTasks);
-    log(`main thread during the app's sync: longest task ${longTasks.syncLongTaskMaxMs} ms, ${longTasks.syncLongTasksOver50} over 50 ms, ${longTasks.syncLongTasksOver200} over 200 ms (medians of ${SYNC_ROUNDS} rounds)`);
+    log(
+      `main thread during the app's sync: longest task ${longTasks.syncLongTaskMaxMs} ms, ${longTasks.syncLongTasksOver50} over 50 ms, ${longTasks.syncLongTasksOver200} over 200 ms (medians of ${SYNC_ROUNDS} rounds)`,
+    );
     if (SYNC_ONLY) {
-      log(`initial sync median ${Math.round(median(appSyncMs))} ms, floor ${Math.round(median(floorMs))} ms, ratio ${round(median(appSyncMs) / median(floorMs))}`);
+      log(
+        `initial sync median ${Math.round(median(appSyncMs))} ms, floor ${Math.round(median(floorMs))} ms, ratio ${round(median(appSyncMs) / median(floorMs))}`,
+      );
       await synced?.close();
       return;
     }
@@ -430,7 +461,9 @@ async function main() {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     // The online-only figure is both calls answered and parsed, before any rendering: a floor for either moment.
     log(`300 ms RTT: local first post ${round(median(localRtt))} ms / all posts ${round(median(localRttAll))} ms, online-only ${round(median(onlineRtt))} ms`);
-    log(`300 ms RTT, ${firstOpenLocal.length} threads each opened once: local first post ${round(median(firstOpenLocal))} ms, online-only ${round(median(firstOpenOnline))} ms`);
+    log(
+      `300 ms RTT, ${firstOpenLocal.length} threads each opened once: local first post ${round(median(firstOpenLocal))} ms, online-only ${round(median(firstOpenOnline))} ms`,
+    );
     await page.close();
 
     // Offline cold start, 4x CPU throttling, from navigation to a readable hub list.

@@ -78,7 +78,9 @@ async function main() {
     const { API_URL: apiUrl, ANON_KEY: anonKey, DB_URL: dbUrl } = stack.status;
     const db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
-    const { rows } = await db.query<{ username: string }>("select username from public.profiles where avatar_url like '%/storage/v1/object/public/%' order by karma desc limit 1");
+    const { rows } = await db.query<{ username: string }>(
+      "select username from public.profiles where avatar_url like '%/storage/v1/object/public/%' order by karma desc limit 1",
+    );
     await db.end();
     if (!rows[0]) throw new Error('the seeded stack has no member with a stored avatar');
     const pages = { hub: '/discussions', directory: '/directory', profile: `/profile/${rows[0].username}` };

@@ -83,11 +83,25 @@ async function measure(url: string, chromePath: string): Promise<RunFigures> {
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     if (process.env.LIGHTHOUSE_DETAILS) {
       // Where the main thread went, for chasing TBT: the scripts that cost most, and the long tasks.
-      const items = (id: string) => ((lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []);
-      log(`bootup: ${JSON.stringify(items('bootup-time').slice(0, 6).map((i) => [String(i.url).split('/').pop(), Math.round(Number(i.total)), Math.round(Number(i.scripting))]))}`);
-      log(`long tasks: ${JSON.stringify(items('long-tasks').slice(0, 10).map((i) => [String(i.url).split('/').pop(), Math.round(Number(i.startTime)), Math.round(Number(i.duration))]))}`);
+      const items = (id: string) => (lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+      log(
+        `bootup: ${JSON.stringify(
+          items('bootup-time')
+            .slice(0, 6)
+            .map((i) => [String(i.url).split('/').pop(), Math.round(Number(i.total)), Math.round(Number(i.scripting))]),
+        )}`,
+      );
+      log(
+        `long tasks: ${JSON.stringify(
+          items('long-tasks')
+            .slice(0, 10)
+            .map((i) => [String(i.url).split('/').pop(), Math.round(Number(i.startTime)), Math.round(Number(i.duration))]),
+        )}`,
+      );
       log(`lcp element: ${JSON.stringify(items('largest-contentful-paint-element').slice(0, 1))}`.slice(0, 400));
-      log(`requests: ${items('network-requests').length}, deprecations: ${items('deprecations').length}, bad source maps: ${items('valid-source-maps').length}`);
+      log(
+        `requests: ${items('network-requests').length}, deprecations: ${items('deprecations').length}, bad source maps: ${items('valid-source-maps').length}`,
+      );
     }
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),

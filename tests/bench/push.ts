@@ -29,7 +29,11 @@ async function member(apiUrl: string, anonKey: string, prefix: string): Promise<
     realtime: { transport: ws as unknown as typeof WebSocket },
   });
   const username = `${prefix}_${randomUUID().slice(0, 8)}`;
-  const { data, error } = await client.auth.signUp({ email: `${username}@example.test`, password: `pw-${username}`, options: { data: { username, display_name: username } } });
+  const { data, error } = await client.auth.signUp({
+    email: `${username}@example.test`,
+    password: `pw-${username}`,
+    options: { data: { username, display_name: username } },
+  });
   if (error || !data.user) throw error ?? new Error('no user');
   return { id: data.user.id, client };
 }
@@ -77,7 +81,7 @@ try {
     maxMs: +Math.max(...fromRequest).toFixed(1),
     fromServerInsertMedianMs: +median(fromServerInsert).toFixed(1),
     pass: median(fromRequest) < PUSH_TARGETS.medianMs,
-    note: 'reply insert request sent by a member (supabase-js) -> encrypted push request arriving at the stand-in push service; fromServerInsert starts at the row\'s created_at (transaction start)',
+    note: "reply insert request sent by a member (supabase-js) -> encrypted push request arriving at the stand-in push service; fromServerInsert starts at the row's created_at (transaction start)",
   };
   console.table(result);
   recordBenchResult('push', result);

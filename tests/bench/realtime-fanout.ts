@@ -114,21 +114,30 @@ async function main(): Promise<void> {
       log(`round ${round + 1}: ${times.length}/${REALTIME_TARGETS.subscribers} received, slowest ${(Math.max(...times) - t0).toFixed(0)} ms`);
       await sleep(200);
     }
-    await Promise.all(clients.map(async (c) => {
-      await c.removeAllChannels();
-      c.realtime.disconnect();
-    }));
+    await Promise.all(
+      clients.map(async (c) => {
+        await c.removeAllChannels();
+        c.realtime.disconnect();
+      }),
+    );
     await sleep(500);
 
     // --- idle connections ------------------------------------------------------------------
     const before = serverMemory();
     const url = `${stack.status.API_URL.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${stack.keys.anonKey}&vsn=2.0.0`;
-    idleChild = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'tests/bench/realtime-idle-clients.ts'), url, String(REALTIME_TARGETS.idleConnections)], {
-      cwd: ROOT,
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
+    idleChild = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'tests/bench/realtime-idle-clients.ts'), url, String(REALTIME_TARGETS.idleConnections)],
+      {
+        cwd: ROOT,
+        stdio: ['pipe', 'pipe', 'inherit'],
+      },
+    );
     const lines = createInterface({ input: idleChild.stdout! });
-    const nextReport = () => new Promise<{ opened: number; open: number; closed: number; errors: number; heartbeatsOk: number }>((resolve) => lines.once('line', (l) => resolve(JSON.parse(l))));
+    const nextReport = () =>
+      new Promise<{ opened: number; open: number; closed: number; errors: number; heartbeatsOk: number }>((resolve) =>
+        lines.once('line', (l) => resolve(JSON.parse(l))),
+      );
     const tIdle = performance.now();
     const joined = await nextReport();
     const openMs = performance.now() - tIdle;

@@ -42,7 +42,15 @@ function open(i: number): Promise<void> {
       }
     });
     ws.on('open', () => {
-      ws.send(JSON.stringify(['1', String(++ref), `realtime:idle-${i % 20}`, 'phx_join', { config: { broadcast: { self: false }, presence: { key: '', enabled: false }, postgres_changes: [] } }]));
+      ws.send(
+        JSON.stringify([
+          '1',
+          String(++ref),
+          `realtime:idle-${i % 20}`,
+          'phx_join',
+          { config: { broadcast: { self: false }, presence: { key: '', enabled: false }, postgres_changes: [] } },
+        ]),
+      );
       const timer = setInterval(() => {
         if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify([null, String(++ref), 'phoenix', 'heartbeat', {}]));
       }, HEARTBEAT_MS);

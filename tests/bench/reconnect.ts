@@ -76,9 +76,12 @@ async function openDevice(
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   // tsx keeps function names with an `__name` helper that page.evaluate callbacks then expect in the page.
   await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
-  await context.addInitScript(([key, value]) => {
-    if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
-  }, [AUTH_STORAGE_KEY, JSON.stringify(session)] as const);
+  await context.addInitScript(
+    ([key, value]) => {
+      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
+    },
+    [AUTH_STORAGE_KEY, JSON.stringify(session)] as const,
+  );
   const page = await context.newPage();
   // Realtime frames the page received: on a miss, tells a change the server never sent from one the app dropped.
   const frames: string[] = [];
@@ -151,13 +154,10 @@ async function diagnoseMiss(page: Page, text: string): Promise<{ inLocalStore: b
 }
 
 async function seenAt(page: Page, timeoutMs = ROUND_TIMEOUT_MS): Promise<number> {
-  return page.evaluate(
-    (timeout) => {
-      const w = window as unknown as { __benchSeen: Promise<number> };
-      return Promise.race([w.__benchSeen, new Promise<number>((_, reject) => setTimeout(() => reject(new Error('the reply never showed')), timeout))]);
-    },
-    timeoutMs,
-  );
+  return page.evaluate((timeout) => {
+    const w = window as unknown as { __benchSeen: Promise<number> };
+    return Promise.race([w.__benchSeen, new Promise<number>((_, reject) => setTimeout(() => reject(new Error('the reply never showed')), timeout))]);
+  }, timeoutMs);
 }
 
 async function pollRow(db: pg.Client, text: string): Promise<number> {
@@ -190,9 +190,14 @@ async function main() {
     browser = await chromium.launch({ executablePath: execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim(), args: CHROMIUM_ARGS });
 
     const [dj, producer] = DEMO_ACCOUNTS;
-    const { rows: [owner] } = await db.query<{ id: string }>('select id from public.profiles where username = $1', [producer.username]);
+    const {
+      rows: [owner],
+    } = await db.query<{ id: string }>('select id from public.profiles where username = $1', [producer.username]);
     const threadId = randomUUID();
-    await db.query("insert into public.discussions (id, user_id, title, category) values ($1, $2, 'Benchmark: replies after reconnect', 'Events & Gigs')", [threadId, owner.id]);
+    await db.query("insert into public.discussions (id, user_id, title, category) values ($1, $2, 'Benchmark: replies after reconnect', 'Events & Gigs')", [
+      threadId,
+      owner.id,
+    ]);
     await db.query("insert into public.posts (discussion_id, user_id, content) values ($1, $2, 'Who has a spare RCA cable for Friday?')", [threadId, owner.id]);
 
     log('opening the writer (demo DJ) and the watcher (demo producer)');
@@ -230,12 +235,21 @@ async function main() {
       ]);
       if (watcherAt === undefined) {
         const framed = watcherFrames.filter((f) => f.includes(text));
-        log(`round ${i}: watcher miss, before reload: ${JSON.stringify({ ...(await diagnoseMiss(watcher.page, text)), realtimeFramesWithTheReply: framed.length })}`);
+        log(
+          `round ${i}: watcher miss, before reload: ${JSON.stringify({ ...(await diagnoseMiss(watcher.page, text)), realtimeFramesWithTheReply: framed.length })}`,
+        );
         for (const f of framed) log(`  frame: ${f.slice(0, 300)}`);
         // Tell a lost live update from a reply that never synced: a reload reads what the watcher's device pulled.
         await watcher.page.reload();
         await watcher.page.getByTestId('thread-page').waitFor();
-        const afterReload = await watcher.page.getByTestId('post').filter({ hasText: text }).waitFor({ timeout: 15_000 }).then(() => true, () => false);
+        const afterReload = await watcher.page
+          .getByTestId('post')
+          .filter({ hasText: text })
+          .waitFor({ timeout: 15_000 })
+          .then(
+            () => true,
+            () => false,
+          );
         watcherMisses.push({ round: i, shownAfterReload: afterReload });
         log(`round ${i}: the watcher did not show the reply within ${WATCHER_GIVE_UP_MS} ms (after a reload: ${afterReload ? 'shown' : 'still missing'})`);
       }
@@ -249,14 +263,18 @@ async function main() {
         { timeout: ROUND_TIMEOUT_MS },
       );
       if (i < warmups) {
-        log(`warm-up: offline ${round(shownAt - clickedAt)} ms, server ${Math.round(serverAt - online)} ms, watcher ${watcherAt === undefined ? "missed" : `${Math.round(watcherAt - online)} ms`}`);
+        log(
+          `warm-up: offline ${round(shownAt - clickedAt)} ms, server ${Math.round(serverAt - online)} ms, watcher ${watcherAt === undefined ? 'missed' : `${Math.round(watcherAt - online)} ms`}`,
+        );
         continue;
       }
       offlineVisible.push(shownAt - clickedAt);
       offlineInDom.push(inDomAt - clickedAt);
       toServer.push(serverAt - online);
       if (watcherAt !== undefined) toWatcher.push(watcherAt - online);
-      log(`round ${i}: offline ${round(offlineVisible.at(-1)!)} ms (in the DOM after ${round(offlineInDom.at(-1)!)} ms), server ${Math.round(toServer.at(-1)!)} ms, watcher ${watcherAt === undefined ? 'missed' : `${Math.round(watcherAt - online)} ms`}`);
+      log(
+        `round ${i}: offline ${round(offlineVisible.at(-1)!)} ms (in the DOM after ${round(offlineInDom.at(-1)!)} ms), server ${Math.round(toServer.at(-1)!)} ms, watcher ${watcherAt === undefined ? 'missed' : `${Math.round(watcherAt - online)} ms`}`,
+      );
       await writer.page.waitForTimeout(300);
     }
     await writer.context.close();
@@ -272,7 +290,7 @@ async function main() {
       reconnectToWatcher: { ...figures(toWatcher), targetMs: RECONNECT_TARGETS.reachesWatcherMs, missedWithin10s: watcherMisses },
       method:
         '(a) capture-phase click on "Post Reply" -> next animation frame after the reply is in the DOM, writer offline; ' +
-        '(b)/(c) from just before context.setOffline(false) -> row in public.posts (pg, 20 ms polls) / reply in the watcher\'s DOM (another member, no reload). ' +
+        "(b)/(c) from just before context.setOffline(false) -> row in public.posts (pg, 20 ms polls) / reply in the watcher's DOM (another member, no reload). " +
         'One warm-up round dropped; p95 is nearest-rank.',
       browser: 'Debian Chromium via playwright-core, production build, two contexts in one browser',
     };
@@ -280,11 +298,26 @@ async function main() {
       Object.fromEntries(
         (['offlineReplyVisible', 'reconnectToServerRow', 'reconnectToWatcher'] as const).map((k) => [
           k,
-          { median: result[k].medianMs, p95: result[k].p95Ms, max: result[k].maxMs, target: result[k].targetMs, met: k === 'reconnectToWatcher' && watcherMisses.length > 0 ? `no (${watcherMisses.length} missed)` : result[k].p95Ms < result[k].targetMs ? 'yes (p95)' : result[k].medianMs < result[k].targetMs ? 'median only' : 'no' },
+          {
+            median: result[k].medianMs,
+            p95: result[k].p95Ms,
+            max: result[k].maxMs,
+            target: result[k].targetMs,
+            met:
+              k === 'reconnectToWatcher' && watcherMisses.length > 0
+                ? `no (${watcherMisses.length} missed)`
+                : result[k].p95Ms < result[k].targetMs
+                  ? 'yes (p95)'
+                  : result[k].medianMs < result[k].targetMs
+                    ? 'median only'
+                    : 'no',
+          },
         ]),
       ),
     );
-    log(`offline reply in the DOM (before the frame): median ${result.offlineReplyVisible.inDom.medianMs} ms, p95 ${result.offlineReplyVisible.inDom.p95Ms} ms`);
+    log(
+      `offline reply in the DOM (before the frame): median ${result.offlineReplyVisible.inDom.medianMs} ms, p95 ${result.offlineReplyVisible.inDom.p95Ms} ms`,
+    );
     recordBenchResult('reconnect', result);
     const missed = [
       result.offlineReplyVisible.medianMs >= RECONNECT_TARGETS.offlineVisibleMs && 'offline reply visible',

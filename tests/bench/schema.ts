@@ -55,7 +55,14 @@ function walk(node: PlanNode, out: { indexes: Set<string>; seqScans: Set<string>
 }
 
 /** Runs one statement as the API role would: a transaction with the role and JWT claims set. */
-async function explainAs(db: pg.Client, role: 'anon' | 'authenticated', sub: string | null, sql: string, params: unknown[], commit: boolean): Promise<ExplainJson> {
+async function explainAs(
+  db: pg.Client,
+  role: 'anon' | 'authenticated',
+  sub: string | null,
+  sql: string,
+  params: unknown[],
+  commit: boolean,
+): Promise<ExplainJson> {
   await db.query('begin');
   try {
     await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ role, ...(sub ? { sub } : {}) })]);
@@ -70,7 +77,10 @@ async function explainAs(db: pg.Client, role: 'anon' | 'authenticated', sub: str
 }
 
 async function measure(
-  db: pg.Client, name: string, targetMs: number, runs: number,
+  db: pg.Client,
+  name: string,
+  targetMs: number,
+  runs: number,
   next: (i: number) => { role: 'anon' | 'authenticated'; sub: string | null; sql: string; params: unknown[]; commit?: boolean },
 ): Promise<Measurement> {
   for (let i = 0; i < 3; i++) {
@@ -96,7 +106,8 @@ async function measure(
     }
   }
   const m: Measurement = {
-    name, runs,
+    name,
+    runs,
     planningMedianMs: round(median(planning)),
     executionMedianMs: round(median(execution)),
     totalMedianMs: round(median(total)),
@@ -147,20 +158,31 @@ select (select jsonb_agg(case h.type
 async function main() {
   const log = (line: string) => console.log(`[bench:schema] ${line}`);
   const t0 = Date.now();
-  const stack = await startStack({ ...APP_STACK_OPTIONS, localDir: join(process.cwd(), '.local', 'bench-schema'), apiPort: 55921, dbPort: 55922, postgrestPort: 55923, reset: true });
+  const stack = await startStack({
+    ...APP_STACK_OPTIONS,
+    localDir: join(process.cwd(), '.local', 'bench-schema'),
+    apiPort: 55921,
+    dbPort: 55922,
+    postgrestPort: 55923,
+    reset: true,
+  });
   log(`stack ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const db = new pg.Client({ connectionString: stack.config.dbUrl });
   await db.connect();
   try {
     await generateBenchCommunity(db, log);
-    const counts = (await db.query(`select (select count(*) from public.profiles)::int as members, (select count(*) from public.discussions)::int as discussions,
-      (select count(*) from public.posts)::int as posts, (select count(*) from public.notifications)::int as notifications`)).rows[0];
+    const counts = (
+      await db.query(`select (select count(*) from public.profiles)::int as members, (select count(*) from public.discussions)::int as discussions,
+      (select count(*) from public.posts)::int as posts, (select count(*) from public.notifications)::int as notifications`)
+    ).rows[0];
     log(`data: ${JSON.stringify(counts)}`);
 
-    const threads = (await db.query<{ id: string; user_id: string }>(
-      `select id, user_id from public.discussions where author_username like 'bench\\_%' order by id limit 50`)).rows;
-    const members = (await db.query<{ id: string; username: string }>(
-      `select id, username from public.profiles where username like 'bench\\_%' order by id limit 400`)).rows;
+    const threads = (
+      await db.query<{ id: string; user_id: string }>(`select id, user_id from public.discussions where author_username like 'bench\\_%' order by id limit 50`)
+    ).rows;
+    const members = (
+      await db.query<{ id: string; username: string }>(`select id, username from public.profiles where username like 'bench\\_%' order by id limit 400`)
+    ).rows;
     const { read, insert } = { read: SCHEMA_TARGETS.readMedianMs, insert: SCHEMA_TARGETS.insertMedianMs };
     const runs = SCHEMA_TARGETS.readRuns;
     const anon = (sql: string, params: unknown[] = []) => ({ role: 'anon' as const, sub: null, sql, params });
@@ -170,34 +192,72 @@ async function main() {
 
     const results: Measurement[] = [];
     const hub = `select * from public.discussions_with_counts_and_profiles`;
-    results.push(await measure(db, 'hub list (pinned, last activity, 10)', read, runs, () =>
-      anon(`${hub} order by is_pinned desc, last_activity_at desc limit 10`)));
+    results.push(
+      await measure(db, 'hub list (pinned, last activity, 10)', read, runs, () => anon(`${hub} order by is_pinned desc, last_activity_at desc limit 10`)),
+    );
     // PostgREST's count=exact: the page plus a count of the unpaged source, in one statement.
-    results.push(await measure(db, 'hub list + exact count (pagination)', read, runs, () =>
-      anon(`select (select count(*) from (${hub}) c) as total, page.* from (${hub} order by is_pinned desc, last_activity_at desc limit 10) page`)));
-    results.push(await measure(db, 'hub list, category filter', read, runs, (i) =>
-      anon(`${hub} where category = $1 order by is_pinned desc, last_activity_at desc limit 10`, [categories[Math.abs(i) % categories.length]])));
-    results.push(await measure(db, 'hub list, title search (ilike)', read, runs, (i) =>
-      anon(`${hub} where title ilike $1 order by is_pinned desc, last_activity_at desc limit 10`, [`%${terms[Math.abs(i) % terms.length]}%`])));
-    results.push(await measure(db, "thread posts with authors (oldest first)", read, runs, (i) =>
-      anon(`select v.*, pr.username, pr.display_name, pr.avatar_url, pr.role, pr.signature, pr.karma
+    results.push(
+      await measure(db, 'hub list + exact count (pagination)', read, runs, () =>
+        anon(`select (select count(*) from (${hub}) c) as total, page.* from (${hub} order by is_pinned desc, last_activity_at desc limit 10) page`),
+      ),
+    );
+    results.push(
+      await measure(db, 'hub list, category filter', read, runs, (i) =>
+        anon(`${hub} where category = $1 order by is_pinned desc, last_activity_at desc limit 10`, [categories[Math.abs(i) % categories.length]]),
+      ),
+    );
+    results.push(
+      await measure(db, 'hub list, title search (ilike)', read, runs, (i) =>
+        anon(`${hub} where title ilike $1 order by is_pinned desc, last_activity_at desc limit 10`, [`%${terms[Math.abs(i) % terms.length]}%`]),
+      ),
+    );
+    results.push(
+      await measure(db, 'thread posts with authors (oldest first)', read, runs, (i) =>
+        anon(
+          `select v.*, pr.username, pr.display_name, pr.avatar_url, pr.role, pr.signature, pr.karma
               from public.posts_with_profile_and_votes v join public.profiles pr on pr.id = v.user_id
-             where v.discussion_id = $1 order by v.created_at`, [threads[Math.abs(i) % threads.length].id])));
-    results.push(await measure(db, 'directory: role + newest, 12', read, runs, (i) =>
-      anon(`select * from public.profiles where role = $1 order by created_at desc limit 12`, [roles[Math.abs(i) % roles.length]])));
-    results.push(await measure(db, 'directory: role + karma + search, 12', read, runs, (i) =>
-      anon(`select * from public.profiles where role = $1 and (username ilike $2 or display_name ilike $2 or bio ilike $2)
-            order by karma desc limit 12`, [roles[Math.abs(i) % roles.length], `%${terms[Math.abs(i) % terms.length]}%`])));
-    results.push(await measure(db, 'directory: all + name search, 12', read, runs, (i) =>
-      anon(`select * from public.profiles where username ilike $1 or display_name ilike $1 order by display_name asc limit 12`,
-        [`%${terms[Math.abs(i) % terms.length]}%`])));
-    results.push(await measure(db, 'universal search body, two words', read, runs, (i) =>
-      anon(SEARCH_SQL, [`${terms[Math.abs(i) % terms.length]} ${terms[(Math.abs(i) + 2) % terms.length]}`])));
+             where v.discussion_id = $1 order by v.created_at`,
+          [threads[Math.abs(i) % threads.length].id],
+        ),
+      ),
+    );
+    results.push(
+      await measure(db, 'directory: role + newest, 12', read, runs, (i) =>
+        anon(`select * from public.profiles where role = $1 order by created_at desc limit 12`, [roles[Math.abs(i) % roles.length]]),
+      ),
+    );
+    results.push(
+      await measure(db, 'directory: role + karma + search, 12', read, runs, (i) =>
+        anon(
+          `select * from public.profiles where role = $1 and (username ilike $2 or display_name ilike $2 or bio ilike $2)
+            order by karma desc limit 12`,
+          [roles[Math.abs(i) % roles.length], `%${terms[Math.abs(i) % terms.length]}%`],
+        ),
+      ),
+    );
+    results.push(
+      await measure(db, 'directory: all + name search, 12', read, runs, (i) =>
+        anon(`select * from public.profiles where username ilike $1 or display_name ilike $1 order by display_name asc limit 12`, [
+          `%${terms[Math.abs(i) % terms.length]}%`,
+        ]),
+      ),
+    );
+    results.push(
+      await measure(db, 'universal search body, two words', read, runs, (i) =>
+        anon(SEARCH_SQL, [`${terms[Math.abs(i) % terms.length]} ${terms[(Math.abs(i) + 2) % terms.length]}`]),
+      ),
+    );
     // The bench vocabulary is small, so one word matches ~15% of profiles: a worst case for ranking.
-    results.push(await measure(db, 'universal_search RPC, one common word', read, runs, (i) =>
-      anon(`select public.universal_search($1, 'all', 1, 10)`, [terms[Math.abs(i) % terms.length]])));
-    results.push(await measure(db, 'universal_search RPC, two words', read, runs, (i) =>
-      anon(`select public.universal_search($1, 'all', 1, 10)`, [`${terms[Math.abs(i) % terms.length]} ${terms[(Math.abs(i) + 2) % terms.length]}`])));
+    results.push(
+      await measure(db, 'universal_search RPC, one common word', read, runs, (i) =>
+        anon(`select public.universal_search($1, 'all', 1, 10)`, [terms[Math.abs(i) % terms.length]]),
+      ),
+    );
+    results.push(
+      await measure(db, 'universal_search RPC, two words', read, runs, (i) =>
+        anon(`select public.universal_search($1, 'all', 1, 10)`, [`${terms[Math.abs(i) % terms.length]} ${terms[(Math.abs(i) + 2) % terms.length]}`]),
+      ),
+    );
 
     // A reply with a quote and a mention: every post trigger, RLS and FK check runs.
     const quoted = new Map<string, string>();
@@ -205,16 +265,25 @@ async function main() {
       const { rows } = await db.query<{ id: string }>(`select id from public.posts where discussion_id = $1 order by created_at desc limit 1`, [t.id]);
       quoted.set(t.id, rows[0].id);
     }
-    results.push(await measure(db, 'reply insert with all triggers', insert, SCHEMA_TARGETS.insertRuns, (i) => {
-      const thread = threads[Math.abs(i) % threads.length];
-      const author = members[Math.abs(i * 7) % members.length];
-      const mentioned = members[Math.abs(i * 13 + 5) % members.length];
-      return {
-        role: 'authenticated', sub: author.id, commit: true,
-        sql: `insert into public.posts (id, discussion_id, user_id, quoted_post_id, content) values (gen_random_uuid(), $1, $2, $3, $4)`,
-        params: [thread.id, author.id, quoted.get(thread.id), `> **someone wrote:**\n> earlier words\n\nAgree with this, @${mentioned.username}, the mixdown point is key.`],
-      };
-    }));
+    results.push(
+      await measure(db, 'reply insert with all triggers', insert, SCHEMA_TARGETS.insertRuns, (i) => {
+        const thread = threads[Math.abs(i) % threads.length];
+        const author = members[Math.abs(i * 7) % members.length];
+        const mentioned = members[Math.abs(i * 13 + 5) % members.length];
+        return {
+          role: 'authenticated',
+          sub: author.id,
+          commit: true,
+          sql: `insert into public.posts (id, discussion_id, user_id, quoted_post_id, content) values (gen_random_uuid(), $1, $2, $3, $4)`,
+          params: [
+            thread.id,
+            author.id,
+            quoted.get(thread.id),
+            `> **someone wrote:**\n> earlier words\n\nAgree with this, @${mentioned.username}, the mixdown point is key.`,
+          ],
+        };
+      }),
+    );
 
     printTable(results);
     const summary = {

@@ -9,7 +9,10 @@ import { createWorld, fixtures, type World } from './helpers/world';
  * for a request that can never succeed keeps a change waiting for ever.
  */
 
-interface Answer { status: number; error: { code?: string; message: string } | null }
+interface Answer {
+  status: number;
+  error: { code?: string; message: string } | null;
+}
 
 let w: World;
 beforeAll(async () => {
@@ -32,8 +35,14 @@ describe('bad input is a 4xx with a message', () => {
     const m = w.members.member;
     const d = await fixtures.discussion(w.db, m.id);
     await w.db.query('update public.discussions set _deleted = true where id = $1', [d]);
-    const reply = (discussion: string) => m.client.rpc('create_post_with_quote', {
-      p_discussion_id: discussion, p_user_id: m.id, p_content: '<p>queued while offline</p>', p_parent_post_id: null, p_quoted_post_id: null });
+    const reply = (discussion: string) =>
+      m.client.rpc('create_post_with_quote', {
+        p_discussion_id: discussion,
+        p_user_id: m.id,
+        p_content: '<p>queued while offline</p>',
+        p_parent_post_id: null,
+        p_quoted_post_id: null,
+      });
     const deleted = await reply(d);
     expectClientError(deleted, 'reply to deleted thread');
     expect(deleted.status).toBe(404);
@@ -51,14 +60,23 @@ describe('bad input is a 4xx with a message', () => {
     const p = await fixtures.post(w.db, d, w.members.other.id);
     await w.db.query('update public.posts set _deleted = true where id = $1', [p]);
     expectClientError(await m.client.rpc('toggle_reaction_and_karma', { p_post_id: p, p_user_id: m.id, p_reaction_type: 'like' }), 'like a deleted post');
-    expectClientError(await m.client.rpc('toggle_reaction_and_karma', { p_post_id: missing(), p_user_id: m.id, p_reaction_type: 'like' }), 'like a missing post');
+    expectClientError(
+      await m.client.rpc('toggle_reaction_and_karma', { p_post_id: missing(), p_user_id: m.id, p_reaction_type: 'like' }),
+      'like a missing post',
+    );
     expectClientError(await m.client.rpc('toggle_reaction_and_karma', { p_post_id: p, p_user_id: m.id, p_reaction_type: 'love' }), 'unknown reaction');
     expectClientError(await m.client.from('reactions').insert({ id: randomUUID(), post_id: missing(), user_id: m.id }), 'reaction row on a missing post');
     expectClientError(await m.client.rpc('mark_post_as_solution', { p_post_id: missing(), p_discussion_id: d }), 'solution on a missing post');
     expectClientError(await m.client.rpc('delete_discussion_and_posts', { p_discussion_id: missing() }), 'delete a missing discussion');
     expectClientError(await m.client.rpc('toggle_follow', { p_follower_id: m.id, p_following_id: missing() }), 'follow a missing member');
-    expectClientError(await m.client.from('followers').insert({ id: randomUUID(), follower_id: m.id, following_id: missing() }), 'follow row for a missing member');
-    expectClientError(await w.members.admin.client.rpc('admin_update_user_role', { target_user_id_param: missing(), new_role_param: 'dj' }), 'role of a missing member');
+    expectClientError(
+      await m.client.from('followers').insert({ id: randomUUID(), follower_id: m.id, following_id: missing() }),
+      'follow row for a missing member',
+    );
+    expectClientError(
+      await w.members.admin.client.rpc('admin_update_user_role', { target_user_id_param: missing(), new_role_param: 'dj' }),
+      'role of a missing member',
+    );
     expectClientError(await m.client.rpc('get_user_followers', { p_user_id: 'nope' }), 'followers of a malformed id');
     expectClientError(await anonClient().rpc('universal_search', { search_term: '', content_type: 'all' }), 'empty search');
   });
@@ -70,6 +88,9 @@ describe('bad input is a 4xx with a message', () => {
     // Distinct words, so the search vector of the profile would pass its 1 MB limit.
     const words = Array.from({ length: 150_000 }, (_, i) => `w${i.toString(36)}x${(i * 7919).toString(36)}`).join(' ');
     expectClientError(await m.client.from('profiles').update({ bio: words }).eq('id', m.id), 'huge bio');
-    expectClientError(await m.client.from('contact_messages').insert({ name: 'n', email: 'a@b.co', subject: 's', message: huge.repeat(3) }), 'huge contact message');
+    expectClientError(
+      await m.client.from('contact_messages').insert({ name: 'n', email: 'a@b.co', subject: 's', message: huge.repeat(3) }),
+      'huge contact message',
+    );
   });
 });

@@ -25,7 +25,9 @@ async function contactCount(subject: string) {
 describe('bulk inserts', () => {
   it('a visitor or member inserting many rows in one request is refused and nothing is stored', async () => {
     const subject = `bulk ${randomUUID()}`;
-    const anonBulk = await anonClient().from('contact_messages').insert(Array.from({ length: 50 }, () => message(subject)));
+    const anonBulk = await anonClient()
+      .from('contact_messages')
+      .insert(Array.from({ length: 50 }, () => message(subject)));
     expect(anonBulk.error?.message).toBe(TOO_MANY_ROWS);
     expect(anonBulk.status).toBe(413);
     expect(await contactCount(subject)).toBe(0);
@@ -40,7 +42,9 @@ describe('bulk inserts', () => {
     const p2 = await fixtures.post(w.db, d, w.members.other.id);
     const likes = await m.client.from('reactions').insert([p1, p2].map((post_id) => ({ id: randomUUID(), post_id, user_id: m.id })));
     expect(likes.error?.message).toBe(TOO_MANY_ROWS);
-    const follows = await m.client.from('followers').insert([w.members.other.id, w.members.admin.id].map((following_id) => ({ id: randomUUID(), follower_id: m.id, following_id })));
+    const follows = await m.client
+      .from('followers')
+      .insert([w.members.other.id, w.members.admin.id].map((following_id) => ({ id: randomUUID(), follower_id: m.id, following_id })));
     expect(follows.error?.message).toBe(TOO_MANY_ROWS);
     // One row at a time, as the app sends them, still works.
     expect((await m.client.from('reactions').insert({ id: randomUUID(), post_id: p1, user_id: m.id })).error).toBeNull();
@@ -63,20 +67,25 @@ describe('contact message rate limit', () => {
 
   it('visitors are limited per client address, which the gateway sets and a client cannot spoof', async () => {
     // As PostgREST runs a visitor's insert: role anon, the forwarded headers in request.headers.
-    const asVisitor = (ip: string, subject: string) => withDb(async (db) => {
-      await db.query('begin');
-      try {
-        await db.query('set local role anon');
-        await db.query(`select set_config('request.headers', $1, true)`, [JSON.stringify({ 'x-forwarded-for': `${ip}, 10.0.0.1` })]);
-        await db.query('insert into public.contact_messages (name, email, subject, message) values ($1, $2, $3, $4)',
-          ['Ana', 'ana@example.test', subject, 'Hello']);
-        await db.query('commit');
-        return null;
-      } catch (e) {
-        await db.query('rollback');
-        return (e as Error).message;
-      }
-    });
+    const asVisitor = (ip: string, subject: string) =>
+      withDb(async (db) => {
+        await db.query('begin');
+        try {
+          await db.query('set local role anon');
+          await db.query(`select set_config('request.headers', $1, true)`, [JSON.stringify({ 'x-forwarded-for': `${ip}, 10.0.0.1` })]);
+          await db.query('insert into public.contact_messages (name, email, subject, message) values ($1, $2, $3, $4)', [
+            'Ana',
+            'ana@example.test',
+            subject,
+            'Hello',
+          ]);
+          await db.query('commit');
+          return null;
+        } catch (e) {
+          await db.query('rollback');
+          return (e as Error).message;
+        }
+      });
     const subject = `visitor ${randomUUID()}`;
     const ip = `203.0.113.${Math.floor(Math.random() * 200) + 1}`;
     for (let i = 0; i < VISITOR_CONTACT_LIMIT; i++) expect(await asVisitor(ip, subject)).toBeNull();
@@ -88,7 +97,13 @@ describe('contact message rate limit', () => {
     const { apiUrl, anonKey } = testStack();
     const res = await fetch(`${apiUrl}/rest/v1/contact_messages`, {
       method: 'POST',
-      headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json', 'x-forwarded-for': claimed, 'cf-connecting-ip': claimed },
+      headers: {
+        apikey: anonKey,
+        authorization: `Bearer ${anonKey}`,
+        'content-type': 'application/json',
+        'x-forwarded-for': claimed,
+        'cf-connecting-ip': claimed,
+      },
       body: JSON.stringify(message(subject)),
     });
     expect(res.status).toBe(201);

@@ -13,8 +13,11 @@ afterAll(async () => w?.close());
 
 const karma = async (id: string) => Number((await fixtures.row<{ karma: number }>(w.db, 'profiles', id)).karma);
 async function notifications(recipient: string, type: string, actor: string) {
-  const { rows } = await w.db.query<{ n: number }>(
-    'select count(*)::int as n from public.notifications where user_id = $1 and type = $2 and actor_id = $3', [recipient, type, actor]);
+  const { rows } = await w.db.query<{ n: number }>('select count(*)::int as n from public.notifications where user_id = $1 and type = $2 and actor_id = $3', [
+    recipient,
+    type,
+    actor,
+  ]);
   return rows[0]!.n;
 }
 
@@ -52,12 +55,19 @@ describe('karma farming', () => {
     const start = await karma(m.id);
     for (let i = 0; i < 3; i += 1) {
       const { data, error } = await m.client.rpc('create_discussion_and_award_karma', {
-        discussion_title: `Farm ${i}`, discussion_category: 'Off-Topic', post_content: '<p>x</p>', user_id_param: m.id, karma_to_award: 5 });
+        discussion_title: `Farm ${i}`,
+        discussion_category: 'Off-Topic',
+        post_content: '<p>x</p>',
+        user_id_param: m.id,
+        karma_to_award: 5,
+      });
       expect(error).toBeNull();
       expect((await m.client.rpc('delete_discussion_and_posts', { p_discussion_id: (data as { id: string }).id })).error).toBeNull();
     }
     expect(await karma(m.id)).toBe(start);
-    const { error } = await m.client.from('discussions').insert({ id: randomUUID(), user_id: m.id, title: 'Born deleted', category: 'Off-Topic', _deleted: true });
+    const { error } = await m.client
+      .from('discussions')
+      .insert({ id: randomUUID(), user_id: m.id, title: 'Born deleted', category: 'Off-Topic', _deleted: true });
     expect(error).toBeNull();
     expect(await karma(m.id)).toBe(start);
     const live = randomUUID();

@@ -46,8 +46,12 @@ afterAll(async () => {
 
 beforeEach(() => {
   Object.assign(process.env, {
-    AI_API_URL: ai.url, AI_API_KEY: AI_STANDIN_KEY, AI_MODEL: AI_STANDIN_MODEL,
-    PAYPAL_API_URL: paypal.url, PAYPAL_CLIENT_ID: PAYPAL_STANDIN_CLIENT_ID, PAYPAL_CLIENT_SECRET: PAYPAL_STANDIN_SECRET,
+    AI_API_URL: ai.url,
+    AI_API_KEY: AI_STANDIN_KEY,
+    AI_MODEL: AI_STANDIN_MODEL,
+    PAYPAL_API_URL: paypal.url,
+    PAYPAL_CLIENT_ID: PAYPAL_STANDIN_CLIENT_ID,
+    PAYPAL_CLIENT_SECRET: PAYPAL_STANDIN_SECRET,
   });
 });
 
@@ -120,13 +124,22 @@ describe('activate-subscription', () => {
     expect(await tierOf(member.id)).toBe('pro');
   });
 
-  it('refuses a cheaper order, an order for another tier, someone else\'s order, unknown orders and other sources', async () => {
+  it("refuses a cheaper order, an order for another tier, someone else's order, unknown orders and other sources", async () => {
     const other = await newMember('fnother');
     const unit = (value: string, tier: string, user: string) => ({ reference_id: tier, custom_id: user, amount: { currency_code: 'USD', value } });
     const cheap = await seedOrder(paypal.url, { status: 'COMPLETED', purchase_units: [unit('9.99', 'pro', other.id)] });
     const cases: Array<[unknown, number, string]> = [
       [{ action: 'activate', source: 'paypal', tierId: 'label', orderId: cheap.id }, 402, ACTIVATION_ERRORS.amountMismatch],
-      [{ action: 'activate', source: 'paypal', tierId: 'pro', orderId: (await seedOrder(paypal.url, { purchase_units: [unit('9.99', 'pro', member.id)] })).id }, 402, ACTIVATION_ERRORS.wrongPayer],
+      [
+        {
+          action: 'activate',
+          source: 'paypal',
+          tierId: 'pro',
+          orderId: (await seedOrder(paypal.url, { purchase_units: [unit('9.99', 'pro', member.id)] })).id,
+        },
+        402,
+        ACTIVATION_ERRORS.wrongPayer,
+      ],
       [{ action: 'activate', source: 'paypal', tierId: 'pro', orderId: 'NOSUCHORDER' }, 404, ACTIVATION_ERRORS.orderNotFound],
       [{ action: 'activate', source: 'paypal', tierId: 'pro' }, 400, ACTIVATION_ERRORS.missingOrder],
       [{ action: 'activate', source: 'coinbase', tierId: 'pro', orderId: cheap.id }, 400, ACTIVATION_ERRORS.unsupportedSource],
@@ -139,7 +152,9 @@ describe('activate-subscription', () => {
     expect(await tierOf(other.id)).toBe('free');
     expect((await call(activate, 'a', null, { action: 'create-order', tierId: 'pro' })).status).toBe(401);
     delete process.env.PAYPAL_API_URL;
-    expect(await (await call(activate, 'a', other.accessToken, { action: 'create-order', tierId: 'pro' })).json()).toEqual({ error: ACTIVATION_ERRORS.notConfigured });
+    expect(await (await call(activate, 'a', other.accessToken, { action: 'create-order', tierId: 'pro' })).json()).toEqual({
+      error: ACTIVATION_ERRORS.notConfigured,
+    });
   });
 
   it('a member cannot set the tier through the API directly', async () => {

@@ -65,7 +65,9 @@ describe('moderation sticks', () => {
     const replier = w.members.other;
     const d = await fixtures.discussion(w.db, author.id);
     const hidden = randomUUID();
-    expect((await replier.client.from('posts').insert({ id: hidden, discussion_id: d, user_id: replier.id, content: '<p>sleeper</p>', _deleted: true })).error).toBeNull();
+    expect(
+      (await replier.client.from('posts').insert({ id: hidden, discussion_id: d, user_id: replier.id, content: '<p>sleeper</p>', _deleted: true })).error,
+    ).toBeNull();
     expect((await w.members.moderator.client.from('discussions').update({ is_locked: true }).eq('id', d)).error).toBeNull();
     const reveal = await replier.client.from('posts').update({ _deleted: false }).eq('id', hidden);
     expect(reveal.error).toMatchObject({ code: SQLSTATE.raised, message: DB_MESSAGES.locked });

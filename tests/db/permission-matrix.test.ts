@@ -12,7 +12,11 @@ import { CONTENT_BUCKET, COVER_MAX_BYTES } from './helpers/db-contract';
  */
 
 type Attempt = (w: World, actor: Actor) => Promise<boolean>;
-interface Operation { name: string; allowed: readonly Actor[]; attempt: Attempt }
+interface Operation {
+  name: string;
+  allowed: readonly Actor[];
+  attempt: Attempt;
+}
 
 const ALL = ACTORS;
 const SIGNED_IN = ['member', 'other', 'moderator', 'admin'] as const;
@@ -48,7 +52,9 @@ async function softDeletes(actor: Actor, table: string, id: string) {
 }
 async function inserts(actor: Actor, table: string, row: Record<string, unknown>) {
   const id = (row.id as string | undefined) ?? randomUUID();
-  const { error } = await c(actor).from(table).insert({ ...row, id });
+  const { error } = await c(actor)
+    .from(table)
+    .insert({ ...row, id });
   const stored = await rowOf(table, id);
   return !error && stored !== undefined;
 }
@@ -69,54 +75,66 @@ async function ownersPost(locked = false) {
 }
 async function ownersNotification() {
   const { rows } = await w.db.query<{ id: string }>(
-    `insert into public.notifications (user_id, type, content_preview) values ($1, 'new_reply', 'hi') returning id`, [owner()]);
+    `insert into public.notifications (user_id, type, content_preview) values ($1, 'new_reply', 'hi') returning id`,
+    [owner()],
+  );
   return rows[0]!.id;
 }
 async function ownersFollow() {
   const { rows } = await w.db.query<{ id: string }>(
     `insert into public.followers (follower_id, following_id) values ($1, $2)
-     on conflict (follower_id, following_id) do update set _deleted = false returning id`, [owner(), w.id('admin')]);
+     on conflict (follower_id, following_id) do update set _deleted = false returning id`,
+    [owner(), w.id('admin')],
+  );
   return rows[0]!.id;
 }
 async function ownersReaction() {
   const { p } = await otherPostInOwnersDiscussion();
-  const { rows } = await w.db.query<{ id: string }>(
-    `insert into public.reactions (post_id, user_id) values ($1, $2) returning id`, [p, owner()]);
+  const { rows } = await w.db.query<{ id: string }>(`insert into public.reactions (post_id, user_id) values ($1, $2) returning id`, [p, owner()]);
   return rows[0]!.id;
 }
 async function ownersContent(isPublic = true) {
   const { rows } = await w.db.query<{ id: string }>(
     `insert into public.user_content (user_id, title, type, content_url, is_public)
-     values ($1, 'Sunrise at Tresor (live)', 'mix', 'https://example.test/mix.mp3', $2) returning id`, [owner(), isPublic]);
+     values ($1, 'Sunrise at Tresor (live)', 'mix', 'https://example.test/mix.mp3', $2) returning id`,
+    [owner(), isPublic],
+  );
   return rows[0]!.id;
 }
 async function blogPost(status: 'draft' | 'published') {
   const { rows } = await w.db.query<{ id: string }>(
     `insert into public.blog_posts (title, slug, content, author_id, status, tags)
      values ('Ten years of vinyl', $1, 'Crates and stories.', $2, $3, '{vinyl}') returning id`,
-    [`ten-years-${randomUUID().slice(0, 8)}`, w.id('admin'), status]);
+    [`ten-years-${randomUUID().slice(0, 8)}`, w.id('admin'), status],
+  );
   return rows[0]!.id;
 }
 async function ownersPushSubscription() {
   const { rows } = await w.db.query<{ id: string }>(
     `insert into public.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, 'k', 'a') returning id`,
-    [owner(), `https://fcm.googleapis.com/fcm/send/${randomUUID()}`]);
+    [owner(), `https://fcm.googleapis.com/fcm/send/${randomUUID()}`],
+  );
   return rows[0]!.id;
 }
 async function contactMessage() {
   const { rows } = await w.db.query<{ id: string }>(
-    `insert into public.contact_messages (name, email, subject, message) values ('Ana', 'ana@example.test', 'Hi', 'Hello') returning id`);
+    `insert into public.contact_messages (name, email, subject, message) values ('Ana', 'ana@example.test', 'Hi', 'Hello') returning id`,
+  );
   return rows[0]!.id;
 }
 async function uploads(actor: Actor, folderOwner: string, sub: string, bytes: number, type: string, ext: string) {
   const path = `${folderOwner}/${sub}/${Date.now()}_${randomUUID().slice(0, 6)}.${ext}`;
-  const { error } = await c(actor).storage.from(CONTENT_BUCKET).upload(path, new Blob([new Uint8Array(bytes)], { type }), { contentType: type });
+  const { error } = await c(actor)
+    .storage.from(CONTENT_BUCKET)
+    .upload(path, new Blob([new Uint8Array(bytes)], { type }), { contentType: type });
   const { rows } = await w.db.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [CONTENT_BUCKET, path]);
   return !error && rows.length === 1;
 }
 async function ownersObject() {
   const path = `${owner()}/track/${Date.now()}_${randomUUID().slice(0, 6)}.mp3`;
-  const { error } = await c('member').storage.from(CONTENT_BUCKET).upload(path, new Blob([new Uint8Array(16)], { type: 'audio/mpeg' }), { contentType: 'audio/mpeg' });
+  const { error } = await c('member')
+    .storage.from(CONTENT_BUCKET)
+    .upload(path, new Blob([new Uint8Array(16)], { type: 'audio/mpeg' }), { contentType: 'audio/mpeg' });
   if (error) throw error;
   return path;
 }
@@ -128,240 +146,618 @@ const operations: Operation[] = [
   { name: "profiles: raise the member's karma", allowed: NOBODY, attempt: (_, a) => updates(a, 'profiles', owner(), { karma: 99999 }) },
   { name: "profiles: set the member's role to admin", allowed: NOBODY, attempt: (_, a) => updates(a, 'profiles', owner(), { role: 'admin' }) },
   { name: "profiles: set the member's tier to label", allowed: NOBODY, attempt: (_, a) => updates(a, 'profiles', owner(), { subscription_tier: 'label' }) },
-  { name: "profiles: feature the member", allowed: NOBODY, attempt: (_, a) => updates(a, 'profiles', owner(), { is_featured: true }) },
+  { name: 'profiles: feature the member', allowed: NOBODY, attempt: (_, a) => updates(a, 'profiles', owner(), { is_featured: true }) },
   { name: "profiles: inflate the member's follower count", allowed: NOBODY, attempt: (_, a) => updates(a, 'profiles', owner(), { followers_count: 5000 }) },
   { name: 'profiles: raise own karma', allowed: NOBODY, attempt: (_, a) => updates(a, 'profiles', asActorOrVictim(a), { karma: 77777 }) },
-  { name: 'profiles: make self admin', allowed: NOBODY, attempt: (_, a) => a === 'admin' ? updates(a, 'profiles', w.id(a)!, { role: 'dj' }) : updates(a, 'profiles', asActorOrVictim(a), { role: 'admin' }) },
+  {
+    name: 'profiles: make self admin',
+    allowed: NOBODY,
+    attempt: (_, a) => (a === 'admin' ? updates(a, 'profiles', w.id(a)!, { role: 'dj' }) : updates(a, 'profiles', asActorOrVictim(a), { role: 'admin' })),
+  },
   { name: 'profiles: upgrade own tier', allowed: NOBODY, attempt: (_, a) => updates(a, 'profiles', asActorOrVictim(a), { subscription_tier: 'pro' }) },
   { name: 'profiles: feature self', allowed: NOBODY, attempt: (_, a) => updates(a, 'profiles', asActorOrVictim(a), { is_featured: true }) },
-  { name: 'profiles: delete a profile', allowed: NOBODY, attempt: async (_, a) => {
-    await c(a).from('profiles').delete().eq('id', owner());
-    return (await rowOf('profiles', owner())) === undefined;
-  } },
-  { name: 'profiles: insert a profile for someone else', allowed: NOBODY, attempt: (_, a) => inserts(a, 'profiles', { id: randomUUID(), username: `x${randomUUID().slice(0, 8)}` }) },
-  { name: "e-mail: not a column of a public profile read", allowed: NOBODY, attempt: async (_, a) => {
-    const { error } = await c(a).from('profiles').select('email').eq('id', owner());
-    return !error;
-  } },
+  {
+    name: 'profiles: delete a profile',
+    allowed: NOBODY,
+    attempt: async (_, a) => {
+      await c(a).from('profiles').delete().eq('id', owner());
+      return (await rowOf('profiles', owner())) === undefined;
+    },
+  },
+  {
+    name: 'profiles: insert a profile for someone else',
+    allowed: NOBODY,
+    attempt: (_, a) => inserts(a, 'profiles', { id: randomUUID(), username: `x${randomUUID().slice(0, 8)}` }),
+  },
+  {
+    name: 'e-mail: not a column of a public profile read',
+    allowed: NOBODY,
+    attempt: async (_, a) => {
+      const { error } = await c(a).from('profiles').select('email').eq('id', owner());
+      return !error;
+    },
+  },
 
   // followers
   { name: 'followers: read follows', allowed: ALL, attempt: async (_, a) => visible(c(a), 'followers', await ownersFollow()) },
-  { name: 'followers: follow as yourself', allowed: SIGNED_IN, attempt: async (_, a) => {
-    const target = (await newMemberlessTarget());
-    return inserts(a, 'followers', { follower_id: asActorOrVictim(a), following_id: target });
-  } },
-  { name: 'followers: follow as another user', allowed: NOBODY, attempt: async (_, a) => inserts(a, 'followers', { follower_id: victim(a), following_id: await newMemberlessTarget() }) },
-  { name: 'followers: follow yourself', allowed: NOBODY, attempt: (_, a) => inserts(a, 'followers', { follower_id: asActorOrVictim(a), following_id: asActorOrVictim(a) }) },
-  { name: "followers: unfollow (soft) the member's follow", allowed: OWNER, attempt: async (_, a) => updates(a, 'followers', await ownersFollow(), { _deleted: true }) },
+  {
+    name: 'followers: follow as yourself',
+    allowed: SIGNED_IN,
+    attempt: async (_, a) => {
+      const target = await newMemberlessTarget();
+      return inserts(a, 'followers', { follower_id: asActorOrVictim(a), following_id: target });
+    },
+  },
+  {
+    name: 'followers: follow as another user',
+    allowed: NOBODY,
+    attempt: async (_, a) => inserts(a, 'followers', { follower_id: victim(a), following_id: await newMemberlessTarget() }),
+  },
+  {
+    name: 'followers: follow yourself',
+    allowed: NOBODY,
+    attempt: (_, a) => inserts(a, 'followers', { follower_id: asActorOrVictim(a), following_id: asActorOrVictim(a) }),
+  },
+  {
+    name: "followers: unfollow (soft) the member's follow",
+    allowed: OWNER,
+    attempt: async (_, a) => updates(a, 'followers', await ownersFollow(), { _deleted: true }),
+  },
   { name: "followers: delete the member's follow", allowed: OWNER, attempt: async (_, a) => softDeletes(a, 'followers', await ownersFollow()) },
 
   // notifications
-  { name: "notifications: read the member's notification", allowed: OWNER, attempt: async (_, a) => visible(c(a), 'notifications', await ownersNotification()) },
-  { name: "notifications: mark the member's notification read", allowed: OWNER, attempt: async (_, a) => updates(a, 'notifications', await ownersNotification(), { is_read: true }) },
-  { name: "notifications: rewrite the member's notification text", allowed: NOBODY, attempt: async (_, a) => updates(a, 'notifications', await ownersNotification(), { content_preview: 'pwned' }) },
+  {
+    name: "notifications: read the member's notification",
+    allowed: OWNER,
+    attempt: async (_, a) => visible(c(a), 'notifications', await ownersNotification()),
+  },
+  {
+    name: "notifications: mark the member's notification read",
+    allowed: OWNER,
+    attempt: async (_, a) => updates(a, 'notifications', await ownersNotification(), { is_read: true }),
+  },
+  {
+    name: "notifications: rewrite the member's notification text",
+    allowed: NOBODY,
+    attempt: async (_, a) => updates(a, 'notifications', await ownersNotification(), { content_preview: 'pwned' }),
+  },
   { name: 'notifications: create a notification', allowed: NOBODY, attempt: (_, a) => inserts(a, 'notifications', { user_id: owner(), type: 'new_reply' }) },
-  { name: "notifications: delete the member's notification", allowed: NOBODY, attempt: async (_, a) => softDeletes(a, 'notifications', await ownersNotification()) },
+  {
+    name: "notifications: delete the member's notification",
+    allowed: NOBODY,
+    attempt: async (_, a) => softDeletes(a, 'notifications', await ownersNotification()),
+  },
 
   // user_activities
-  { name: 'user_activities: read activity', allowed: ALL, attempt: async (_, a) => {
-    const { rows } = await w.db.query<{ id: string }>(`select id from public.user_activities where user_id = $1 limit 1`, [owner()]);
-    return visible(c(a), 'user_activities', rows[0]!.id);
-  } },
-  { name: 'user_activities: write activity', allowed: NOBODY, attempt: (_, a) => inserts(a, 'user_activities', { user_id: asActorOrVictim(a), activity_type: 'new_post' }) },
-  { name: 'user_activities: edit activity', allowed: NOBODY, attempt: async (_, a) => {
-    const { rows } = await w.db.query<{ id: string }>(`select id from public.user_activities where user_id = $1 limit 1`, [owner()]);
-    return updates(a, 'user_activities', rows[0]!.id, { related_entity_title: 'pwned' });
-  } },
+  {
+    name: 'user_activities: read activity',
+    allowed: ALL,
+    attempt: async (_, a) => {
+      const { rows } = await w.db.query<{ id: string }>(`select id from public.user_activities where user_id = $1 limit 1`, [owner()]);
+      return visible(c(a), 'user_activities', rows[0]!.id);
+    },
+  },
+  {
+    name: 'user_activities: write activity',
+    allowed: NOBODY,
+    attempt: (_, a) => inserts(a, 'user_activities', { user_id: asActorOrVictim(a), activity_type: 'new_post' }),
+  },
+  {
+    name: 'user_activities: edit activity',
+    allowed: NOBODY,
+    attempt: async (_, a) => {
+      const { rows } = await w.db.query<{ id: string }>(`select id from public.user_activities where user_id = $1 limit 1`, [owner()]);
+      return updates(a, 'user_activities', rows[0]!.id, { related_entity_title: 'pwned' });
+    },
+  },
 
   // discussions
   { name: 'discussions: read', allowed: ALL, attempt: async (_, a) => visible(c(a), 'discussions', await newDiscussion()) },
-  { name: 'discussions: start one as yourself', allowed: SIGNED_IN, attempt: (_, a) => inserts(a, 'discussions', { user_id: asActorOrVictim(a), title: 'Best headphones for booth monitoring?', category: 'Gear & Software' }) },
-  { name: 'discussions: start one as another user', allowed: NOBODY, attempt: (_, a) => inserts(a, 'discussions', { user_id: victim(a), title: 'Impersonated', category: 'Off-Topic' }) },
-  { name: 'discussions: start one already pinned', allowed: STAFF, attempt: (_, a) => inserts(a, 'discussions', { user_id: asActorOrVictim(a), title: 'House rules', category: 'Announcements', is_pinned: true }) },
-  { name: "discussions: edit the member's title", allowed: OWNER, attempt: async (_, a) => updates(a, 'discussions', await newDiscussion(), { title: `Renamed by ${a}` }) },
-  { name: "discussions: pin the member's discussion", allowed: STAFF, attempt: async (_, a) => updates(a, 'discussions', await newDiscussion(), { is_pinned: true }) },
-  { name: "discussions: lock the member's discussion", allowed: OWNER_AND_STAFF, attempt: async (_, a) => updates(a, 'discussions', await newDiscussion(), { is_locked: true }) },
-  { name: "discussions: unlock the member's discussion a moderator locked", allowed: STAFF, attempt: async (_, a) => {
-    const d = await newDiscussion();
-    await c('moderator').from('discussions').update({ is_locked: true }).eq('id', d);
-    return updates(a, 'discussions', d, { is_locked: false });
-  } },
-  { name: "discussions: restore the member's discussion a moderator deleted", allowed: STAFF, attempt: async (_, a) => {
-    const d = await newDiscussion();
-    await c('moderator').rpc('delete_discussion_and_posts', { p_discussion_id: d });
-    return updates(a, 'discussions', d, { _deleted: false });
-  } },
-  { name: "discussions: set the member's post_count", allowed: NOBODY, attempt: async (_, a) => updates(a, 'discussions', await newDiscussion(), { post_count: 500 }) },
-  { name: "discussions: delete the member's discussion", allowed: OWNER_AND_STAFF, attempt: async (_, a) => softDeletes(a, 'discussions', await newDiscussion()) },
+  {
+    name: 'discussions: start one as yourself',
+    allowed: SIGNED_IN,
+    attempt: (_, a) => inserts(a, 'discussions', { user_id: asActorOrVictim(a), title: 'Best headphones for booth monitoring?', category: 'Gear & Software' }),
+  },
+  {
+    name: 'discussions: start one as another user',
+    allowed: NOBODY,
+    attempt: (_, a) => inserts(a, 'discussions', { user_id: victim(a), title: 'Impersonated', category: 'Off-Topic' }),
+  },
+  {
+    name: 'discussions: start one already pinned',
+    allowed: STAFF,
+    attempt: (_, a) => inserts(a, 'discussions', { user_id: asActorOrVictim(a), title: 'House rules', category: 'Announcements', is_pinned: true }),
+  },
+  {
+    name: "discussions: edit the member's title",
+    allowed: OWNER,
+    attempt: async (_, a) => updates(a, 'discussions', await newDiscussion(), { title: `Renamed by ${a}` }),
+  },
+  {
+    name: "discussions: pin the member's discussion",
+    allowed: STAFF,
+    attempt: async (_, a) => updates(a, 'discussions', await newDiscussion(), { is_pinned: true }),
+  },
+  {
+    name: "discussions: lock the member's discussion",
+    allowed: OWNER_AND_STAFF,
+    attempt: async (_, a) => updates(a, 'discussions', await newDiscussion(), { is_locked: true }),
+  },
+  {
+    name: "discussions: unlock the member's discussion a moderator locked",
+    allowed: STAFF,
+    attempt: async (_, a) => {
+      const d = await newDiscussion();
+      await c('moderator').from('discussions').update({ is_locked: true }).eq('id', d);
+      return updates(a, 'discussions', d, { is_locked: false });
+    },
+  },
+  {
+    name: "discussions: restore the member's discussion a moderator deleted",
+    allowed: STAFF,
+    attempt: async (_, a) => {
+      const d = await newDiscussion();
+      await c('moderator').rpc('delete_discussion_and_posts', { p_discussion_id: d });
+      return updates(a, 'discussions', d, { _deleted: false });
+    },
+  },
+  {
+    name: "discussions: set the member's post_count",
+    allowed: NOBODY,
+    attempt: async (_, a) => updates(a, 'discussions', await newDiscussion(), { post_count: 500 }),
+  },
+  {
+    name: "discussions: delete the member's discussion",
+    allowed: OWNER_AND_STAFF,
+    attempt: async (_, a) => softDeletes(a, 'discussions', await newDiscussion()),
+  },
 
   // posts
   { name: 'posts: read', allowed: ALL, attempt: async (_, a) => visible(c(a), 'posts', (await ownersPost()).p) },
-  { name: 'posts: reply as yourself', allowed: SIGNED_IN, attempt: async (_, a) => inserts(a, 'posts', { discussion_id: await newDiscussion(), user_id: asActorOrVictim(a), content: '<p>Same here!</p>' }) },
-  { name: 'posts: two replies in one request', allowed: NOBODY, attempt: async (_, a) => {
-    const d = await newDiscussion();
-    await c(a).from('posts').insert([1, 2].map((i) => ({ discussion_id: d, user_id: asActorOrVictim(a), content: `<p>bulk ${i}</p>` })));
-    const { rows } = await w.db.query('select 1 from public.posts where discussion_id = $1', [d]);
-    return rows.length > 1;
-  } },
-  { name: 'posts: backdate a reply', allowed: NOBODY, attempt: async (_, a) => {
-    const id = randomUUID();
-    await c(a).from('posts').insert({ id, discussion_id: await newDiscussion(), user_id: asActorOrVictim(a), content: '<p>first!</p>', created_at: '2000-01-01T00:00:00Z' });
-    const row = await rowOf('posts', id);
-    return row !== undefined && new Date(row.created_at as string).getUTCFullYear() === 2000;
-  } },
-  { name: 'posts: reply as another user', allowed: NOBODY, attempt: async (_, a) => inserts(a, 'posts', { discussion_id: await newDiscussion(), user_id: victim(a), content: '<p>Not me</p>' }) },
-  { name: 'posts: reply to a locked thread', allowed: NOBODY, attempt: async (_, a) => inserts(a, 'posts', { discussion_id: await newDiscussion(true), user_id: asActorOrVictim(a), content: '<p>Let me in</p>' }) },
-  { name: "posts: edit the member's post", allowed: OWNER, attempt: async (_, a) => updates(a, 'posts', (await ownersPost()).p, { content: `<p>edited by ${a}</p>` }) },
-  { name: "posts: edit the member's post in a locked thread", allowed: NOBODY, attempt: async (_, a) => updates(a, 'posts', (await ownersPost(true)).p, { content: `<p>edited by ${a}</p>` }) },
-  { name: "posts: set the member's reactions summary", allowed: NOBODY, attempt: async (_, a) => updates(a, 'posts', (await ownersPost()).p, { reactions_summary: { like: 1000 } }) },
-  { name: "posts: mark a solution in the member's discussion", allowed: OWNER, attempt: async (_, a) => updates(a, 'posts', (await otherPostInOwnersDiscussion()).p, { is_solution: true }) },
+  {
+    name: 'posts: reply as yourself',
+    allowed: SIGNED_IN,
+    attempt: async (_, a) => inserts(a, 'posts', { discussion_id: await newDiscussion(), user_id: asActorOrVictim(a), content: '<p>Same here!</p>' }),
+  },
+  {
+    name: 'posts: two replies in one request',
+    allowed: NOBODY,
+    attempt: async (_, a) => {
+      const d = await newDiscussion();
+      await c(a)
+        .from('posts')
+        .insert([1, 2].map((i) => ({ discussion_id: d, user_id: asActorOrVictim(a), content: `<p>bulk ${i}</p>` })));
+      const { rows } = await w.db.query('select 1 from public.posts where discussion_id = $1', [d]);
+      return rows.length > 1;
+    },
+  },
+  {
+    name: 'posts: backdate a reply',
+    allowed: NOBODY,
+    attempt: async (_, a) => {
+      const id = randomUUID();
+      await c(a)
+        .from('posts')
+        .insert({ id, discussion_id: await newDiscussion(), user_id: asActorOrVictim(a), content: '<p>first!</p>', created_at: '2000-01-01T00:00:00Z' });
+      const row = await rowOf('posts', id);
+      return row !== undefined && new Date(row.created_at as string).getUTCFullYear() === 2000;
+    },
+  },
+  {
+    name: 'posts: reply as another user',
+    allowed: NOBODY,
+    attempt: async (_, a) => inserts(a, 'posts', { discussion_id: await newDiscussion(), user_id: victim(a), content: '<p>Not me</p>' }),
+  },
+  {
+    name: 'posts: reply to a locked thread',
+    allowed: NOBODY,
+    attempt: async (_, a) => inserts(a, 'posts', { discussion_id: await newDiscussion(true), user_id: asActorOrVictim(a), content: '<p>Let me in</p>' }),
+  },
+  {
+    name: "posts: edit the member's post",
+    allowed: OWNER,
+    attempt: async (_, a) => updates(a, 'posts', (await ownersPost()).p, { content: `<p>edited by ${a}</p>` }),
+  },
+  {
+    name: "posts: edit the member's post in a locked thread",
+    allowed: NOBODY,
+    attempt: async (_, a) => updates(a, 'posts', (await ownersPost(true)).p, { content: `<p>edited by ${a}</p>` }),
+  },
+  {
+    name: "posts: set the member's reactions summary",
+    allowed: NOBODY,
+    attempt: async (_, a) => updates(a, 'posts', (await ownersPost()).p, { reactions_summary: { like: 1000 } }),
+  },
+  {
+    name: "posts: mark a solution in the member's discussion",
+    allowed: OWNER,
+    attempt: async (_, a) => updates(a, 'posts', (await otherPostInOwnersDiscussion()).p, { is_solution: true }),
+  },
   { name: "posts: delete the member's post", allowed: OWNER_AND_STAFF, attempt: async (_, a) => softDeletes(a, 'posts', (await ownersPost()).p) },
-  { name: "posts: restore the member's post a moderator deleted", allowed: STAFF, attempt: async (_, a) => {
-    const { p } = await ownersPost();
-    await c('moderator').from('posts').delete().eq('id', p);
-    return updates(a, 'posts', p, { _deleted: false });
-  } },
-  { name: "posts: reveal the member's hidden reply after a lock", allowed: STAFF, attempt: async (_, a) => {
-    const d = await fixtures.discussion(w.db, w.id('other')!);
-    const p = randomUUID();
-    await c('member').from('posts').insert({ id: p, discussion_id: d, user_id: owner(), content: '<p>sleeper</p>', _deleted: true });
-    await c('moderator').from('discussions').update({ is_locked: true }).eq('id', d);
-    return updates(a, 'posts', p, { _deleted: false });
-  } },
+  {
+    name: "posts: restore the member's post a moderator deleted",
+    allowed: STAFF,
+    attempt: async (_, a) => {
+      const { p } = await ownersPost();
+      await c('moderator').from('posts').delete().eq('id', p);
+      return updates(a, 'posts', p, { _deleted: false });
+    },
+  },
+  {
+    name: "posts: reveal the member's hidden reply after a lock",
+    allowed: STAFF,
+    attempt: async (_, a) => {
+      const d = await fixtures.discussion(w.db, w.id('other')!);
+      const p = randomUUID();
+      await c('member').from('posts').insert({ id: p, discussion_id: d, user_id: owner(), content: '<p>sleeper</p>', _deleted: true });
+      await c('moderator').from('discussions').update({ is_locked: true }).eq('id', d);
+      return updates(a, 'posts', p, { _deleted: false });
+    },
+  },
 
   // reactions
   { name: 'reactions: read', allowed: ALL, attempt: async (_, a) => visible(c(a), 'reactions', await ownersReaction()) },
-  { name: 'reactions: like as yourself', allowed: SIGNED_IN, attempt: async (_, a) => inserts(a, 'reactions', { post_id: (await otherPostInOwnersDiscussion()).p, user_id: asActorOrVictim(a), reaction_type: 'like' }) },
-  { name: 'reactions: like as another user', allowed: NOBODY, attempt: async (_, a) => inserts(a, 'reactions', { post_id: (await otherPostInOwnersDiscussion()).p, user_id: victim(a), reaction_type: 'like' }) },
-  { name: "reactions: withdraw the member's like", allowed: OWNER, attempt: async (_, a) => updates(a, 'reactions', await ownersReaction(), { _deleted: true }) },
+  {
+    name: 'reactions: like as yourself',
+    allowed: SIGNED_IN,
+    attempt: async (_, a) => inserts(a, 'reactions', { post_id: (await otherPostInOwnersDiscussion()).p, user_id: asActorOrVictim(a), reaction_type: 'like' }),
+  },
+  {
+    name: 'reactions: like as another user',
+    allowed: NOBODY,
+    attempt: async (_, a) => inserts(a, 'reactions', { post_id: (await otherPostInOwnersDiscussion()).p, user_id: victim(a), reaction_type: 'like' }),
+  },
+  {
+    name: "reactions: withdraw the member's like",
+    allowed: OWNER,
+    attempt: async (_, a) => updates(a, 'reactions', await ownersReaction(), { _deleted: true }),
+  },
   { name: "reactions: delete the member's like", allowed: OWNER, attempt: async (_, a) => softDeletes(a, 'reactions', await ownersReaction()) },
 
   // user_content
   { name: 'user_content: read public content', allowed: ALL, attempt: async (_, a) => visible(c(a), 'user_content', await ownersContent()) },
   { name: 'user_content: read private content', allowed: OWNER, attempt: async (_, a) => visible(c(a), 'user_content', await ownersContent(false)) },
-  { name: 'user_content: add as yourself', allowed: SIGNED_IN, attempt: (_, a) => inserts(a, 'user_content', { user_id: asActorOrVictim(a), title: 'Warehouse tool', type: 'track', content_url: 'https://example.test/t.mp3' }) },
-  { name: 'user_content: add as another user', allowed: NOBODY, attempt: (_, a) => inserts(a, 'user_content', { user_id: victim(a), title: 'Not mine', type: 'track', content_url: 'https://example.test/t.mp3' }) },
-  { name: "user_content: edit the member's content", allowed: OWNER, attempt: async (_, a) => updates(a, 'user_content', await ownersContent(), { title: `Edited by ${a}` }) },
+  {
+    name: 'user_content: add as yourself',
+    allowed: SIGNED_IN,
+    attempt: (_, a) =>
+      inserts(a, 'user_content', { user_id: asActorOrVictim(a), title: 'Warehouse tool', type: 'track', content_url: 'https://example.test/t.mp3' }),
+  },
+  {
+    name: 'user_content: add as another user',
+    allowed: NOBODY,
+    attempt: (_, a) => inserts(a, 'user_content', { user_id: victim(a), title: 'Not mine', type: 'track', content_url: 'https://example.test/t.mp3' }),
+  },
+  {
+    name: "user_content: edit the member's content",
+    allowed: OWNER,
+    attempt: async (_, a) => updates(a, 'user_content', await ownersContent(), { title: `Edited by ${a}` }),
+  },
   { name: "user_content: delete the member's content", allowed: OWNER, attempt: async (_, a) => softDeletes(a, 'user_content', await ownersContent()) },
 
   // blog_posts
   { name: 'blog_posts: read a published post', allowed: ALL, attempt: async (_, a) => visible(c(a), 'blog_posts', await blogPost('published')) },
   { name: "blog_posts: read the admin's draft", allowed: ADMIN, attempt: async (_, a) => visible(c(a), 'blog_posts', await blogPost('draft')) },
-  { name: 'blog_posts: create a draft as yourself', allowed: ADMIN, attempt: (_, a) => inserts(a, 'blog_posts', { title: 'AI draft', slug: `ai-draft-${randomUUID().slice(0, 8)}`, content_markdown: '# Hi', author_id: asActorOrVictim(a), status: 'draft' }) },
-  { name: 'blog_posts: edit a published post', allowed: ADMIN, attempt: async (_, a) => updates(a, 'blog_posts', await blogPost('published'), { title: `Edited by ${a}` }) },
+  {
+    name: 'blog_posts: create a draft as yourself',
+    allowed: ADMIN,
+    attempt: (_, a) =>
+      inserts(a, 'blog_posts', {
+        title: 'AI draft',
+        slug: `ai-draft-${randomUUID().slice(0, 8)}`,
+        content_markdown: '# Hi',
+        author_id: asActorOrVictim(a),
+        status: 'draft',
+      }),
+  },
+  {
+    name: 'blog_posts: edit a published post',
+    allowed: ADMIN,
+    attempt: async (_, a) => updates(a, 'blog_posts', await blogPost('published'), { title: `Edited by ${a}` }),
+  },
   { name: 'blog_posts: delete a published post', allowed: ADMIN, attempt: async (_, a) => softDeletes(a, 'blog_posts', await blogPost('published')) },
 
   // contact_messages
-  { name: 'contact_messages: send', allowed: ALL, attempt: (_, a) => inserts(a, 'contact_messages', { name: 'Ana', email: 'ana@example.test', subject: 'Booking', message: 'Are you taking promo submissions?' }) },
-  { name: 'contact_messages: send fifty in one request', allowed: NOBODY, attempt: async (_, a) => {
-    const subject = `bulk ${randomUUID()}`;
-    await c(a).from('contact_messages').insert(Array.from({ length: 50 }, () => ({ name: 'Ana', email: 'ana@example.test', subject, message: 'spam' })));
-    const { rows } = await w.db.query('select 1 from public.contact_messages where subject = $1', [subject]);
-    return rows.length > 0;
-  } },
+  {
+    name: 'contact_messages: send',
+    allowed: ALL,
+    attempt: (_, a) =>
+      inserts(a, 'contact_messages', { name: 'Ana', email: 'ana@example.test', subject: 'Booking', message: 'Are you taking promo submissions?' }),
+  },
+  {
+    name: 'contact_messages: send fifty in one request',
+    allowed: NOBODY,
+    attempt: async (_, a) => {
+      const subject = `bulk ${randomUUID()}`;
+      await c(a)
+        .from('contact_messages')
+        .insert(Array.from({ length: 50 }, () => ({ name: 'Ana', email: 'ana@example.test', subject, message: 'spam' })));
+      const { rows } = await w.db.query('select 1 from public.contact_messages where subject = $1', [subject]);
+      return rows.length > 0;
+    },
+  },
   { name: 'contact_messages: read', allowed: NOBODY, attempt: async (_, a) => visible(c(a), 'contact_messages', await contactMessage()) },
   { name: 'contact_messages: edit', allowed: NOBODY, attempt: async (_, a) => updates(a, 'contact_messages', await contactMessage(), { subject: 'pwned' }) },
-  { name: 'contact_messages: delete', allowed: NOBODY, attempt: async (_, a) => {
-    const id = await contactMessage();
-    await c(a).from('contact_messages').delete().eq('id', id);
-    return (await rowOf('contact_messages', id)) === undefined;
-  } },
+  {
+    name: 'contact_messages: delete',
+    allowed: NOBODY,
+    attempt: async (_, a) => {
+      const id = await contactMessage();
+      await c(a).from('contact_messages').delete().eq('id', id);
+      return (await rowOf('contact_messages', id)) === undefined;
+    },
+  },
 
   // push_subscriptions
-  { name: "push_subscriptions: read the member's", allowed: OWNER, attempt: async (_, a) => visible(c(a), 'push_subscriptions', await ownersPushSubscription()) },
-  { name: 'push_subscriptions: add as yourself', allowed: SIGNED_IN, attempt: (_, a) => inserts(a, 'push_subscriptions', { user_id: asActorOrVictim(a), endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`, p256dh: 'k', auth: 'a' }) },
-  { name: 'push_subscriptions: add a loopback endpoint', allowed: NOBODY, attempt: (_, a) => inserts(a, 'push_subscriptions', { user_id: asActorOrVictim(a), endpoint: `http://127.0.0.1:9/${randomUUID()}`, p256dh: 'k', auth: 'a' }) },
-  { name: 'push_subscriptions: add for another user', allowed: NOBODY, attempt: (_, a) => inserts(a, 'push_subscriptions', { user_id: victim(a), endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`, p256dh: 'k', auth: 'a' }) },
-  { name: "push_subscriptions: edit the member's", allowed: OWNER, attempt: async (_, a) => updates(a, 'push_subscriptions', await ownersPushSubscription(), { user_agent: `Firefox on ${a}` }) },
-  { name: "push_subscriptions: delete the member's", allowed: OWNER, attempt: async (_, a) => {
-    const id = await ownersPushSubscription();
-    await c(a).from('push_subscriptions').delete().eq('id', id);
-    return (await rowOf('push_subscriptions', id)) === undefined;
-  } },
+  {
+    name: "push_subscriptions: read the member's",
+    allowed: OWNER,
+    attempt: async (_, a) => visible(c(a), 'push_subscriptions', await ownersPushSubscription()),
+  },
+  {
+    name: 'push_subscriptions: add as yourself',
+    allowed: SIGNED_IN,
+    attempt: (_, a) =>
+      inserts(a, 'push_subscriptions', {
+        user_id: asActorOrVictim(a),
+        endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`,
+        p256dh: 'k',
+        auth: 'a',
+      }),
+  },
+  {
+    name: 'push_subscriptions: add a loopback endpoint',
+    allowed: NOBODY,
+    attempt: (_, a) =>
+      inserts(a, 'push_subscriptions', { user_id: asActorOrVictim(a), endpoint: `http://127.0.0.1:9/${randomUUID()}`, p256dh: 'k', auth: 'a' }),
+  },
+  {
+    name: 'push_subscriptions: add for another user',
+    allowed: NOBODY,
+    attempt: (_, a) =>
+      inserts(a, 'push_subscriptions', { user_id: victim(a), endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`, p256dh: 'k', auth: 'a' }),
+  },
+  {
+    name: "push_subscriptions: edit the member's",
+    allowed: OWNER,
+    attempt: async (_, a) => updates(a, 'push_subscriptions', await ownersPushSubscription(), { user_agent: `Firefox on ${a}` }),
+  },
+  {
+    name: "push_subscriptions: delete the member's",
+    allowed: OWNER,
+    attempt: async (_, a) => {
+      const id = await ownersPushSubscription();
+      await c(a).from('push_subscriptions').delete().eq('id', id);
+      return (await rowOf('push_subscriptions', id)) === undefined;
+    },
+  },
 
   // views
-  { name: 'discussions_with_counts_and_profiles: read', allowed: ALL, attempt: async (_, a) => visible(c(a), 'discussions_with_counts_and_profiles', await newDiscussion()) },
-  { name: "discussions_with_counts_and_profiles: rename the member's discussion through the view", allowed: OWNER, attempt: async (_, a) => {
-    const id = await newDiscussion();
-    await c(a).from('discussions_with_counts_and_profiles').update({ title: `Via view by ${a}` }).eq('id', id);
-    return (await rowOf('discussions', id)).title === `Via view by ${a}`;
-  } },
+  {
+    name: 'discussions_with_counts_and_profiles: read',
+    allowed: ALL,
+    attempt: async (_, a) => visible(c(a), 'discussions_with_counts_and_profiles', await newDiscussion()),
+  },
+  {
+    name: "discussions_with_counts_and_profiles: rename the member's discussion through the view",
+    allowed: OWNER,
+    attempt: async (_, a) => {
+      const id = await newDiscussion();
+      await c(a)
+        .from('discussions_with_counts_and_profiles')
+        .update({ title: `Via view by ${a}` })
+        .eq('id', id);
+      return (await rowOf('discussions', id)).title === `Via view by ${a}`;
+    },
+  },
   { name: 'posts_with_profile_and_votes: read', allowed: ALL, attempt: async (_, a) => visible(c(a), 'posts_with_profile_and_votes', (await ownersPost()).p) },
 
   // RPCs
-  { name: 'rpc toggle_follow: as yourself', allowed: SIGNED_IN, attempt: async (_, a) => rpcOk(a, 'toggle_follow', { p_follower_id: asActorOrVictim(a), p_following_id: await newMemberlessTarget() }) },
-  { name: 'rpc toggle_follow: as another user', allowed: NOBODY, attempt: async (_, a) => rpcOk(a, 'toggle_follow', { p_follower_id: victim(a), p_following_id: await newMemberlessTarget() }) },
+  {
+    name: 'rpc toggle_follow: as yourself',
+    allowed: SIGNED_IN,
+    attempt: async (_, a) => rpcOk(a, 'toggle_follow', { p_follower_id: asActorOrVictim(a), p_following_id: await newMemberlessTarget() }),
+  },
+  {
+    name: 'rpc toggle_follow: as another user',
+    allowed: NOBODY,
+    attempt: async (_, a) => rpcOk(a, 'toggle_follow', { p_follower_id: victim(a), p_following_id: await newMemberlessTarget() }),
+  },
   { name: 'rpc get_user_followers', allowed: ALL, attempt: (_, a) => rpcOk(a, 'get_user_followers', { p_user_id: owner() }) },
   { name: 'rpc get_user_following', allowed: ALL, attempt: (_, a) => rpcOk(a, 'get_user_following', { p_user_id: owner() }) },
-  { name: 'rpc create_post_with_quote: as yourself', allowed: SIGNED_IN, attempt: async (_, a) => rpcOk(a, 'create_post_with_quote', { p_discussion_id: await newDiscussion(), p_user_id: asActorOrVictim(a), p_content: '<p>+1</p>', p_parent_post_id: null, p_quoted_post_id: null }) },
-  { name: 'rpc create_post_with_quote: as another user', allowed: NOBODY, attempt: async (_, a) => rpcOk(a, 'create_post_with_quote', { p_discussion_id: await newDiscussion(), p_user_id: victim(a), p_content: '<p>+1</p>', p_parent_post_id: null, p_quoted_post_id: null }) },
-  { name: 'rpc create_post_with_quote: into a locked thread', allowed: NOBODY, attempt: async (_, a) => rpcOk(a, 'create_post_with_quote', { p_discussion_id: await newDiscussion(true), p_user_id: asActorOrVictim(a), p_content: '<p>+1</p>', p_parent_post_id: null, p_quoted_post_id: null }) },
-  { name: 'rpc toggle_reaction_and_karma: as yourself', allowed: SIGNED_IN, attempt: async (_, a) => rpcOk(a, 'toggle_reaction_and_karma', { p_post_id: (await otherPostInOwnersDiscussion()).p, p_user_id: asActorOrVictim(a), p_reaction_type: 'like' }) },
-  { name: 'rpc toggle_reaction_and_karma: as another user', allowed: NOBODY, attempt: async (_, a) => rpcOk(a, 'toggle_reaction_and_karma', { p_post_id: (await otherPostInOwnersDiscussion()).p, p_user_id: victim(a), p_reaction_type: 'like' }) },
-  { name: 'rpc create_discussion_and_award_karma: as yourself', allowed: SIGNED_IN, attempt: (_, a) => rpcOk(a, 'create_discussion_and_award_karma', { discussion_title: 'Vinyl or USB?', discussion_category: 'DJ Techniques', post_content: '<p>Discuss.</p>', user_id_param: asActorOrVictim(a), karma_to_award: 5 }) },
-  { name: 'rpc create_discussion_and_award_karma: as another user', allowed: NOBODY, attempt: (_, a) => rpcOk(a, 'create_discussion_and_award_karma', { discussion_title: 'Vinyl or USB?', discussion_category: 'DJ Techniques', post_content: '<p>Discuss.</p>', user_id_param: victim(a), karma_to_award: 5 }) },
-  { name: "rpc mark_post_as_solution: in the member's discussion", allowed: OWNER, attempt: async (_, a) => {
-    const { d, p } = await otherPostInOwnersDiscussion();
-    await c(a).rpc('mark_post_as_solution', { p_post_id: p, p_discussion_id: d });
-    return (await rowOf('posts', p)).is_solution === true;
-  } },
-  { name: "rpc delete_discussion_and_posts: the member's discussion", allowed: OWNER_AND_STAFF, attempt: async (_, a) => {
-    const d = await newDiscussion();
-    await c(a).rpc('delete_discussion_and_posts', { p_discussion_id: d });
-    return (await rowOf('discussions', d))._deleted === true;
-  } },
-  { name: "rpc admin_update_user_role: change the other member's role", allowed: ADMIN, attempt: async (_, a) => {
-    await w.db.query(`update public.profiles set role = 'fan' where id = $1`, [w.id('other')]);
-    await c(a).rpc('admin_update_user_role', { target_user_id_param: w.id('other'), new_role_param: 'dj' });
-    const changed = (await rowOf('profiles', w.id('other')!)).role === 'dj';
-    await w.db.query(`update public.profiles set role = 'fan' where id = $1`, [w.id('other')]);
-    return changed;
-  } },
-  { name: 'rpc admin_update_user_role: promote yourself to admin', allowed: NOBODY, attempt: async (_, a) => {
-    if (a === 'admin') return rpcOk(a, 'admin_update_user_role', { target_user_id_param: w.id(a), new_role_param: 'superuser' });
-    await c(a).rpc('admin_update_user_role', { target_user_id_param: asActorOrVictim(a), new_role_param: 'admin' });
-    return (await rowOf('profiles', asActorOrVictim(a))).role === 'admin';
-  } },
+  {
+    name: 'rpc create_post_with_quote: as yourself',
+    allowed: SIGNED_IN,
+    attempt: async (_, a) =>
+      rpcOk(a, 'create_post_with_quote', {
+        p_discussion_id: await newDiscussion(),
+        p_user_id: asActorOrVictim(a),
+        p_content: '<p>+1</p>',
+        p_parent_post_id: null,
+        p_quoted_post_id: null,
+      }),
+  },
+  {
+    name: 'rpc create_post_with_quote: as another user',
+    allowed: NOBODY,
+    attempt: async (_, a) =>
+      rpcOk(a, 'create_post_with_quote', {
+        p_discussion_id: await newDiscussion(),
+        p_user_id: victim(a),
+        p_content: '<p>+1</p>',
+        p_parent_post_id: null,
+        p_quoted_post_id: null,
+      }),
+  },
+  {
+    name: 'rpc create_post_with_quote: into a locked thread',
+    allowed: NOBODY,
+    attempt: async (_, a) =>
+      rpcOk(a, 'create_post_with_quote', {
+        p_discussion_id: await newDiscussion(true),
+        p_user_id: asActorOrVictim(a),
+        p_content: '<p>+1</p>',
+        p_parent_post_id: null,
+        p_quoted_post_id: null,
+      }),
+  },
+  {
+    name: 'rpc toggle_reaction_and_karma: as yourself',
+    allowed: SIGNED_IN,
+    attempt: async (_, a) =>
+      rpcOk(a, 'toggle_reaction_and_karma', { p_post_id: (await otherPostInOwnersDiscussion()).p, p_user_id: asActorOrVictim(a), p_reaction_type: 'like' }),
+  },
+  {
+    name: 'rpc toggle_reaction_and_karma: as another user',
+    allowed: NOBODY,
+    attempt: async (_, a) =>
+      rpcOk(a, 'toggle_reaction_and_karma', { p_post_id: (await otherPostInOwnersDiscussion()).p, p_user_id: victim(a), p_reaction_type: 'like' }),
+  },
+  {
+    name: 'rpc create_discussion_and_award_karma: as yourself',
+    allowed: SIGNED_IN,
+    attempt: (_, a) =>
+      rpcOk(a, 'create_discussion_and_award_karma', {
+        discussion_title: 'Vinyl or USB?',
+        discussion_category: 'DJ Techniques',
+        post_content: '<p>Discuss.</p>',
+        user_id_param: asActorOrVictim(a),
+        karma_to_award: 5,
+      }),
+  },
+  {
+    name: 'rpc create_discussion_and_award_karma: as another user',
+    allowed: NOBODY,
+    attempt: (_, a) =>
+      rpcOk(a, 'create_discussion_and_award_karma', {
+        discussion_title: 'Vinyl or USB?',
+        discussion_category: 'DJ Techniques',
+        post_content: '<p>Discuss.</p>',
+        user_id_param: victim(a),
+        karma_to_award: 5,
+      }),
+  },
+  {
+    name: "rpc mark_post_as_solution: in the member's discussion",
+    allowed: OWNER,
+    attempt: async (_, a) => {
+      const { d, p } = await otherPostInOwnersDiscussion();
+      await c(a).rpc('mark_post_as_solution', { p_post_id: p, p_discussion_id: d });
+      return (await rowOf('posts', p)).is_solution === true;
+    },
+  },
+  {
+    name: "rpc delete_discussion_and_posts: the member's discussion",
+    allowed: OWNER_AND_STAFF,
+    attempt: async (_, a) => {
+      const d = await newDiscussion();
+      await c(a).rpc('delete_discussion_and_posts', { p_discussion_id: d });
+      return (await rowOf('discussions', d))._deleted === true;
+    },
+  },
+  {
+    name: "rpc admin_update_user_role: change the other member's role",
+    allowed: ADMIN,
+    attempt: async (_, a) => {
+      await w.db.query(`update public.profiles set role = 'fan' where id = $1`, [w.id('other')]);
+      await c(a).rpc('admin_update_user_role', { target_user_id_param: w.id('other'), new_role_param: 'dj' });
+      const changed = (await rowOf('profiles', w.id('other')!)).role === 'dj';
+      await w.db.query(`update public.profiles set role = 'fan' where id = $1`, [w.id('other')]);
+      return changed;
+    },
+  },
+  {
+    name: 'rpc admin_update_user_role: promote yourself to admin',
+    allowed: NOBODY,
+    attempt: async (_, a) => {
+      if (a === 'admin') return rpcOk(a, 'admin_update_user_role', { target_user_id_param: w.id(a), new_role_param: 'superuser' });
+      await c(a).rpc('admin_update_user_role', { target_user_id_param: asActorOrVictim(a), new_role_param: 'admin' });
+      return (await rowOf('profiles', asActorOrVictim(a))).role === 'admin';
+    },
+  },
   { name: 'rpc get_distinct_discussion_categories', allowed: ALL, attempt: (_, a) => rpcOk(a, 'get_distinct_discussion_categories') },
   { name: 'rpc get_distinct_blog_tags', allowed: ALL, attempt: (_, a) => rpcOk(a, 'get_distinct_blog_tags') },
-  { name: 'rpc get_my_email: own e-mail only', allowed: SIGNED_IN, attempt: async (_, a) => {
-    const { data, error } = await c(a).rpc('get_my_email');
-    return !error && a !== 'anon' && data === w.members[a].email;
-  } },
-  { name: 'rpc admin_list_profiles: everyone with e-mails', allowed: ADMIN, attempt: async (_, a) => {
-    const { data, error } = await c(a).rpc('admin_list_profiles');
-    return !error && (data as Array<{ email: string }>).some((p) => p.email === w.members.member.email);
-  } },
+  {
+    name: 'rpc get_my_email: own e-mail only',
+    allowed: SIGNED_IN,
+    attempt: async (_, a) => {
+      const { data, error } = await c(a).rpc('get_my_email');
+      return !error && a !== 'anon' && data === w.members[a].email;
+    },
+  },
+  {
+    name: 'rpc admin_list_profiles: everyone with e-mails',
+    allowed: ADMIN,
+    attempt: async (_, a) => {
+      const { data, error } = await c(a).rpc('admin_list_profiles');
+      return !error && (data as Array<{ email: string }>).some((p) => p.email === w.members.member.email);
+    },
+  },
   { name: 'rpc admin_platform_stats', allowed: ADMIN, attempt: (_, a) => rpcOk(a, 'admin_platform_stats') },
-  { name: 'rpc universal_search', allowed: ALL, attempt: (_, a) => rpcOk(a, 'universal_search', { search_term: 'mixer', content_type: 'all', page: 1, per_page: 10 }) },
+  {
+    name: 'rpc universal_search',
+    allowed: ALL,
+    attempt: (_, a) => rpcOk(a, 'universal_search', { search_term: 'mixer', content_type: 'all', page: 1, per_page: 10 }),
+  },
   { name: 'rpc username_available', allowed: ALL, attempt: (_, a) => rpcOk(a, 'username_available', { p_username: 'someone_new' }) },
 
   // storage
-  { name: 'storage: upload a track into your own folder', allowed: SIGNED_IN, attempt: (_, a) => uploads(a, asActorOrVictim(a), 'track', 64, 'audio/mpeg', 'mp3') },
+  {
+    name: 'storage: upload a track into your own folder',
+    allowed: SIGNED_IN,
+    attempt: (_, a) => uploads(a, asActorOrVictim(a), 'track', 64, 'audio/mpeg', 'mp3'),
+  },
   { name: "storage: upload into the member's folder", allowed: OWNER, attempt: (_, a) => uploads(a, owner(), 'mix', 64, 'audio/mpeg', 'mp3') },
-  { name: 'storage: upload a cover image into your own folder', allowed: SIGNED_IN, attempt: (_, a) => uploads(a, asActorOrVictim(a), 'covers', 64, 'image/png', 'png') },
-  { name: 'storage: upload a cover over 5 MB', allowed: NOBODY, attempt: (_, a) => uploads(a, asActorOrVictim(a), 'covers', COVER_MAX_BYTES + 1, 'image/png', 'png') },
-  { name: 'storage: upload a cover that is not an image', allowed: NOBODY, attempt: (_, a) => uploads(a, asActorOrVictim(a), 'covers', 64, 'audio/mpeg', 'mp3') },
-  { name: 'storage: upload a file type the bucket does not allow', allowed: NOBODY, attempt: (_, a) => uploads(a, asActorOrVictim(a), 'track', 64, 'application/x-msdownload', 'exe') },
-  { name: "storage: read the member's public file", allowed: ALL, attempt: async (_, a) => {
-    const path = await ownersObject();
-    const { data, error } = await c(a).storage.from(CONTENT_BUCKET).download(path);
-    return !error && data !== null;
-  } },
-  { name: "storage: delete the member's file", allowed: OWNER, attempt: async (_, a) => {
-    const path = await ownersObject();
-    await c(a).storage.from(CONTENT_BUCKET).remove([path]);
-    const { rows } = await w.db.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [CONTENT_BUCKET, path]);
-    return rows.length === 0;
-  } },
+  {
+    name: 'storage: upload a cover image into your own folder',
+    allowed: SIGNED_IN,
+    attempt: (_, a) => uploads(a, asActorOrVictim(a), 'covers', 64, 'image/png', 'png'),
+  },
+  {
+    name: 'storage: upload a cover over 5 MB',
+    allowed: NOBODY,
+    attempt: (_, a) => uploads(a, asActorOrVictim(a), 'covers', COVER_MAX_BYTES + 1, 'image/png', 'png'),
+  },
+  {
+    name: 'storage: upload a cover that is not an image',
+    allowed: NOBODY,
+    attempt: (_, a) => uploads(a, asActorOrVictim(a), 'covers', 64, 'audio/mpeg', 'mp3'),
+  },
+  {
+    name: 'storage: upload a file type the bucket does not allow',
+    allowed: NOBODY,
+    attempt: (_, a) => uploads(a, asActorOrVictim(a), 'track', 64, 'application/x-msdownload', 'exe'),
+  },
+  {
+    name: "storage: read the member's public file",
+    allowed: ALL,
+    attempt: async (_, a) => {
+      const path = await ownersObject();
+      const { data, error } = await c(a).storage.from(CONTENT_BUCKET).download(path);
+      return !error && data !== null;
+    },
+  },
+  {
+    name: "storage: delete the member's file",
+    allowed: OWNER,
+    attempt: async (_, a) => {
+      const path = await ownersObject();
+      await c(a).storage.from(CONTENT_BUCKET).remove([path]);
+      const { rows } = await w.db.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [CONTENT_BUCKET, path]);
+      return rows.length === 0;
+    },
+  },
 ];
 
 /** A fresh profile to follow, so follows by different actors never collide. */
 let followTargets: string[] = [];
 async function newMemberlessTarget(): Promise<string> {
   const id = randomUUID();
-  await w.db.query(`insert into auth.users (id, email, raw_user_meta_data, created_at) values ($1, $2, $3, now())`,
-    [id, `${id.slice(0, 8)}@target.example.test`, { username: `t_${id.replace(/-/g, '').slice(0, 12)}` }]);
+  await w.db.query(`insert into auth.users (id, email, raw_user_meta_data, created_at) values ($1, $2, $3, now())`, [
+    id,
+    `${id.slice(0, 8)}@target.example.test`,
+    { username: `t_${id.replace(/-/g, '').slice(0, 12)}` },
+  ]);
   followTargets.push(id);
   return id;
 }

@@ -55,7 +55,11 @@ describe('presence heartbeats', () => {
     const future = new Date(Date.now() + 3_600_000).toISOString();
     const { error } = await alice.client.from('presence_heartbeats').upsert({ user_id: alice.id, last_seen_at: future });
     expect(error).toBeNull();
-    const { rows } = await withDb((db) => db.query<{ drift: number }>(`select extract(epoch from (last_seen_at - now()))::float as drift from public.presence_heartbeats where user_id = $1`, [alice.id]));
+    const { rows } = await withDb((db) =>
+      db.query<{ drift: number }>(`select extract(epoch from (last_seen_at - now()))::float as drift from public.presence_heartbeats where user_id = $1`, [
+        alice.id,
+      ]),
+    );
     expect(Math.abs(rows[0]!.drift)).toBeLessThan(60);
   });
 

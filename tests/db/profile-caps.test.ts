@@ -21,8 +21,11 @@ describe('profile caps', () => {
     expect((await update({ avatar_url: 'not a url' })).error?.code).toBe(SQLSTATE.check);
     expect((await update({ banner_url: 'javascript:alert(1)' })).error?.code).toBe(SQLSTATE.check);
     const ok = await update({
-      display_name: 'x'.repeat(DISPLAY_NAME_MAX_LENGTH), bio: 'x'.repeat(BIO_MAX_LENGTH), location: 'x'.repeat(LOCATION_MAX_LENGTH),
-      avatar_url: 'https://img.example/a.png', banner_url: 'https://img.example/b.png',
+      display_name: 'x'.repeat(DISPLAY_NAME_MAX_LENGTH),
+      bio: 'x'.repeat(BIO_MAX_LENGTH),
+      location: 'x'.repeat(LOCATION_MAX_LENGTH),
+      avatar_url: 'https://img.example/a.png',
+      banner_url: 'https://img.example/b.png',
     });
     expect(ok.error).toBeNull();
     expect((await update({ avatar_url: null, banner_url: null })).error).toBeNull();

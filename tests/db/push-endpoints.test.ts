@@ -64,8 +64,9 @@ describe('push endpoints', () => {
       expect(isKnownPushService(endpoint)).toBe(true);
     }
     const hosts = [...PUSH_SERVICE_HOSTS, ...PUSH_SERVICE_HOST_SUFFIXES.map((suffix) => `shard1${suffix}`)];
-    const { rows } = await withDb((db) => db.query<{ ok: boolean }>(
-      `select private.push_endpoint_allowed('https://' || h || '/x') as ok from unnest($1::text[]) h`, [hosts]));
+    const { rows } = await withDb((db) =>
+      db.query<{ ok: boolean }>(`select private.push_endpoint_allowed('https://' || h || '/x') as ok from unnest($1::text[]) h`, [hosts]),
+    );
     expect(rows.map((r) => r.ok)).toEqual(hosts.map(() => true));
   });
 
@@ -76,14 +77,19 @@ describe('push endpoints', () => {
     await withDb(async (db) => {
       await db.query('insert into private.push_test_endpoints (origin) values ($1)', [origin]);
       try {
-        await db.query('insert into public.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)',
-          [victim.id, internalUrl, 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U', 'tBHItJI5svbpez7KI4CCXg']);
+        await db.query('insert into public.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)', [
+          victim.id,
+          internalUrl,
+          'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U',
+          'tBHItJI5svbpez7KI4CCXg',
+        ]);
       } finally {
         await db.query('delete from private.push_test_endpoints where origin = $1', [origin]);
       }
     });
-    const { rows } = await withDb((db) => db.query<{ id: string }>(
-      `insert into public.notifications (user_id, type, content_preview) values ($1, 'new_follower', 'x') returning id`, [victim.id]));
+    const { rows } = await withDb((db) =>
+      db.query<{ id: string }>(`insert into public.notifications (user_id, type, content_preview) values ($1, 'new_follower', 'x') returning id`, [victim.id]),
+    );
     const { apiUrl, anonKey, serviceRoleKey } = testStack();
     const res = await fetch(`${apiUrl}/functions/v1/send-push`, {
       method: 'POST',

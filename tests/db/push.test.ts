@@ -20,7 +20,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function subscribe(member: TestMember, sub: TestSubscription, preferences?: Record<string, boolean>): Promise<string> {
   const { data, error } = await member.client
     .from('push_subscriptions')
-    .insert({ user_id: member.id, endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth, user_agent: 'vitest', ...(preferences ? { preferences } : {}) })
+    .insert({
+      user_id: member.id,
+      endpoint: sub.endpoint,
+      p256dh: sub.keys.p256dh,
+      auth: sub.keys.auth,
+      user_agent: 'vitest',
+      ...(preferences ? { preferences } : {}),
+    })
     .select('id')
     .single();
   if (error) throw error;
@@ -132,7 +139,7 @@ describe('push sending (send-push through a stand-in push service)', () => {
     expect(push.pushesFor(replierPhone)).toHaveLength(0);
   });
 
-  it('respects each device\'s preferences per type: replies, quotes and mentions, followers, likes', async () => {
+  it("respects each device's preferences per type: replies, quotes and mentions, followers, likes", async () => {
     const [owner, other] = await Promise.all([newMember('pushp'), newMember('pusho')]);
     const everything = push.subscribe();
     const noReplies = push.subscribe();
@@ -148,12 +155,24 @@ describe('push sending (send-push through a stand-in push service)', () => {
     const otherTitle = `Mention ${randomUUID().slice(0, 6)}`;
     const otherThread = await startThread(other, otherTitle);
     const mentionPost = await reply(other, otherThread, `<p>What does @${owner.username} think?</p>`);
-    expect((await other.client.from('followers').insert({ id: uuidV5(`${other.id}:${owner.id}`), follower_id: other.id, following_id: owner.id })).error).toBeNull();
-    expect((await other.client.from('reactions').insert({ id: uuidV5(`${ownerPost}:${other.id}:like`), post_id: ownerPost, user_id: other.id, reaction_type: 'like' })).error).toBeNull();
+    expect(
+      (await other.client.from('followers').insert({ id: uuidV5(`${other.id}:${owner.id}`), follower_id: other.id, following_id: owner.id })).error,
+    ).toBeNull();
+    expect(
+      (
+        await other.client
+          .from('reactions')
+          .insert({ id: uuidV5(`${ownerPost}:${other.id}:like`), post_id: ownerPost, user_id: other.id, reaction_type: 'like' })
+      ).error,
+    ).toBeNull();
 
     await push.waitFor(() => push.pushesFor(everything).length >= 4 && push.pushesFor(onlyLikes).length >= 1);
     await sleep(QUIET_MS);
-    const titles = (sub: TestSubscription) => push.pushesFor(sub).map((p) => (p.payload as { title: string }).title).sort();
+    const titles = (sub: TestSubscription) =>
+      push
+        .pushesFor(sub)
+        .map((p) => (p.payload as { title: string }).title)
+        .sort();
     const replied = PUSH_TEXTS.reply(other.username, ownTitle);
     const mentioned = PUSH_TEXTS.mention(other.username, otherTitle);
     const followed = PUSH_TEXTS.follower(other.username);

@@ -35,9 +35,21 @@ async function device(withProfiles = false): Promise<AppDatabase> {
 }
 
 function sync(db: AppDatabase, client: SupabaseClient, userId: string | null, extra: Partial<StartSyncOptions> = {}): SyncHandle {
-  const handle = startSync({ db, client, userId, collections: ['discussions', 'posts'], realtime: false, waitForLeadership: false, retryBaseMs: 100, pullRetryMs: 200, ...extra });
+  const handle = startSync({
+    db,
+    client,
+    userId,
+    collections: ['discussions', 'posts'],
+    realtime: false,
+    waitForLeadership: false,
+    retryBaseMs: 100,
+    pullRetryMs: 200,
+    ...extra,
+  });
   syncs.push(handle);
-  if (process.env.DEBUG_SYNC) for (const [name, state] of Object.entries(handle.states)) state.error$.subscribe((e) => console.error(name, JSON.stringify(e.parameters ?? e.message).slice(0, 800)));
+  if (process.env.DEBUG_SYNC)
+    for (const [name, state] of Object.entries(handle.states))
+      state.error$.subscribe((e) => console.error(name, JSON.stringify(e.parameters ?? e.message).slice(0, 800)));
   return handle;
 }
 
@@ -101,14 +113,19 @@ describe('replication against the local stack', () => {
       // _modified is taken now, but the row only becomes visible at commit.
       await slow.query(`insert into public.discussions (id, user_id, title, category) values ($1, $2, 'slow transaction', 'Production')`, [early, alice.id]);
       // Another author, so the two transactions touch no common row (triggers update the author's profile).
-      await withDb((fast) => fast.query(`insert into public.discussions (id, user_id, title, category) values ($1, $2, 'fast transaction', 'Production')`, [late, bob.id]));
+      await withDb((fast) =>
+        fast.query(`insert into public.discussions (id, user_id, title, category) values ($1, $2, 'fast transaction', 'Production')`, [late, bob.id]),
+      );
       s.resync();
       await until(async () => (await db.discussions.findOne(late).exec()) !== null);
       await s.awaitInSync();
       expect(await db.discussions.findOne(early).exec()).toBeNull();
       await slow.query('commit');
     });
-    const modified = await withDb(async (pg) => (await pg.query('select id, _modified from public.discussions where id = any($1)', [[early, late]])).rows as { id: string; _modified: Date }[]);
+    const modified = await withDb(
+      async (pg) =>
+        (await pg.query('select id, _modified from public.discussions where id = any($1)', [[early, late]])).rows as { id: string; _modified: Date }[],
+    );
     const byId = Object.fromEntries(modified.map((r) => [r.id, r._modified.getTime()]));
     expect(byId[early]).toBeLessThan(byId[late]);
 
@@ -179,7 +196,13 @@ describe('replication against the local stack', () => {
     await until(async () => typeof (await db.posts.findOne(reply.id).exec())?.server_modified === 'string');
 
     // The same write again, as after a lost answer.
-    const push = createPushHandler({ spec: TABLE_SPECS.posts, remote: supabaseTable(bob.client, 'posts'), db, schema: db.posts.schema.jsonSchema as never, isStopped: () => false });
+    const push = createPushHandler({
+      spec: TABLE_SPECS.posts,
+      remote: supabaseTable(bob.client, 'posts'),
+      db,
+      schema: db.posts.schema.jsonSchema as never,
+      isStopped: () => false,
+    });
     const conflicts = await push([{ newDocumentState: { ...reply.toJSON(), server_modified: null, _deleted: false } as never, assumedMasterState: undefined }]);
     expect(conflicts).toEqual([]);
     expect(await postCount(reply.id)).toBe(1);
@@ -252,7 +275,14 @@ describe('replication against the local stack', () => {
   it('a visitor pulls public data and notifications stay with their member', async () => {
     const thread = await startThread(alice);
     const db = await device();
-    const s = startSync({ db, client: serviceClient(), userId: null, realtime: false, waitForLeadership: false, collections: ['discussions', 'notifications'] });
+    const s = startSync({
+      db,
+      client: serviceClient(),
+      userId: null,
+      realtime: false,
+      waitForLeadership: false,
+      collections: ['discussions', 'notifications'],
+    });
     syncs.push(s);
     await s.awaitInSync();
     expect(await db.discussions.findOne(thread).exec()).not.toBeNull();

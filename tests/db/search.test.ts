@@ -18,7 +18,8 @@ beforeAll(async () => {
     `insert into public.blog_posts (title, slug, content, excerpt, author_id, status, tags) values
      ($1, $2, 'Long read about crate digging.', 'Crates', $3, 'published', '{vinyl,history}'),
      ($4, $5, 'Not yet.', 'Draft', $3, 'draft', '{}')`,
-    [`The ${word} story`, `the-story-${word}`, w.id('admin'), `Draft ${word}`, (draftSlug = `draft-${word}`)]);
+    [`The ${word} story`, `the-story-${word}`, w.id('admin'), `Draft ${word}`, (draftSlug = `draft-${word}`)],
+  );
 });
 afterAll(async () => w?.close());
 
@@ -29,14 +30,34 @@ describe('universal_search RPC', () => {
     const { results, totalCount } = data as { results: Array<Record<string, unknown>>; totalCount: number };
     expect(totalCount).toBe(3);
     expect(results.map((r) => r.type).sort()).toEqual(['blog_post', 'discussion', 'profile']);
-    expect(results.find((r) => r.type === 'profile')).toMatchObject({ id: w.id('member'), path: `/profile/${w.members.member.username}`, username: w.members.member.username, karma: 0, role: 'fan' });
-    expect(results.find((r) => r.type === 'discussion')).toMatchObject({ id: discussionId, path: `/discussions/thread/${discussionId}`, category: 'Music Discovery', post_count: 1, author_username: w.members.other.username });
-    expect(results.find((r) => r.type === 'blog_post')).toMatchObject({ path: `/blog/the-story-${word}`, tags: ['vinyl', 'history'], author_username: w.members.admin.username });
+    expect(results.find((r) => r.type === 'profile')).toMatchObject({
+      id: w.id('member'),
+      path: `/profile/${w.members.member.username}`,
+      username: w.members.member.username,
+      karma: 0,
+      role: 'fan',
+    });
+    expect(results.find((r) => r.type === 'discussion')).toMatchObject({
+      id: discussionId,
+      path: `/discussions/thread/${discussionId}`,
+      category: 'Music Discovery',
+      post_count: 1,
+      author_username: w.members.other.username,
+    });
+    expect(results.find((r) => r.type === 'blog_post')).toMatchObject({
+      path: `/blog/the-story-${word}`,
+      tags: ['vinyl', 'history'],
+      author_username: w.members.admin.username,
+    });
     expect(JSON.stringify(results)).not.toContain(draftSlug);
   });
 
   it('filters by type and pages with a total count', async () => {
-    const page = async (n: number) => (await anonClient().rpc('universal_search', { search_term: word, content_type: 'all', page: n, per_page: 2 })).data as { results: unknown[]; totalCount: number };
+    const page = async (n: number) =>
+      (await anonClient().rpc('universal_search', { search_term: word, content_type: 'all', page: n, per_page: 2 })).data as {
+        results: unknown[];
+        totalCount: number;
+      };
     expect(await page(1)).toMatchObject({ totalCount: 3 });
     expect((await page(1)).results).toHaveLength(2);
     expect((await page(2)).results).toHaveLength(1);
@@ -65,7 +86,10 @@ describe('universal_search over the stored search vectors', () => {
     expect(await search(before, 'profile')).toMatchObject({ totalCount: 1, results: [{ id: w.id('moderator') }] });
     await edit(`Warehouse techno, ${after} nights`);
     expect(await search(before, 'profile')).toEqual({ totalCount: 0, results: [] });
-    expect(await search(after, 'profile')).toMatchObject({ totalCount: 1, results: [{ id: w.id('moderator'), path: `/profile/${w.members.moderator.username}` }] });
+    expect(await search(after, 'profile')).toMatchObject({
+      totalCount: 1,
+      results: [{ id: w.id('moderator'), path: `/profile/${w.members.moderator.username}` }],
+    });
   });
 
   it('ranks a title match above a body-only match', async () => {
@@ -75,7 +99,8 @@ describe('universal_search over the stored search vectors', () => {
        ('Notes from the booth', $2, $3, 'Booth notes', $4, 'published', now() + interval '1 minute'),
        ($1, $5, 'Why the warm-up set matters.', 'Warm-up', $4, 'published', now() - interval '1 day')
        returning id`,
-      [`The ${term} sessions`, `booth-${term}`, `A long night; the ${term} crowd stayed until sunrise.`, w.id('admin'), `sessions-${term}`]);
+      [`The ${term} sessions`, `booth-${term}`, `A long night; the ${term} crowd stayed until sunrise.`, w.id('admin'), `sessions-${term}`],
+    );
     const [bodyOnly, inTitle] = rows.map((r) => r.id);
     const { results, totalCount } = await search(term, 'blog_post');
     expect(totalCount).toBe(2);
@@ -89,7 +114,8 @@ describe('universal_search over the stored search vectors', () => {
     const { rows } = await w.db.query<{ id: string }>(
       `insert into public.blog_posts (title, slug, content, author_id, status, published_at)
        values ($1, $2, 'Liner notes.', $3, 'published', now()) returning id`,
-      [`${term} reissue`, `reissue-${term}`, w.id('admin')]);
+      [`${term} reissue`, `reissue-${term}`, w.id('admin')],
+    );
     expect((await search(term)).totalCount).toBe(2);
 
     const { error: deleteError } = await w.client('member').rpc('delete_discussion_and_posts', { p_discussion_id: discussion });
@@ -105,7 +131,8 @@ describe('universal_search over the stored search vectors', () => {
     const { rows } = await w.db.query<{ id: string }>(
       `insert into public.discussions (user_id, title, category)
        select $1, $2, 'Industry Talk' from generate_series(1, 5) returning id`,
-      [w.id('other'), `${term} residency rates`]);
+      [w.id('other'), `${term} residency rates`],
+    );
     const seen: string[] = [];
     for (let page = 1; page <= 5; page++) {
       const { results, totalCount } = await search(term, 'discussion', page, 1);
@@ -146,7 +173,10 @@ describe('universal-search edge function', () => {
 
   it('answers the CORS preflight', async () => {
     const { apiUrl } = testStack();
-    const res = await fetch(`${apiUrl}/functions/v1/universal-search`, { method: 'OPTIONS', headers: { Origin: 'http://localhost:4173', 'Access-Control-Request-Method': 'POST' } });
+    const res = await fetch(`${apiUrl}/functions/v1/universal-search`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://localhost:4173', 'Access-Control-Request-Method': 'POST' },
+    });
     expect(res.status).toBeLessThan(300);
   });
 });

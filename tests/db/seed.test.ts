@@ -63,10 +63,17 @@ describe('seeded community', () => {
   });
 
   it('seeds all members as confirmed accounts with their e-mail and the member password', async () => {
-    const seeded = await withDb(async (db) => (await db.query<{ email: string; confirmed: boolean; has_profile: boolean }>(
-      `select u.email, u.email_confirmed_at is not null as confirmed, p.id is not null as has_profile
+    const seeded = await withDb(
+      async (db) =>
+        (
+          await db.query<{ email: string; confirmed: boolean; has_profile: boolean }>(
+            `select u.email, u.email_confirmed_at is not null as confirmed, p.id is not null as has_profile
          from auth.users u left join public.profiles p on p.id = u.id
-        where u.email like $1`, [`%@${SEED_EMAIL_DOMAIN}`])).rows);
+        where u.email like $1`,
+            [`%@${SEED_EMAIL_DOMAIN}`],
+          )
+        ).rows,
+    );
     expect(seeded.length).toBeGreaterThanOrEqual(SEED_MINIMUMS.members);
     expect(seeded.every((u) => u.confirmed && u.has_profile)).toBe(true);
 
@@ -111,11 +118,16 @@ describe('seeded community', () => {
     expect((published ?? []).length).toBeGreaterThanOrEqual(SEED_MINIMUMS.publishedBlogPosts);
     expect(published!.some((p) => p.is_featured)).toBe(true);
     // Other test files write their own posts into the same database at the same time: judge the seed's own.
-    const untagged = await withDb(async (db) => (await db.query(
-      `select b.slug from public.blog_posts b join auth.users u on u.id = b.author_id
+    const untagged = await withDb(
+      async (db) =>
+        (
+          await db.query(
+            `select b.slug from public.blog_posts b join auth.users u on u.id = b.author_id
        where b.status = 'published' and u.email like $1 and coalesce(cardinality(b.tags), 0) = 0`,
-      [`%@${SEED_EMAIL_DOMAIN}`],
-    )).rows);
+            [`%@${SEED_EMAIL_DOMAIN}`],
+          )
+        ).rows,
+    );
     expect(untagged).toEqual([]);
 
     const { data: visibleDrafts } = await visitor.from('blog_posts').select('id').eq('status', 'draft');

@@ -18,7 +18,9 @@ describe('server-set created_at', () => {
     const m = w.members.other;
     const d = await fixtures.discussion(w.db, w.members.member.id);
     const id = randomUUID();
-    const { error } = await m.client.from('posts').insert({ id, discussion_id: d, user_id: m.id, content: '<p>first!</p>', created_at: BACKDATED, updated_at: BACKDATED });
+    const { error } = await m.client
+      .from('posts')
+      .insert({ id, discussion_id: d, user_id: m.id, content: '<p>first!</p>', created_at: BACKDATED, updated_at: BACKDATED });
     expect(error).toBeNull();
     const { data } = await m.client.from('posts_with_profile_and_votes').select('id').eq('discussion_id', d).order('created_at');
     expect(data!.map((p) => p.id).at(-1)).toBe(id);
@@ -43,7 +45,9 @@ describe('server-set created_at', () => {
       expect(recent(stored.created_at), table).toBe(true);
     }
     const p = await fixtures.post(w.db, d, m.id);
-    const { error: likeError } = await w.members.other.client.from('reactions').insert({ id: randomUUID(), post_id: p, user_id: w.members.other.id, created_at: BACKDATED });
+    const { error: likeError } = await w.members.other.client
+      .from('reactions')
+      .insert({ id: randomUUID(), post_id: p, user_id: w.members.other.id, created_at: BACKDATED });
     expect(likeError).toBeNull();
     const { rows } = await w.db.query('select created_at from public.reactions where post_id = $1', [p]);
     expect(recent(rows[0].created_at)).toBe(true);

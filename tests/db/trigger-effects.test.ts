@@ -12,13 +12,19 @@ import { DISCUSSION_KARMA_AWARD, LIKE_KARMA, REPLICATED_TABLES } from './helpers
 let w: World;
 const karma = async (id: string) => Number((await fixtures.row<{ karma: number }>(w.db, 'profiles', id)).karma);
 const notificationsOf = async (userId: string, targetId: string) =>
-  (await w.db.query<{ type: string; actor_username: string; related_entity_id: string }>(
-    'select type, actor_username, related_entity_id from public.notifications where user_id = $1 and target_entity_id = $2 order by created_at',
-    [userId, targetId])).rows;
+  (
+    await w.db.query<{ type: string; actor_username: string; related_entity_id: string }>(
+      'select type, actor_username, related_entity_id from public.notifications where user_id = $1 and target_entity_id = $2 order by created_at',
+      [userId, targetId],
+    )
+  ).rows;
 const activitiesOf = async (userId: string, entityId: string) =>
-  (await w.db.query<{ activity_type: string }>(
-    'select activity_type from public.user_activities where user_id = $1 and related_entity_id = $2 order by created_at',
-    [userId, entityId])).rows.map((r) => r.activity_type);
+  (
+    await w.db.query<{ activity_type: string }>(
+      'select activity_type from public.user_activities where user_id = $1 and related_entity_id = $2 order by created_at',
+      [userId, entityId],
+    )
+  ).rows.map((r) => r.activity_type);
 
 beforeAll(async () => {
   w = await createWorld('te');
@@ -36,9 +42,20 @@ describe('sign-up creates the profile', () => {
     expect(error).toBeNull();
     const profile = await fixtures.row<Record<string, unknown>>(w.db, 'profiles', data.user!.id);
     expect(profile).toMatchObject({
-      username: `mixmaster_${suffix}`, display_name: `MixMaster ${suffix}`, location: 'Detroit, MI',
-      role: 'fan', subscription_tier: 'free', karma: 0, bio: '', signature: null, genres: [], social_links: {},
-      is_featured: false, followers_count: 0, following_count: 0, _deleted: false,
+      username: `mixmaster_${suffix}`,
+      display_name: `MixMaster ${suffix}`,
+      location: 'Detroit, MI',
+      role: 'fan',
+      subscription_tier: 'free',
+      karma: 0,
+      bio: '',
+      signature: null,
+      genres: [],
+      social_links: {},
+      is_featured: false,
+      followers_count: 0,
+      following_count: 0,
+      _deleted: false,
       monetization: { tipJarEnabled: false, tipJarType: 'crypto', cryptoAddress: null, paypalEmail: null },
     });
   });
@@ -48,7 +65,9 @@ describe('sign-up creates the profile', () => {
     const { data: available } = await anonClient().rpc('username_available', { p_username: taken });
     expect(available).toBe(false);
     const { error } = await anonClient().auth.signUp({
-      email: `dup_${randomUUID().slice(0, 6)}@example.test`, password: 'correct-horse-9', options: { data: { username: taken } },
+      email: `dup_${randomUUID().slice(0, 6)}@example.test`,
+      password: 'correct-horse-9',
+      options: { data: { username: taken } },
     });
     expect(error).not.toBeNull();
     const { rows } = await w.db.query('select 1 from public.profiles where lower(username) = lower($1)', [taken]);
@@ -61,8 +80,11 @@ describe('discussions', () => {
     const m = w.members.member;
     const before = await karma(m.id);
     const { data, error } = await m.client.rpc('create_discussion_and_award_karma', {
-      discussion_title: 'Harmonic mixing: Camelot or by ear?', discussion_category: 'DJ Techniques',
-      post_content: '<p>How strict are you with keys?</p>', user_id_param: m.id, karma_to_award: 1000,
+      discussion_title: 'Harmonic mixing: Camelot or by ear?',
+      discussion_category: 'DJ Techniques',
+      post_content: '<p>How strict are you with keys?</p>',
+      user_id_param: m.id,
+      karma_to_award: 1000,
     });
     expect(error).toBeNull();
     const d = data as { id: string; post_count: number; author_username: string };
@@ -121,7 +143,10 @@ describe('posts', () => {
     const q = await fixtures.post(w.db, d, quoted.id);
     const before = await fixtures.row<{ post_count: number; last_activity_at: Date }>(w.db, 'discussions', d);
     const { data, error } = await replier.client.rpc('create_post_with_quote', {
-      p_discussion_id: d, p_user_id: replier.id, p_parent_post_id: q, p_quoted_post_id: q,
+      p_discussion_id: d,
+      p_user_id: replier.id,
+      p_parent_post_id: q,
+      p_quoted_post_id: q,
       p_content: `<p>Agree with this, and @${mentioned.username.toUpperCase()} and @${author.username} know it. mail me at x@${mentioned.username}.com</p>`,
     });
     expect(error).toBeNull();
@@ -146,7 +171,13 @@ describe('posts', () => {
 
     const replier = w.members.member;
     const id = randomUUID();
-    expect((await replier.client.from('posts').insert({ id, discussion_id: d, user_id: replier.id, content: '<p>Queued at the gig</p>', reactions_summary: { like: 99 }, is_solution: true })).error).toBeNull();
+    expect(
+      (
+        await replier.client
+          .from('posts')
+          .insert({ id, discussion_id: d, user_id: replier.id, content: '<p>Queued at the gig</p>', reactions_summary: { like: 99 }, is_solution: true })
+      ).error,
+    ).toBeNull();
     expect(await fixtures.row(w.db, 'posts', id)).toMatchObject({ reactions_summary: {}, is_solution: false });
     expect(await notificationsOf(author.id, id)).toEqual([{ type: 'new_reply', actor_username: replier.username, related_entity_id: d }]);
     expect((await fixtures.row<{ post_count: number }>(w.db, 'discussions', d)).post_count).toBe(3);
@@ -219,7 +250,9 @@ describe('follows', () => {
     const res = await fan.client.rpc('toggle_follow', { p_follower_id: fan.id, p_following_id: star.id });
     expect(res).toMatchObject({ error: null, data: { status: 'followed' } });
     expect(await fixtures.row(w.db, 'profiles', star.id)).toMatchObject({ followers_count: before.followers_count + 1 });
-    expect((await w.db.query(`select type from public.notifications where user_id = $1 and type = 'new_follower' and actor_id = $2`, [star.id, fan.id])).rows).toHaveLength(1);
+    expect(
+      (await w.db.query(`select type from public.notifications where user_id = $1 and type = 'new_follower' and actor_id = $2`, [star.id, fan.id])).rows,
+    ).toHaveLength(1);
     expect(await activitiesOf(fan.id, star.id)).toEqual(['followed_user']);
     expect(await activitiesOf(star.id, fan.id)).toEqual(['was_followed_by']);
     const { data: followers } = await anonClient().rpc('get_user_followers', { p_user_id: star.id });
@@ -256,10 +289,15 @@ describe('content and sync columns', () => {
   it('_modified moves forward on every write and each replicated table is in the realtime publication', async () => {
     const m = w.members.member;
     const before = await fixtures.row<{ _modified: Date }>(w.db, 'profiles', m.id);
-    await m.client.from('profiles').update({ bio: `Selector since ${randomUUID().slice(0, 4)}` }).eq('id', m.id);
+    await m.client
+      .from('profiles')
+      .update({ bio: `Selector since ${randomUUID().slice(0, 4)}` })
+      .eq('id', m.id);
     const after = await fixtures.row<{ _modified: Date }>(w.db, 'profiles', m.id);
     expect(after._modified.getTime()).toBeGreaterThan(before._modified.getTime());
-    const { rows } = await w.db.query<{ tablename: string }>(`select tablename from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public'`);
+    const { rows } = await w.db.query<{ tablename: string }>(
+      `select tablename from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public'`,
+    );
     expect(rows.map((r) => r.tablename).sort()).toEqual(expect.arrayContaining([...REPLICATED_TABLES]));
   });
 });

@@ -7,7 +7,18 @@ if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
 
 const dj = DEMO_ACCOUNTS.find((a) => a.kind === 'dj')!;
 
-const PUBLIC_SCREENS = ['/', '/login', '/login?status=confirm_email', '/signup', '/directory', '/directory/Producer', `/profile/${dj.username}`, `/profile/${dj.username}/support`, '/profile/nobody_here', '/support-platform'];
+const PUBLIC_SCREENS = [
+  '/',
+  '/login',
+  '/login?status=confirm_email',
+  '/signup',
+  '/directory',
+  '/directory/Producer',
+  `/profile/${dj.username}`,
+  `/profile/${dj.username}/support`,
+  '/profile/nobody_here',
+  '/support-platform',
+];
 const MEMBER_SCREENS = ['/settings/profile', '/settings/tip-jar', '/notifications', `/profile/${dj.username}`];
 const WIDTHS = [360, 1280] as const;
 const THEMES = ['dark', 'light'] as const;
@@ -19,7 +30,15 @@ async function expectNoSeriousViolations(page: Page, label: string): Promise<voi
   await page.waitForTimeout(700);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`)).toEqual([]);
+  expect(
+    serious.map(
+      (v) =>
+        `${label}: ${v.id} (${v.impact}) ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+    ),
+  ).toEqual([]);
 }
 
 for (const theme of THEMES) {

@@ -19,10 +19,30 @@ const dj = DEMO_ACCOUNTS.find((a) => a.kind === 'dj')!;
 const admin = SEED_STAFF_ACCOUNTS.find((a) => a.role === 'admin')!;
 const thread = `/discussions/thread/${seedId(`discussion:${THREADS[0].key}`)}`;
 
-const VISITOR_ROUTES = ['/', '/discussions', thread, '/directory', `/profile/${dj.username}`, '/search?q=techno', '/blog', '/about', '/terms', '/privacy', '/guidelines', '/contact', '/login', '/signup', '/support-platform', '/subscriptions'];
+const VISITOR_ROUTES = [
+  '/',
+  '/discussions',
+  thread,
+  '/directory',
+  `/profile/${dj.username}`,
+  '/search?q=techno',
+  '/blog',
+  '/about',
+  '/terms',
+  '/privacy',
+  '/guidelines',
+  '/contact',
+  '/login',
+  '/signup',
+  '/support-platform',
+  '/subscriptions',
+];
 const MEMBER_ROUTES = ['/', '/discussions', thread, '/notifications', '/settings/profile', '/settings/tip-jar', `/profile/${dj.username}`, '/dj-bot'];
 const OFFLINE_ROUTES = ['/discussions', thread, `/profile/${dj.username}`, '/'];
-const SIZES = [{ width: 360, height: 740 }, { width: 1280, height: 900 }] as const;
+const SIZES = [
+  { width: 360, height: 740 },
+  { width: 1280, height: 900 },
+] as const;
 const THEMES = ['dark', 'light'] as const;
 
 type Found = string[];
@@ -37,7 +57,13 @@ async function check(page: Page, path: string, label: string, found: Found, opti
   if (overflow > 0) found.push(`${label} ${path}: scrolls sideways by ${overflow} px`);
   const results = await new AxeBuilder({ page }).analyze();
   for (const v of results.violations) {
-    if (v.impact === 'serious' || v.impact === 'critical') found.push(`${label} ${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+    if (v.impact === 'serious' || v.impact === 'critical')
+      found.push(
+        `${label} ${path}: ${v.id} (${v.impact}) ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(' | ')}`,
+      );
   }
 }
 
@@ -63,7 +89,8 @@ for (const theme of THEMES) {
       const page = await openAs(browser, theme, size);
       for (const path of VISITOR_ROUTES) {
         await check(page, path, `visitor ${tag}`, found);
-        if (theme === 'dark' && (path === '/' || path === '/discussions' || path === thread)) await shoot(page, testInfo, `visitor ${path === '/' ? 'home' : path === thread ? 'thread' : 'hub'} ${size.width}px`);
+        if (theme === 'dark' && (path === '/' || path === '/discussions' || path === thread))
+          await shoot(page, testInfo, `visitor ${path === '/' ? 'home' : path === thread ? 'thread' : 'hub'} ${size.width}px`);
       }
       await page.context().close();
       expect(found).toEqual([]);
@@ -75,7 +102,8 @@ for (const theme of THEMES) {
       const page = await openAs(browser, theme, size, dj);
       for (const path of MEMBER_ROUTES) {
         await check(page, path, `member ${tag}`, found);
-        if (theme === 'dark' && (path === '/' || path === '/discussions' || path === thread)) await shoot(page, testInfo, `member ${path === '/' ? 'home' : path === thread ? 'thread' : 'hub'} ${size.width}px`);
+        if (theme === 'dark' && (path === '/' || path === '/discussions' || path === thread))
+          await shoot(page, testInfo, `member ${path === '/' ? 'home' : path === thread ? 'thread' : 'hub'} ${size.width}px`);
       }
       await page.context().close();
       expect(found).toEqual([]);

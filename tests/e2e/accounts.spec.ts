@@ -117,7 +117,10 @@ test.describe('signup', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page.getByTestId('toast')).toContainText(AUTH_MESSAGES.signedUpAndIn);
     await expect(page).toHaveURL(new RegExp(`/profile/${typed.toLowerCase()}$`));
-    const rows = await dbQuery<{ username: string; display_name: string; location: string }>('select username, display_name, location from public.profiles where username = $1', [typed.toLowerCase()]);
+    const rows = await dbQuery<{ username: string; display_name: string; location: string }>(
+      'select username, display_name, location from public.profiles where username = $1',
+      [typed.toLowerCase()],
+    );
     expect(rows).toEqual([{ username: typed.toLowerCase(), display_name: typed, location: 'Leeds, UK' }]);
   });
 

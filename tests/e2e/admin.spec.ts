@@ -80,7 +80,12 @@ test.describe('admin zone', () => {
     await page.getByRole('button', { name: ADMIN_TEXTS.createDraft }).click();
     await expect(page.getByTestId('toast').getByText(ADMIN_TOASTS.draftCreated)).toBeVisible();
     await expect(page.getByLabel(ADMIN_TEXTS.draftBodyLabel)).toHaveValue('');
-    const { data: drafts } = await serviceClient().from('blog_posts').select('*').eq('title', DEFAULT_DRAFT_TITLE).order('created_at', { ascending: false }).limit(1);
+    const { data: drafts } = await serviceClient()
+      .from('blog_posts')
+      .select('*')
+      .eq('title', DEFAULT_DRAFT_TITLE)
+      .order('created_at', { ascending: false })
+      .limit(1);
     expect(drafts![0].status).toBe('draft');
     expect(drafts![0].is_featured).toBe(false);
     expect(drafts![0].slug).toMatch(/^ai-generated-blog-post-\d{5}$/);

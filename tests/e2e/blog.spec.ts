@@ -15,8 +15,12 @@ async function noSeriousViolations(page: Page, exclude?: string) {
 type Row = { id: string; title: string; slug: string; is_featured: boolean; published_at: string; tags: string[] };
 
 async function publishedPosts(): Promise<Row[]> {
-  const { data } = await serviceClient().from('blog_posts').select('id, title, slug, is_featured, published_at, tags')
-    .eq('status', 'published').eq('_deleted', false).order('published_at', { ascending: false });
+  const { data } = await serviceClient()
+    .from('blog_posts')
+    .select('id, title, slug, is_featured, published_at, tags')
+    .eq('status', 'published')
+    .eq('_deleted', false)
+    .order('published_at', { ascending: false });
   return data as Row[];
 }
 
@@ -43,7 +47,10 @@ test.describe('The Beat Drop', () => {
     const posts = await publishedPosts();
     await page.goto('/blog');
     const target = posts[posts.length - 1];
-    const word = target.title.split(' ').find((w) => w.length > 5)!.toLowerCase();
+    const word = target.title
+      .split(' ')
+      .find((w) => w.length > 5)!
+      .toLowerCase();
     await page.getByLabel(BLOG_TEXTS.searchLabel).fill(word.toUpperCase());
     await expect(page).toHaveURL(new RegExp(`q=${word.toUpperCase()}`));
     // With a search term the featured post steps aside.
@@ -67,8 +74,13 @@ test.describe('The Beat Drop', () => {
     const slug = `hostile-${Date.now()}`;
     const { data: admin } = await serviceClient().from('profiles').select('id').eq('role', 'admin').limit(1).single();
     const { error } = await serviceClient().from('blog_posts').insert({
-      title: 'Hostile post', slug, status: 'published', author_id: admin!.id, excerpt: 'careful',
-      content: 'Hello\nworld\n\n<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>\n\n[bad](javascript:window.__pwned=3) [ext](https://example.com/x) <iframe src="https://evil.test"></iframe>',
+      title: 'Hostile post',
+      slug,
+      status: 'published',
+      author_id: admin!.id,
+      excerpt: 'careful',
+      content:
+        'Hello\nworld\n\n<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>\n\n[bad](javascript:window.__pwned=3) [ext](https://example.com/x) <iframe src="https://evil.test"></iframe>',
     });
     expect(error).toBeNull();
     await page.goto(`/blog/${slug}`);

@@ -11,7 +11,8 @@ test('DJ.Bot answers quick questions after typing, links to the right screens, a
   await signInPage(page, dj.email, dj.password);
   await page.goto('/dj-bot');
   await expect(page.getByText(BOT_TEXTS.greeting)).toBeVisible();
-  for (const q of QUICK_QUESTIONS) await expect(page.getByRole('group', { name: BOT_TEXTS.quickHeading }).getByRole('button', { name: q.label, exact: true })).toBeVisible();
+  for (const q of QUICK_QUESTIONS)
+    await expect(page.getByRole('group', { name: BOT_TEXTS.quickHeading }).getByRole('button', { name: q.label, exact: true })).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
   await page.getByRole('group', { name: BOT_TEXTS.quickHeading }).getByRole('button', { name: 'My Profile', exact: true }).click();

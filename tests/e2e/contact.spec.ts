@@ -26,7 +26,9 @@ test.describe('contact', () => {
     await page.getByRole('button', { name: CONTACT_TEXTS.send }).click();
     await expect(page.getByText(CONTACT_TEXTS.success)).toBeVisible();
     await expect(page.getByTestId('toast').getByText(CONTACT_TOASTS.sent.title)).toBeVisible();
-    await expect.poll(async () => (await serviceClient().from('contact_messages').select('id').eq('subject', subject)).data?.length, { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(async () => (await serviceClient().from('contact_messages').select('id').eq('subject', subject)).data?.length, { timeout: 20_000 })
+      .toBe(1);
   });
 
   test('offline, the message is queued and stored after reconnecting', async ({ page, context }) => {
@@ -43,7 +45,9 @@ test.describe('contact', () => {
     await page.waitForTimeout(1500);
     expect((await serviceClient().from('contact_messages').select('id').eq('subject', subject)).data).toHaveLength(0);
     await context.setOffline(false);
-    await expect.poll(async () => (await serviceClient().from('contact_messages').select('id').eq('subject', subject)).data?.length, { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(async () => (await serviceClient().from('contact_messages').select('id').eq('subject', subject)).data?.length, { timeout: 30_000 })
+      .toBe(1);
   });
 
   test('a message typed and not sent comes back after a reload; a sent one does not', async ({ page }) => {

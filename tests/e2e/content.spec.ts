@@ -9,7 +9,11 @@ if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
 const dj = DEMO_ACCOUNTS[0];
 const mp3 = (name: string, bytes = 256 * 1024) => ({ name, mimeType: 'audio/mpeg', buffer: Buffer.alloc(bytes, 7) });
 // The smallest valid PNG header is enough: the bucket decides by type and size.
-const png = (name: string, bytes: number) => ({ name, mimeType: 'image/png', buffer: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(bytes)]) });
+const png = (name: string, bytes: number) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(bytes)]),
+});
 
 test.describe('add content', () => {
   test('uploads a track and its cover to storage, records it, and lands on the profile', async ({ page }) => {

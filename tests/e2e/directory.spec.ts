@@ -65,7 +65,13 @@ test("search waits for a pause in typing, matches bio and location, and says 'No
   // machine can only lengthen the gap and never fakes or hides a missing debounce.
   await search.evaluate((box) => {
     const marks = window as unknown as { typedAt?: number; filteredAt?: number };
-    box.addEventListener('input', () => { marks.typedAt = performance.now(); }, { once: true });
+    box.addEventListener(
+      'input',
+      () => {
+        marks.typedAt = performance.now();
+      },
+      { once: true },
+    );
     new MutationObserver(() => {
       if (marks.filteredAt === undefined && document.querySelectorAll('[data-testid="directory-card"]').length === 1) {
         marks.filteredAt = performance.now();
@@ -105,7 +111,9 @@ test('filtering, sorting, searching and paging keep working offline from the loc
   await expect(cards(page)).toHaveCount(Math.min(producers, DIRECTORY_PAGE_SIZE));
   await expect(pageLabel(page)).toHaveText(DIRECTORY_MESSAGES.pageOf(1, Math.ceil(producers / DIRECTORY_PAGE_SIZE)));
   await chooseSort(page, SORT_LABELS.karma_desc);
-  const top = await dbQuery<{ username: string }>("select username from public.profiles where not _deleted and role = 'producer' order by karma desc, id asc limit 1");
+  const top = await dbQuery<{ username: string }>(
+    "select username from public.profiles where not _deleted and role = 'producer' order by karma desc, id asc limit 1",
+  );
   await expect(cards(page).first()).toContainText(`@${top[0].username}`);
   await page.getByRole('searchbox', { name: DIRECTORY_MESSAGES.searchLabel }).fill('zzz-nobody');
   await expect(page.getByRole('heading', { name: DIRECTORY_MESSAGES.empty })).toBeVisible();

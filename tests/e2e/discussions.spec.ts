@@ -175,12 +175,8 @@ test.describe('Community Hub and threads', () => {
 
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await expect
-      .poll(async () => (await serviceClient().from('posts').select('id').eq('content', reply)).data?.length ?? 0, { timeout: 20_000 })
-      .toBe(1);
-    await expect
-      .poll(async () => (await serviceClient().from('discussions').select('id').eq('title', title)).data?.length ?? 0, { timeout: 20_000 })
-      .toBe(1);
+    await expect.poll(async () => (await serviceClient().from('posts').select('id').eq('content', reply)).data?.length ?? 0, { timeout: 20_000 }).toBe(1);
+    await expect.poll(async () => (await serviceClient().from('discussions').select('id').eq('title', title)).data?.length ?? 0, { timeout: 20_000 }).toBe(1);
     // A second look a little later: a retried push never creates a second row.
     await page.waitForTimeout(2000);
     expect((await serviceClient().from('posts').select('id').eq('content', reply)).data).toHaveLength(1);

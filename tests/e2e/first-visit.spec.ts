@@ -82,7 +82,10 @@ test('an empty device shows a shared thread from the server before its store has
   expect(error).toBeNull();
 
   // The nodes on screen now must be the ones on screen after the store takes over: no skeleton in between.
-  await page.getByTestId('post').first().evaluate((el) => el.setAttribute('data-first-render', 'kept'));
+  await page
+    .getByTestId('post')
+    .first()
+    .evaluate((el) => el.setAttribute('data-first-render', 'kept'));
   const handOverStart = await page.evaluate(() => performance.now());
   replication.release();
 

@@ -18,7 +18,12 @@ const moderator = SEED_STAFF_ACCOUNTS.find((a) => a.role === 'moderator')!;
 const unique = (text: string) => `${text} (${randomUUID().slice(0, 8)})`;
 
 /** Signs in on a fresh device, opens every thread once online (so they are on the device), then goes offline. */
-async function offlineDevice(browser: Browser, account: { email: string; password: string; username: string }, threads: SeededThread[], elsewhere: SeededThread) {
+async function offlineDevice(
+  browser: Browser,
+  account: { email: string; password: string; username: string },
+  threads: SeededThread[],
+  elsewhere: SeededThread,
+) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await logIn(page, account);
@@ -33,7 +38,12 @@ async function offlineDevice(browser: Browser, account: { email: string; passwor
 }
 
 /** Does the action on each thread, then leaves for another thread `delay` ms after it. */
-async function actThenLeave(page: Page, threads: SeededThread[], elsewhere: SeededThread, act: (page: Page, thread: SeededThread, delay: number) => Promise<void>) {
+async function actThenLeave(
+  page: Page,
+  threads: SeededThread[],
+  elsewhere: SeededThread,
+  act: (page: Page, thread: SeededThread, delay: number) => Promise<void>,
+) {
   for (const [i, delay] of DELAYS.entries()) {
     const thread = threads[i]!;
     await page.goto(`/discussions/thread/${thread.id}`);
@@ -78,10 +88,14 @@ test('a post edit and a title edit made offline survive leaving the page 0, 50 a
   await expect(page.getByTestId('connectivity-indicator')).toContainText(pendingChangesLabel(newText.size + newTitle.size));
   await context.setOffline(false);
   for (const [postId, text] of newText) {
-    await expect.poll(async () => (await sql<{ content: string }>('select content from public.posts where id = $1', [postId]))[0]!.content, { timeout: 60_000 }).toBe(text);
+    await expect
+      .poll(async () => (await sql<{ content: string }>('select content from public.posts where id = $1', [postId]))[0]!.content, { timeout: 60_000 })
+      .toBe(text);
   }
   for (const [threadId, title] of newTitle) {
-    await expect.poll(async () => (await sql<{ title: string }>('select title from public.discussions where id = $1', [threadId]))[0]!.title, { timeout: 60_000 }).toBe(title);
+    await expect
+      .poll(async () => (await sql<{ title: string }>('select title from public.discussions where id = $1', [threadId]))[0]!.title, { timeout: 60_000 })
+      .toBe(title);
   }
   await context.close();
 });
@@ -93,7 +107,13 @@ test("a moderator's lock and unlock made offline survive leaving the page 0, 50 
   const toUnlock = await threadsBy(authorId, DELAYS.length, 'Unlock me');
   // Locked by a moderator (a lock by the server itself is above any member's level to undo).
   const mod = await signInApi(moderator.email, moderator.password);
-  const { error } = await mod.client.from('discussions').update({ is_locked: true }).in('id', toUnlock.map((t) => t.id));
+  const { error } = await mod.client
+    .from('discussions')
+    .update({ is_locked: true })
+    .in(
+      'id',
+      toUnlock.map((t) => t.id),
+    );
   expect(error).toBeNull();
   const [elsewhere] = await threadsBy(authorId, 1, 'Somewhere else');
   const { context, page } = await offlineDevice(browser, moderator, [...toLock, ...toUnlock], elsewhere!);
@@ -108,7 +128,11 @@ test("a moderator's lock and unlock made offline survive leaving the page 0, 50 
   await expect(page.getByTestId('connectivity-indicator')).toContainText(pendingChangesLabel(toLock.length + toUnlock.length));
   await context.setOffline(false);
   const lockedOf = async (threads: SeededThread[]) =>
-    (await sql<{ id: string; is_locked: boolean }>('select id, is_locked from public.discussions where id = any($1::uuid[]) order by id', [threads.map((t) => t.id)])).map((r) => r.is_locked);
+    (
+      await sql<{ id: string; is_locked: boolean }>('select id, is_locked from public.discussions where id = any($1::uuid[]) order by id', [
+        threads.map((t) => t.id),
+      ])
+    ).map((r) => r.is_locked);
   await expect.poll(() => lockedOf(toLock), { timeout: 60_000 }).toEqual([true, true, true]);
   await expect.poll(() => lockedOf(toUnlock), { timeout: 60_000 }).toEqual([false, false, false]);
   await context.close();

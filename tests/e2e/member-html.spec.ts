@@ -62,7 +62,9 @@ async function escapes(page: Page): Promise<string[]> {
         const r = el.getBoundingClientRect();
         if (r.width === 0 && r.height === 0) continue;
         if (r.left < outer.left - 1 || r.right > outer.right + 1 || r.top < outer.top - 1 || r.bottom > outer.bottom + 1) {
-          out.push(`${el.tagName.toLowerCase()} "${(el.textContent ?? '').slice(0, 30)}" at ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)} outside ${Math.round(outer.left)},${Math.round(outer.top)} ${Math.round(outer.width)}x${Math.round(outer.height)}`);
+          out.push(
+            `${el.tagName.toLowerCase()} "${(el.textContent ?? '').slice(0, 30)}" at ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)} outside ${Math.round(outer.left)},${Math.round(outer.top)} ${Math.round(outer.width)}x${Math.round(outer.height)}`,
+          );
         }
       }
     }

@@ -30,7 +30,10 @@ test('a new follower arrives live in the bell; clicking it opens their profile a
   await item.click();
   await expect(page).toHaveURL(new RegExp(`/profile/${fan.username}$`));
   await expect(page.getByTestId('notification-badge')).toHaveCount(0);
-  const rows = await waitForDb(() => dbQuery<{ is_read: boolean }>('select is_read from public.notifications where user_id = $1', [me.id]), (r) => r[0]?.is_read === true);
+  const rows = await waitForDb(
+    () => dbQuery<{ is_read: boolean }>('select is_read from public.notifications where user_id = $1', [me.id]),
+    (r) => r[0]?.is_read === true,
+  );
   expect(rows).toEqual([{ is_read: true }]);
 });
 
@@ -38,14 +41,18 @@ test('a reply in the bell opens the thread scrolled to that post, highlighted; t
   const me = await newMember('threadowner');
   const replier = await newMember('replier');
   const threadId = randomUUID();
-  const opening = await me.client.from('discussions').insert({ id: threadId, user_id: me.id, title: `Bell ${threadId.slice(0, 8)}`, category: 'DJ Techniques' });
+  const opening = await me.client
+    .from('discussions')
+    .insert({ id: threadId, user_id: me.id, title: `Bell ${threadId.slice(0, 8)}`, category: 'DJ Techniques' });
   if (opening.error) throw opening.error;
   const first = await me.client.from('posts').insert({ id: randomUUID(), discussion_id: threadId, user_id: me.id, content: 'How do you warm up a room?' });
   if (first.error) throw first.error;
   await logIn(page, me);
 
   const replyId = randomUUID();
-  const reply = await replier.client.from('posts').insert({ id: replyId, discussion_id: threadId, user_id: replier.id, content: 'Start slow and read the floor.' });
+  const reply = await replier.client
+    .from('posts')
+    .insert({ id: replyId, discussion_id: threadId, user_id: replier.id, content: 'Start slow and read the floor.' });
   if (reply.error) throw reply.error;
   await expect(page.getByTestId('notification-badge')).toHaveText('1');
   await page.getByTestId('notification-bell').click();
@@ -68,7 +75,10 @@ test("the badge caps at '9+' and 'Mark all as read' in the panel clears it", asy
   await page.getByTestId('notification-bell').click();
   await page.getByRole('button', { name: MESSAGES.markAllAsRead }).click();
   await expect(page.getByTestId('notification-badge')).toHaveCount(0);
-  const unread = await waitForDb(() => dbQuery<{ n: string }>('select count(*) as n from public.notifications where user_id = $1 and not is_read', [me.id]), (r) => r[0].n === '0');
+  const unread = await waitForDb(
+    () => dbQuery<{ n: string }>('select count(*) as n from public.notifications where user_id = $1 and not is_read', [me.id]),
+    (r) => r[0].n === '0',
+  );
   expect(unread[0].n).toBe('0');
 });
 
@@ -104,6 +114,9 @@ test('the notifications page groups by day, marks one read, and marks all read o
   const stillUnread = await dbQuery<{ n: string }>('select count(*) as n from public.notifications where user_id = $1 and not is_read', [me.id]);
   expect(Number(stillUnread[0].n)).toBeGreaterThan(0);
   await context.setOffline(false);
-  const synced = await waitForDb(() => dbQuery<{ n: string }>('select count(*) as n from public.notifications where user_id = $1 and not is_read', [me.id]), (r) => r[0].n === '0');
+  const synced = await waitForDb(
+    () => dbQuery<{ n: string }>('select count(*) as n from public.notifications where user_id = $1 and not is_read', [me.id]),
+    (r) => r[0].n === '0',
+  );
   expect(synced[0].n).toBe('0');
 });

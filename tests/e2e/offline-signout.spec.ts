@@ -16,7 +16,9 @@ async function signInWithPrivateNote(page: Page, firstPost: string) {
   const producerId = await memberIdOf(producer.username);
   const thread = await createThread(producerId, [{ authorId: producerId, content: firstPost }]);
   const notice = `Private note for the DJ ${randomUUID().slice(0, 8)}`;
-  const { error } = await serviceClient().from('notifications').insert({ user_id: djId, type: 'reply', content_preview: notice, actor_id: producerId, actor_username: producer.username, related_entity_id: thread.id });
+  const { error } = await serviceClient()
+    .from('notifications')
+    .insert({ user_id: djId, type: 'reply', content_preview: notice, actor_id: producerId, actor_username: producer.username, related_entity_id: thread.id });
   expect(error).toBeNull();
 
   await page.goto('/login');

@@ -38,7 +38,11 @@ export interface SeededThread {
 }
 
 /** A discussion with posts, written through the API with the service role (a setup step, not the subject). */
-export async function createThread(authorId: string, posts: { authorId: string; content: string }[], title = `Offline gig ${randomUUID().slice(0, 8)}`): Promise<SeededThread> {
+export async function createThread(
+  authorId: string,
+  posts: { authorId: string; content: string }[],
+  title = `Offline gig ${randomUUID().slice(0, 8)}`,
+): Promise<SeededThread> {
   const service = serviceClient();
   const id = randomUUID();
   const { error } = await service.from('discussions').insert({ id, user_id: authorId, title, category: 'Events & Gigs' });
@@ -67,35 +71,38 @@ export async function waitForWorker(page: Page): Promise<void> {
  * device keeps, whatever layer put it there.
  */
 export async function deviceHolds(page: Page, text: string, options: { includeDeleted?: boolean } = {}): Promise<boolean> {
-  return page.evaluate(async ([needle, includeDeleted]) => {
-    const readAll = (db: IDBDatabase, store: string) =>
-      new Promise<unknown[]>((resolve, reject) => {
-        const request = db.transaction(store, 'readonly').objectStore(store).getAll();
-        request.onsuccess = () => resolve(request.result as unknown[]);
-        request.onerror = () => reject(request.error);
-      });
-    for (const info of await indexedDB.databases()) {
-      if (!info.name) continue;
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open(info.name!);
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      try {
-        for (const store of Array.from(db.objectStoreNames)) {
-          for (const record of await readAll(db, store)) {
-            // RxDB's Dexie storage keeps tombstones with their fields and _deleted as '1'.
-            const deleted = (record as { _deleted?: unknown } | null)?._deleted;
-            const live = deleted !== true && deleted !== '1';
-            if ((live || includeDeleted) && JSON.stringify(record).includes(needle)) return true;
+  return page.evaluate(
+    async ([needle, includeDeleted]) => {
+      const readAll = (db: IDBDatabase, store: string) =>
+        new Promise<unknown[]>((resolve, reject) => {
+          const request = db.transaction(store, 'readonly').objectStore(store).getAll();
+          request.onsuccess = () => resolve(request.result as unknown[]);
+          request.onerror = () => reject(request.error);
+        });
+      for (const info of await indexedDB.databases()) {
+        if (!info.name) continue;
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open(info.name!);
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error);
+        });
+        try {
+          for (const store of Array.from(db.objectStoreNames)) {
+            for (const record of await readAll(db, store)) {
+              // RxDB's Dexie storage keeps tombstones with their fields and _deleted as '1'.
+              const deleted = (record as { _deleted?: unknown } | null)?._deleted;
+              const live = deleted !== true && deleted !== '1';
+              if ((live || includeDeleted) && JSON.stringify(record).includes(needle)) return true;
+            }
           }
+        } finally {
+          db.close();
         }
-      } finally {
-        db.close();
       }
-    }
-    return false;
-  }, [text, options.includeDeleted ?? false] as const);
+      return false;
+    },
+    [text, options.includeDeleted ?? false] as const,
+  );
 }
 
 /** Waits until the device's local store holds the text (replication wrote it). */

@@ -132,7 +132,9 @@ test('the same post edited on two offline devices converges on one text; the oth
   await editOffline(second.page, fromLaptop);
 
   await first.context.setOffline(false);
-  await expect.poll(async () => (await sql<{ content: string }>('select content from public.posts where id = $1', [postId]))[0].content, { timeout: 30_000 }).toBe(fromPhone);
+  await expect
+    .poll(async () => (await sql<{ content: string }>('select content from public.posts where id = $1', [postId]))[0].content, { timeout: 30_000 })
+    .toBe(fromPhone);
   await second.context.setOffline(false);
 
   for (const device of [first, second]) {

@@ -34,7 +34,9 @@ test.describe('payments', () => {
     await expect(page.getByTestId('toast').getByText(PAYMENT_TOASTS.confirmed.title)).toBeVisible();
     await expect(page.getByRole('link', { name: PAYMENT_TEXTS.goToProfile })).toBeVisible();
     // The shared toast's success colours are reported to the shell owner; this screen is checked without it.
-    expect((await new AxeBuilder({ page }).exclude('[data-testid="toast"]').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    expect(
+      (await new AxeBuilder({ page }).exclude('[data-testid="toast"]').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+    ).toEqual([]);
     const { data } = await serviceClient().from('profiles').select('subscription_tier').eq('id', session.user.id).single();
     expect(data!.subscription_tier).toBe(dj.tier);
     await page.waitForURL(`**/profile/${dj.username}`, { timeout: 15_000 });
@@ -43,7 +45,10 @@ test.describe('payments', () => {
   test('a forged PayPal return cannot change the tier', async ({ page }) => {
     const member = await newMemberApi('forger');
     await signInPage(page, member.email, member.password);
-    const cheap = await seedOrder(paypalUrl(), { status: 'COMPLETED', purchase_units: [{ reference_id: 'label', custom_id: member.id, amount: { currency_code: 'USD', value: '0.01' } }] });
+    const cheap = await seedOrder(paypalUrl(), {
+      status: 'COMPLETED',
+      purchase_units: [{ reference_id: 'label', custom_id: member.id, amount: { currency_code: 'USD', value: '0.01' } }],
+    });
     await page.goto(`/payment-success?source=paypal&status=success&tier_id=label&token=${cheap.id}`);
     await expect(page.getByTestId('toast').getByText(PAYMENT_TOASTS.activationErrorTitle)).toBeVisible();
     await page.goto('/payment-success?source=paypal&status=success&tier_id=label');

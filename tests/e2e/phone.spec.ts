@@ -125,7 +125,10 @@ test('an offline follow says it is saved on this device, then confirms once sent
   await expect(page.getByTestId('toast').first()).toContainText(PROFILE_MESSAGES.followQueued);
   await expect(page.getByText(PROFILE_MESSAGES.followedTitle)).toHaveCount(0);
   await context.setOffline(false);
-  await waitForDb(() => dbQuery('select 1 from public.followers where follower_id = $1 and following_id = $2 and not _deleted', [me.id, target.id]), (r) => r.length === 1);
+  await waitForDb(
+    () => dbQuery('select 1 from public.followers where follower_id = $1 and following_id = $2 and not _deleted', [me.id, target.id]),
+    (r) => r.length === 1,
+  );
   await expect(page.getByTestId('toast').filter({ hasText: PROFILE_MESSAGES.followed })).toBeVisible({ timeout: 20_000 });
 });
 
@@ -142,7 +145,10 @@ test('an offline profile save says it is saved on this device, then confirms onc
   await expect(page.getByText(SETTINGS_MESSAGES.profileUpdatedTitle)).toHaveCount(0);
   await expect(page.getByText(SETTINGS_MESSAGES.profileUpdated)).toHaveCount(0);
   await context.setOffline(false);
-  await waitForDb(() => dbQuery<{ bio: string }>('select bio from public.profiles where id = $1', [me.id]), (r) => r[0]?.bio === 'Written at the gig');
+  await waitForDb(
+    () => dbQuery<{ bio: string }>('select bio from public.profiles where id = $1', [me.id]),
+    (r) => r[0]?.bio === 'Written at the gig',
+  );
   await expect(page.getByTestId('settings-success')).toHaveText(SETTINGS_MESSAGES.sentAfterOffline, { timeout: 20_000 });
 });
 
@@ -161,7 +167,10 @@ test('an offline contact message says it is queued, and says sent once delivered
   await expect(page.getByTestId('toast').first()).toContainText(CONTACT_TOASTS.queued.title);
   await expect(page.getByText(CONTACT_TOASTS.sent.title)).toHaveCount(0);
   await context.setOffline(false);
-  await waitForDb(() => dbQuery('select 1 from public.contact_messages where subject = $1', [subject]), (r) => r.length === 1);
+  await waitForDb(
+    () => dbQuery('select 1 from public.contact_messages where subject = $1', [subject]),
+    (r) => r.length === 1,
+  );
   await expect(page.getByText(CONTACT_TEXTS.success)).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(CONTACT_TEXTS.queued)).toHaveCount(0);
 });
@@ -198,10 +207,18 @@ test('thread: a quote shows once, a moderator is told why an edit of another pos
   const author = await newMember('quoted');
   const replier = await newMember('quoter');
   await dbQuery("update public.profiles set role = 'dj' where id = $1", [author.id]);
-  const thread = await createThread(author.id, [{ authorId: author.id, content: 'Warm the room up slowly before the peak.' }], `Quote once ${randomUUID().slice(0, 6)}`);
+  const thread = await createThread(
+    author.id,
+    [{ authorId: author.id, content: 'Warm the room up slowly before the peak.' }],
+    `Quote once ${randomUUID().slice(0, 6)}`,
+  );
   const replyId = randomUUID();
   await dbQuery('insert into public.posts (id, discussion_id, user_id, content, quoted_post_id) values ($1, $2, $3, $4, $5)', [
-    replyId, thread.id, replier.id, `> **${author.username} wrote:**\n> Warm the room up slowly before the peak.\n\nAgreed, read the floor first.`, thread.posts[0].id,
+    replyId,
+    thread.id,
+    replier.id,
+    `> **${author.username} wrote:**\n> Warm the room up slowly before the peak.\n\nAgreed, read the floor first.`,
+    thread.posts[0].id,
   ]);
   await signInPage(page, mod.email, mod.password);
   await page.goto(`/discussions/thread/${thread.id}`);
@@ -231,7 +248,9 @@ test("'Keep offline' shows only with a thread to keep, and a profile tab carries
   await expect(page.getByRole('tabpanel')).not.toContainText('Joined Joined');
 });
 
-test('the hub at 360x740 shows at least six discussions on the first screen, each with avatar, category, replies and last activity', async ({ page }, testInfo) => {
+test('the hub at 360x740 shows at least six discussions on the first screen, each with avatar, category, replies and last activity', async ({
+  page,
+}, testInfo) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/discussions');
   const cards = page.getByTestId('discussion-card');
@@ -264,7 +283,9 @@ test('a thread at 360 px reads like a conversation: a one-line author and one ro
   await expect(post.getByRole('button', { name: THREAD_TEXT.edit })).toBeVisible();
   const authorBox = await post.getByTestId('author-card').boundingBox();
   expect(authorBox!.height).toBeLessThanOrEqual(40);
-  const tops = await post.getByRole('button').evaluateAll((els) => [...new Set(els.filter((e) => e.getClientRects().length > 0).map((e) => Math.round(e.getBoundingClientRect().top)))]);
+  const tops = await post
+    .getByRole('button')
+    .evaluateAll((els) => [...new Set(els.filter((e) => e.getClientRects().length > 0).map((e) => Math.round(e.getBoundingClientRect().top)))]);
   expect(tops).toHaveLength(1);
   expect(await sidewaysOverflow(page)).toBe(0);
 });

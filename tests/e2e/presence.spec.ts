@@ -78,7 +78,7 @@ test('offline the lists say they are unavailable instead of showing a stale list
   await expect(panel.getByTestId('online-guests')).toHaveText(PRESENCE_MESSAGES.guests(1));
 });
 
-test("with nobody signed in the panel says the dance floor is quiet", async ({ page }) => {
+test('with nobody signed in the panel says the dance floor is quiet', async ({ page }) => {
   await page.goto('/');
   const panel = page.getByTestId('online-panel');
   await expect(panel.getByTestId('online-heading')).toHaveText(PRESENCE_MESSAGES.heading(0));

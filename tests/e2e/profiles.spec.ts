@@ -145,7 +145,14 @@ test.describe('follow', () => {
     await expect(page.getByTestId('followers-count')).toContainText('1 Followers');
 
     const id = followRowId(me.id, target.id);
-    const followed = await waitForDb(() => dbQuery<{ id: string; _deleted: boolean }>('select id, _deleted from public.followers where follower_id = $1 and following_id = $2', [me.id, target.id]), (rows) => rows.length === 1);
+    const followed = await waitForDb(
+      () =>
+        dbQuery<{ id: string; _deleted: boolean }>('select id, _deleted from public.followers where follower_id = $1 and following_id = $2', [
+          me.id,
+          target.id,
+        ]),
+      (rows) => rows.length === 1,
+    );
     expect(followed).toEqual([{ id, _deleted: false }]);
 
     await page.getByTestId('followers-count').click();
@@ -157,9 +164,15 @@ test.describe('follow', () => {
     await expect(page.getByTestId('toast')).toContainText(PROFILE_MESSAGES.unfollowedTitle);
     await expect(page.getByTestId('toast')).toContainText(PROFILE_MESSAGES.unfollowed);
     await expect(button).toHaveText(FOLLOW_LABELS.follow);
-    const unfollowed = await waitForDb(() => dbQuery<{ _deleted: boolean }>('select _deleted from public.followers where id = $1', [id]), (rows) => rows[0]?._deleted === true);
+    const unfollowed = await waitForDb(
+      () => dbQuery<{ _deleted: boolean }>('select _deleted from public.followers where id = $1', [id]),
+      (rows) => rows[0]?._deleted === true,
+    );
     expect(unfollowed).toEqual([{ _deleted: true }]);
-    const counts = await waitForDb(() => dbQuery<{ followers_count: number }>('select followers_count from public.profiles where id = $1', [target.id]), (rows) => rows[0]?.followers_count === 0);
+    const counts = await waitForDb(
+      () => dbQuery<{ followers_count: number }>('select followers_count from public.profiles where id = $1', [target.id]),
+      (rows) => rows[0]?.followers_count === 0,
+    );
     expect(counts[0].followers_count).toBe(0);
   });
 
@@ -175,7 +188,10 @@ test.describe('follow', () => {
     await page.waitForTimeout(1000);
     expect(await dbQuery('select 1 from public.followers where follower_id = $1 and following_id = $2', [me.id, target.id])).toHaveLength(0);
     await context.setOffline(false);
-    const rows = await waitForDb(() => dbQuery<{ _deleted: boolean }>('select _deleted from public.followers where follower_id = $1 and following_id = $2', [me.id, target.id]), (r) => r.length === 1);
+    const rows = await waitForDb(
+      () => dbQuery<{ _deleted: boolean }>('select _deleted from public.followers where follower_id = $1 and following_id = $2', [me.id, target.id]),
+      (r) => r.length === 1,
+    );
     expect(rows).toEqual([{ _deleted: false }]);
   });
 });
@@ -214,10 +230,20 @@ test.describe('profile settings', () => {
     await expect(page).toHaveURL(/\/directory$/);
 
     const rows = await waitForDb(
-      () => dbQuery<{ username: string; display_name: string; genres: string[]; signature: string; social_links: Record<string, string> }>('select username, display_name, genres, signature, social_links from public.profiles where id = $1', [me.id]),
+      () =>
+        dbQuery<{ username: string; display_name: string; genres: string[]; signature: string; social_links: Record<string, string> }>(
+          'select username, display_name, genres, signature, social_links from public.profiles where id = $1',
+          [me.id],
+        ),
       (r) => r[0]?.username === renamed,
     );
-    expect(rows[0]).toEqual({ username: renamed, display_name: 'Night Shift', genres: ['Techno', 'House'], signature: 'See you on the floor', social_links: { soundcloud: 'soundcloud.com/nightshift' } });
+    expect(rows[0]).toEqual({
+      username: renamed,
+      display_name: 'Night Shift',
+      genres: ['Techno', 'House'],
+      signature: 'See you on the floor',
+      social_links: { soundcloud: 'soundcloud.com/nightshift' },
+    });
   });
 
   test('an edit made offline is queued and applied after reconnecting', async ({ page, context, browser }) => {
@@ -241,7 +267,10 @@ test.describe('profile settings', () => {
     expect((await dbQuery<{ bio: string | null }>('select bio from public.profiles where id = $1', [me.id]))[0].bio).not.toBe(bio);
 
     await context.setOffline(false);
-    const rows = await waitForDb(() => dbQuery<{ bio: string | null; username: string }>('select bio, username from public.profiles where id = $1', [me.id]), (r) => r[0]?.bio === bio);
+    const rows = await waitForDb(
+      () => dbQuery<{ bio: string | null; username: string }>('select bio, username from public.profiles where id = $1', [me.id]),
+      (r) => r[0]?.bio === bio,
+    );
     expect(rows[0]).toEqual({ bio, username: me.username });
     await expect(page.getByTestId('connectivity-indicator')).not.toContainText(pendingChangesLabel(1));
     // Another member's browser sees it on the profile.
@@ -301,7 +330,10 @@ test.describe('tip jar settings', () => {
       await page.getByLabel(SETTINGS_MESSAGES.paypalLabel).fill('  paypal.me/tipper  ');
       await page.getByRole('button', { name: SETTINGS_MESSAGES.save }).click();
       await expect(page.getByTestId('toast')).toContainText(SETTINGS_MESSAGES.tipJarSavedTitle);
-      const saved = await waitForDb(() => dbQuery<{ monetization: unknown }>('select monetization from public.profiles where id = $1', [me.id]), (r) => (r[0]?.monetization as { tipJarEnabled?: boolean })?.tipJarEnabled === true);
+      const saved = await waitForDb(
+        () => dbQuery<{ monetization: unknown }>('select monetization from public.profiles where id = $1', [me.id]),
+        (r) => (r[0]?.monetization as { tipJarEnabled?: boolean })?.tipJarEnabled === true,
+      );
       expect(saved[0].monetization).toEqual({ tipJarEnabled: true, tipJarType: 'paypal', cryptoAddress: null, paypalEmail: 'paypal.me/tipper' });
 
       // Another member, in their own browser, now sees the Tip Creator button.
@@ -316,14 +348,20 @@ test.describe('tip jar settings', () => {
 
   test('turning the jar off stores null type, address and e-mail', async ({ page }) => {
     const me = await newMember('offjar');
-    await dbQuery(`update public.profiles set monetization = '{"tipJarEnabled":true,"tipJarType":"crypto","cryptoAddress":"0xabc","paypalEmail":null}' where id = $1`, [me.id]);
+    await dbQuery(
+      `update public.profiles set monetization = '{"tipJarEnabled":true,"tipJarType":"crypto","cryptoAddress":"0xabc","paypalEmail":null}' where id = $1`,
+      [me.id],
+    );
     await logIn(page, me);
     await page.goto('/settings/tip-jar');
     await expect(page.getByLabel(SETTINGS_MESSAGES.cryptoLabel)).toHaveValue('0xabc');
     await page.getByLabel(SETTINGS_MESSAGES.tipJarToggle).click();
     await page.getByRole('button', { name: SETTINGS_MESSAGES.save }).click();
     await expect(page.getByTestId('toast')).toContainText(SETTINGS_MESSAGES.tipJarSavedTitle);
-    const saved = await waitForDb(() => dbQuery<{ monetization: unknown }>('select monetization from public.profiles where id = $1', [me.id]), (r) => (r[0]?.monetization as { tipJarEnabled?: boolean })?.tipJarEnabled === false);
+    const saved = await waitForDb(
+      () => dbQuery<{ monetization: unknown }>('select monetization from public.profiles where id = $1', [me.id]),
+      (r) => (r[0]?.monetization as { tipJarEnabled?: boolean })?.tipJarEnabled === false,
+    );
     expect(saved[0].monetization).toEqual({ tipJarEnabled: false, tipJarType: null, cryptoAddress: null, paypalEmail: null });
   });
 });

@@ -32,14 +32,22 @@ async function pushChannel(context: BrowserContext, page: Page): Promise<{ cdp: 
   const id = await registrationId;
   return {
     cdp,
-    deliver: (data) => cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: typeof data === 'string' ? data : JSON.stringify(data) }),
+    deliver: (data) =>
+      cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: typeof data === 'string' ? data : JSON.stringify(data) }),
   };
 }
 
 async function shownNotifications(page: Page): Promise<Shown[]> {
   return page.evaluate(async () => {
     const reg = await navigator.serviceWorker.ready;
-    return (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, icon: n.icon, badge: (n as Notification & { badge: string }).badge, data: n.data as { url?: string } }));
+    return (await reg.getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      icon: n.icon,
+      badge: (n as Notification & { badge: string }).badge,
+      data: n.data as { url?: string },
+    }));
   });
 }
 
@@ -57,7 +65,8 @@ async function clickNotification(context: BrowserContext, tag: string): Promise<
   await worker.evaluate(async (wantedTag) => {
     // This runs in the worker, whose types this file (DOM lib) does not have.
     const sw = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
-    const NotificationEvent = (globalThis as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event }).NotificationEvent;
+    const NotificationEvent = (globalThis as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event })
+      .NotificationEvent;
     const [notification] = await sw.registration.getNotifications({ tag: wantedTag });
     if (!notification) throw new Error(`no notification with tag ${wantedTag}`);
     const pending: Promise<unknown>[] = [];
@@ -86,7 +95,10 @@ test.describe('push notifications in Chromium', () => {
     await context.grantPermissions(['notifications'], { origin: baseURL });
   });
 
-  test('a push is shown with the app icon and badge, repeats on a thread collapse into one, and a click takes the window to the thread', async ({ context, page }) => {
+  test('a push is shown with the app icon and badge, repeats on a thread collapse into one, and a click takes the window to the thread', async ({
+    context,
+    page,
+  }) => {
     const thread = await existingThread();
     await page.goto('/discussions');
     await readyWorker(page);
@@ -124,7 +136,7 @@ test.describe('push notifications in Chromium', () => {
     expect(shown.map((n) => n.title)).toEqual(['elsewhere']);
   });
 
-  test('end to end: a reply on the server reaches the discussion author\'s device as one push, shown and opening the thread', async ({ context, page }) => {
+  test("end to end: a reply on the server reaches the discussion author's device as one push, shown and opening the thread", async ({ context, page }) => {
     const pushService: PushServiceStandIn = await startPushServiceStandIn();
     await pushService.allowIn(process.env.E2E_DB_URL!);
     try {
@@ -133,14 +145,18 @@ test.describe('push notifications in Chromium', () => {
       const replier = await signInApi(replierAccount.email, replierAccount.password);
       // Headless Chromium cannot reach a real push service, so the author's device subscription is the stand-in's.
       const device = pushService.subscribe();
-      expect((await author.client.from('push_subscriptions').insert({ user_id: authorAccount.id, endpoint: device.endpoint, ...device.keys })).error).toBeNull();
+      expect(
+        (await author.client.from('push_subscriptions').insert({ user_id: authorAccount.id, endpoint: device.endpoint, ...device.keys })).error,
+      ).toBeNull();
       const thread = randomUUID();
       const title = `Push e2e ${thread.slice(0, 6)}`;
       expect((await author.client.from('discussions').insert({ id: thread, user_id: authorAccount.id, title, category: 'Production' })).error).toBeNull();
       expect((await author.client.from('posts').insert({ discussion_id: thread, user_id: authorAccount.id, content: '<p>Opening</p>' })).error).toBeNull();
 
       const postId = randomUUID();
-      expect((await replier.client.from('posts').insert({ id: postId, discussion_id: thread, user_id: replierAccount.id, content: '<p>Nice one</p>' })).error).toBeNull();
+      expect(
+        (await replier.client.from('posts').insert({ id: postId, discussion_id: thread, user_id: replierAccount.id, content: '<p>Nice one</p>' })).error,
+      ).toBeNull();
       await pushService.waitFor(() => pushService.pushesFor(device).length >= 1);
       await new Promise((r) => setTimeout(r, 700));
       const received = pushService.pushesFor(device);
@@ -198,7 +214,9 @@ test('the offer to turn push on comes after the member replies, not while readin
   const account = await newMemberApi('offer');
   const { client } = await signInPage(page, account.email, account.password);
   const thread = randomUUID();
-  expect((await client.from('discussions').insert({ id: thread, user_id: account.id, title: `Offer ${thread.slice(0, 6)}`, category: 'Production' })).error).toBeNull();
+  expect(
+    (await client.from('discussions').insert({ id: thread, user_id: account.id, title: `Offer ${thread.slice(0, 6)}`, category: 'Production' })).error,
+  ).toBeNull();
   expect((await client.from('posts').insert({ discussion_id: thread, user_id: account.id, content: '<p>Opening</p>' })).error).toBeNull();
   const offer = page.getByRole('region', { name: PUSH_TEXTS.offerTitle });
 

@@ -11,7 +11,11 @@ test('installable: a valid manifest, a controlling worker, and the start URL ans
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   const manifestUrl = new URL(href!, page.url());
   const manifest = (await (await request.get(manifestUrl.href)).json()) as {
-    name?: string; short_name?: string; start_url?: string; scope?: string; display?: string;
+    name?: string;
+    short_name?: string;
+    start_url?: string;
+    scope?: string;
+    display?: string;
     icons?: { src: string; sizes: string; type?: string; purpose?: string }[];
   };
   // What Chromium requires to offer installation.

@@ -70,8 +70,14 @@ const GUARDED_ROUTES = [
 const DIST_DIR = resolve(process.env.E2E_DIST_DIR ?? '.local/e2e-shell-dist');
 
 const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.png': 'image/png', '.svg': 'image/svg+xml',
-  '.webmanifest': 'application/manifest+json', '.txt': 'text/plain', '.json': 'application/json',
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain',
+  '.json': 'application/json',
 };
 
 /** A throwaway static server over a copy of the build, so a test can swap in a "next release" under it. */
@@ -133,9 +139,21 @@ test.describe('admin guard', () => {
   test("a signed-in member who is not an admin lands on / with 'unauthorized_admin_access'", async ({ page }) => {
     // A stored session far from expiry: the client trusts it without the server, and with no profile row the member is a fan.
     await page.addInitScript((key) => {
-      const user = { id: '00000000-0000-4000-8000-000000000001', aud: 'authenticated', role: 'authenticated', email: 'fan@example.com', created_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-01T00:00:00Z', app_metadata: {}, user_metadata: {} };
+      const user = {
+        id: '00000000-0000-4000-8000-000000000001',
+        aud: 'authenticated',
+        role: 'authenticated',
+        email: 'fan@example.com',
+        created_at: '2025-01-01T00:00:00Z',
+        updated_at: '2025-01-01T00:00:00Z',
+        app_metadata: {},
+        user_metadata: {},
+      };
       const expiresAt = Math.floor(Date.now() / 1000) + 3600;
-      localStorage.setItem(key, JSON.stringify({ access_token: 'header.payload.signature', refresh_token: 'r', token_type: 'bearer', expires_in: 3600, expires_at: expiresAt, user }));
+      localStorage.setItem(
+        key,
+        JSON.stringify({ access_token: 'header.payload.signature', refresh_token: 'r', token_type: 'bearer', expires_in: 3600, expires_at: expiresAt, user }),
+      );
     }, AUTH_STORAGE_KEY);
     await page.goto('/admin');
     // Generous: with no backend the profile read is retried by postgrest-js before the defaults apply (~10 s).

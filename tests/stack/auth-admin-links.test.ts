@@ -74,7 +74,12 @@ describe('reauthentication before a password change (secure_password_change)', (
 describe('admin generateLink', () => {
   it('makes a signup link that confirms the new user and signs in', async () => {
     const email = uniqueEmail('gl-signup');
-    const { data, error } = await serviceClient().auth.admin.generateLink({ type: 'signup', email, password: 'link-secret-2026', options: { data: { username: `gl_${randomUUID().slice(0, 6)}` } } });
+    const { data, error } = await serviceClient().auth.admin.generateLink({
+      type: 'signup',
+      email,
+      password: 'link-secret-2026',
+      options: { data: { username: `gl_${randomUUID().slice(0, 6)}` } },
+    });
     expect(error).toBeNull();
     expect(data.properties?.verification_type).toBe('signup');
     expect(data.properties?.email_otp).toMatch(/^\d{6}$/);

@@ -49,21 +49,17 @@ function fetchFrom(localAddress: string): typeof fetch {
       const url = new URL(input instanceof Request ? input.url : String(input));
       const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
       const body = init?.body === undefined || init.body === null ? undefined : String(init.body);
-      const req = request(
-        url,
-        { method: init?.method ?? 'GET', headers: Object.fromEntries(headers.entries()), localAddress },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const out = new Headers();
-            for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') out.set(k, v);
-            const status = res.statusCode ?? 500;
-            const payload = status === 204 || status === 304 ? null : Buffer.concat(chunks);
-            resolve(new Response(payload, { status, headers: out }));
-          });
-        },
-      );
+      const req = request(url, { method: init?.method ?? 'GET', headers: Object.fromEntries(headers.entries()), localAddress }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const out = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') out.set(k, v);
+          const status = res.statusCode ?? 500;
+          const payload = status === 204 || status === 304 ? null : Buffer.concat(chunks);
+          resolve(new Response(payload, { status, headers: out }));
+        });
+      });
       req.on('error', reject);
       if (body) req.write(body);
       req.end();

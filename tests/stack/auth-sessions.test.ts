@@ -26,7 +26,7 @@ async function signedUpClient(prefix: string) {
 const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 describe('access tokens', () => {
-  it('carry GoTrue\'s claims', async () => {
+  it("carry GoTrue's claims", async () => {
     const { session } = await signedUpClient('claims');
     const [, payload] = session.access_token.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;

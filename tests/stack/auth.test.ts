@@ -44,9 +44,7 @@ describe('sign-up', () => {
     expect(data.user?.app_metadata).toMatchObject({ provider: 'email', providers: ['email'] });
     expect(data.user?.identities?.[0]?.provider).toBe('email');
 
-    const stored = await withDb((db) =>
-      db.query('select raw_user_meta_data, encrypted_password from auth.users where id = $1', [data.user!.id]),
-    );
+    const stored = await withDb((db) => db.query('select raw_user_meta_data, encrypted_password from auth.users where id = $1', [data.user!.id]));
     expect(stored.rows[0].raw_user_meta_data).toMatchObject({ username });
     expect(stored.rows[0].encrypted_password).toMatch(/^\$2[ab]\$10\$/);
   });
@@ -103,7 +101,10 @@ describe('sign-in', () => {
     expect(ok.data.user?.email).toBe(email);
     expect(ok.data.session?.expires_in).toBe(3600);
 
-    for (const attempt of [{ email, password: 'wrong-horse' }, { email: uniqueEmail('nobody'), password: 'correct-horse' }]) {
+    for (const attempt of [
+      { email, password: 'wrong-horse' },
+      { email: uniqueEmail('nobody'), password: 'correct-horse' },
+    ]) {
       const bad = await anonClient().auth.signInWithPassword(attempt);
       expect(bad.data.session).toBeNull();
       expect(bad.error?.message).toBe(Messages.invalidCredentials);
@@ -178,7 +179,7 @@ describe('the signed-in member', () => {
     expect(fresh.error).toBeNull();
   });
 
-  it('a new password signs out the member\'s other sessions but keeps the current one', async () => {
+  it("a new password signs out the member's other sessions but keeps the current one", async () => {
     const email = uniqueEmail('pwothers');
     const here = anonClient();
     await here.auth.signUp({ email, password: 'first-pass' });
@@ -268,6 +269,9 @@ describe('sign-up data the profile trigger refuses', () => {
     expect(second.error?.status).toBe(422);
     expect(second.error?.message).toBe(AUTH_MESSAGES.signupUsernameTaken);
     // The gateway keeps serving.
-    expect((await anonClient().auth.signUp({ email: uniqueEmail('third'), password: 'correct-horse', options: { data: { username: uniqueUsername('free') } } })).error).toBeNull();
+    expect(
+      (await anonClient().auth.signUp({ email: uniqueEmail('third'), password: 'correct-horse', options: { data: { username: uniqueUsername('free') } } }))
+        .error,
+    ).toBeNull();
   });
 });

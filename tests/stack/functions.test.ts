@@ -213,7 +213,8 @@ describe('database webhooks', () => {
   });
 
   it('keeps delivering after the listener connection is killed', async () => {
-    const listener = () => withDb(async (db) => (await db.query(`select pid from pg_stat_activity where application_name = 'gateway-webhooks'`)).rows[0]?.pid as number | undefined);
+    const listener = () =>
+      withDb(async (db) => (await db.query(`select pid from pg_stat_activity where application_name = 'gateway-webhooks'`)).rows[0]?.pid as number | undefined);
     const before = await until(listener);
     await withDb((db) => db.query('select pg_terminate_backend($1)', [before]));
     await until(async () => {

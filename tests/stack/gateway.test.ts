@@ -9,8 +9,15 @@ const OVERSIZE_ROUNDS = 12;
 async function forgedTokens(secret: string) {
   const now = Math.floor(Date.now() / 1000);
   const claims = { sub: '00000000-0000-0000-0000-000000000001', role: 'authenticated', aud: 'authenticated' };
-  const wrongSecret = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(now + 600).sign(new TextEncoder().encode('not-the-secret-not-the-secret-xx'));
-  const expired = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(now - 7200).setExpirationTime(now - 3600).sign(new TextEncoder().encode(secret));
+  const wrongSecret = await new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setExpirationTime(now + 600)
+    .sign(new TextEncoder().encode('not-the-secret-not-the-secret-xx'));
+  const expired = await new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt(now - 7200)
+    .setExpirationTime(now - 3600)
+    .sign(new TextEncoder().encode(secret));
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
   const algNone = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ ...claims, exp: now + 600 })}.`;
   return { wrongSecret, expired, algNone, garbage: 'not.a.jwt' };
@@ -47,17 +54,47 @@ describe('gateway', () => {
     }
     requests.push(
       { name: 'rest malformed json', path: '/rest/v1/contact_messages', init: { method: 'POST', headers: json, body: '{"name": ' }, status: [400] },
-      { name: 'rest wrong content type', path: '/rest/v1/contact_messages', init: { method: 'POST', headers: { apikey: anonKey, 'content-type': 'text/xml' }, body: '<x/>' }, status: [400, 406, 415] },
+      {
+        name: 'rest wrong content type',
+        path: '/rest/v1/contact_messages',
+        init: { method: 'POST', headers: { apikey: anonKey, 'content-type': 'text/xml' }, body: '<x/>' },
+        status: [400, 406, 415],
+      },
       { name: 'rest body over limit', path: '/rest/v1/contact_messages', init: { method: 'POST', headers: json, body: big }, status: [413] },
       { name: 'rest bad api key', path: '/rest/v1/profiles', init: { headers: { apikey: 'nope' } }, status: [401] },
       { name: 'auth malformed json', path: '/auth/v1/token?grant_type=password', init: { method: 'POST', headers: json, body: '{"email":' }, status: [400] },
-      { name: 'auth wrong content type', path: '/auth/v1/signup', init: { method: 'POST', headers: { apikey: anonKey, 'content-type': 'text/plain' }, body: 'hello' }, status: [400, 415] },
+      {
+        name: 'auth wrong content type',
+        path: '/auth/v1/signup',
+        init: { method: 'POST', headers: { apikey: anonKey, 'content-type': 'text/plain' }, body: 'hello' },
+        status: [400, 415],
+      },
       { name: 'auth body over limit', path: '/auth/v1/signup', init: { method: 'POST', headers: json, body: big }, status: [413] },
       { name: 'auth unknown route', path: '/auth/v1/definitely-not-here', init: { headers: { apikey: anonKey } }, status: [404] },
-      { name: 'storage unknown route', path: '/storage/v1/nowhere/at/all', init: { headers: { apikey: anonKey, authorization: `Bearer ${anonKey}` } }, status: [400, 404] },
-      { name: 'storage malformed json', path: '/storage/v1/bucket', init: { method: 'POST', headers: { ...json, authorization: `Bearer ${anonKey}` }, body: '{"id":' }, status: [400] },
-      { name: 'functions unknown', path: '/functions/v1/no-such-function', init: { method: 'POST', headers: { ...json, authorization: `Bearer ${anonKey}` }, body: '{}' }, status: [404] },
-      { name: 'functions bad name', path: '/functions/v1/..%2F..%2Fetc', init: { method: 'POST', headers: { ...json, authorization: `Bearer ${anonKey}` }, body: '{}' }, status: [400, 404] },
+      {
+        name: 'storage unknown route',
+        path: '/storage/v1/nowhere/at/all',
+        init: { headers: { apikey: anonKey, authorization: `Bearer ${anonKey}` } },
+        status: [400, 404],
+      },
+      {
+        name: 'storage malformed json',
+        path: '/storage/v1/bucket',
+        init: { method: 'POST', headers: { ...json, authorization: `Bearer ${anonKey}` }, body: '{"id":' },
+        status: [400],
+      },
+      {
+        name: 'functions unknown',
+        path: '/functions/v1/no-such-function',
+        init: { method: 'POST', headers: { ...json, authorization: `Bearer ${anonKey}` }, body: '{}' },
+        status: [404],
+      },
+      {
+        name: 'functions bad name',
+        path: '/functions/v1/..%2F..%2Fetc',
+        init: { method: 'POST', headers: { ...json, authorization: `Bearer ${anonKey}` }, body: '{}' },
+        status: [400, 404],
+      },
       { name: 'realtime without upgrade', path: '/realtime/v1/websocket', init: { headers: { apikey: anonKey } }, status: [400, 404, 426] },
       { name: 'unknown mount', path: '/graphql/v1', init: {}, status: [404] },
     );
@@ -91,7 +128,9 @@ describe('gateway', () => {
     for (let round = 0; round < OVERSIZE_ROUNDS; round++) {
       const answers = await Promise.all(
         paths.map(async (path) => {
-          const res = await fetch(`${apiUrl}${path}`, { method: 'POST', headers, body: big }).catch((e: Error & { cause?: { code?: string } }) => e.cause?.code ?? e.message);
+          const res = await fetch(`${apiUrl}${path}`, { method: 'POST', headers, body: big }).catch(
+            (e: Error & { cause?: { code?: string } }) => e.cause?.code ?? e.message,
+          );
           return typeof res === 'string' ? `${path}: ${res}` : `${path}: ${res.status} ${(await res.text()).startsWith('{')}`;
         }),
       );
@@ -103,19 +142,22 @@ describe('gateway', () => {
     const { apiUrl, anonKey } = testStack();
     const headers = { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' };
     const chunk = new TextEncoder().encode('x'.repeat(MB));
-    const chunked = (megabytes: number) => new ReadableStream<Uint8Array>({
-      start(controller) {
-        for (let i = 0; i < megabytes; i++) controller.enqueue(chunk);
-        controller.close();
-      },
-    });
+    const chunked = (megabytes: number) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let i = 0; i < megabytes; i++) controller.enqueue(chunk);
+          controller.close();
+        },
+      });
     const paths = ['/rest/v1/contact_messages', '/auth/v1/signup', '/storage/v1/bucket', '/functions/v1/no-such-function'];
-    const answers = await Promise.all(paths.map(async (path) => {
-      // duplex is required by Node's fetch for a stream body, which it then sends chunked.
-      const init = { method: 'POST', headers, body: chunked(12), duplex: 'half' } as RequestInit;
-      const res = await fetch(`${apiUrl}${path}`, init).catch((e: Error & { cause?: { code?: string } }) => e.cause?.code ?? e.message);
-      return typeof res === 'string' ? `${path}: ${res}` : `${path}: ${res.status}`;
-    }));
+    const answers = await Promise.all(
+      paths.map(async (path) => {
+        // duplex is required by Node's fetch for a stream body, which it then sends chunked.
+        const init = { method: 'POST', headers, body: chunked(12), duplex: 'half' } as RequestInit;
+        const res = await fetch(`${apiUrl}${path}`, init).catch((e: Error & { cause?: { code?: string } }) => e.cause?.code ?? e.message);
+        return typeof res === 'string' ? `${path}: ${res}` : `${path}: ${res.status}`;
+      }),
+    );
     expect(answers).toEqual(paths.map((path) => `${path}: 413`));
     // A chunked body under the limit still reaches PostgREST whole.
     const message = { name: 'Ana', email: 'ana@example.test', subject: 'chunked', message: 'y'.repeat(5000) };
@@ -129,7 +171,7 @@ describe('gateway', () => {
     expect(ok.status).toBe(201);
   }, 60_000);
 
-  it('a chunked upload over a bucket\'s own limit is refused as too large and not stored', async () => {
+  it("a chunked upload over a bucket's own limit is refused as too large and not stored", async () => {
     const { apiUrl, serviceRoleKey } = testStack();
     const bucket = `tiny-${Date.now()}`;
     await withDb((db) => db.query('insert into storage.buckets (id, name, public, file_size_limit) values ($1, $1, false, $2)', [bucket, 64 * 1024]));
@@ -161,9 +203,15 @@ describe('gateway', () => {
     const asAnon = await anon.from('notifications').select('id');
     expect(asAnon.error?.code).toBe('42501');
     expect(asAnon.data).toBeNull();
-    const mine = await member.client.from('push_subscriptions').insert({
-      user_id: member.id, endpoint: `https://fcm.googleapis.com/fcm/send/${member.id}`, p256dh: 'k', auth: 'a',
-    }).select('id');
+    const mine = await member.client
+      .from('push_subscriptions')
+      .insert({
+        user_id: member.id,
+        endpoint: `https://fcm.googleapis.com/fcm/send/${member.id}`,
+        p256dh: 'k',
+        auth: 'a',
+      })
+      .select('id');
     expect(mine.error).toBeNull();
     const other = await newMember('rls_other');
     const theirs = await other.client.from('push_subscriptions').select('id').eq('user_id', member.id);

@@ -26,7 +26,10 @@ function adminUrl(): string {
   return url.toString();
 }
 
-const read = (table: string): Probe => (client) => client.from(table).select('*').limit(1);
+const read =
+  (table: string): Probe =>
+  (client) =>
+    client.from(table).select('*').limit(1);
 
 let member: TestMember;
 let other: TestMember;
@@ -70,9 +73,13 @@ const PROBES: Record<string, { callers: readonly Caller[]; probe: Probe }> = {
   toggle_follow: { callers: ['member'], probe: (c, m) => c.rpc('toggle_follow', { p_follower_id: m.id, p_following_id: other.id }) },
   create_discussion_and_award_karma: {
     callers: ['member'],
-    probe: (c, m) => c.rpc('create_discussion_and_award_karma', {
-      discussion_title: `Parity check ${randomUUID().slice(0, 8)}`, discussion_category: 'general', post_content: '<p>Checking the base.</p>', user_id_param: m.id,
-    }),
+    probe: (c, m) =>
+      c.rpc('create_discussion_and_award_karma', {
+        discussion_title: `Parity check ${randomUUID().slice(0, 8)}`,
+        discussion_category: 'general',
+        post_content: '<p>Checking the base.</p>',
+        user_id_param: m.id,
+      }),
   },
   create_post_with_quote: {
     callers: ['member'],
@@ -127,17 +134,27 @@ describe('the local stack is a hosted Supabase base', () => {
   });
 
   it('applied every migration and the seed as postgres, which is not a superuser', async () => {
-    const files = readdirSync(join(ROOT, 'supabase', 'migrations')).filter((f) => /^\d+_.+\.sql$/.test(f)).map((f) => f.split('_')[0]).sort();
+    const files = readdirSync(join(ROOT, 'supabase', 'migrations'))
+      .filter((f) => /^\d+_.+\.sql$/.test(f))
+      .map((f) => f.split('_')[0])
+      .sort();
     await withDb(async (db) => {
       const { rows: applied } = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version');
       expect(applied.map((r) => r.version)).toEqual(files);
-      const { rows: [me] } = await db.query('select current_user as name, rolsuper, rolbypassrls, rolcreaterole, rolcreatedb, rolreplication from pg_roles where rolname = current_user');
+      const {
+        rows: [me],
+      } = await db.query(
+        'select current_user as name, rolsuper, rolbypassrls, rolcreaterole, rolcreatedb, rolreplication from pg_roles where rolname = current_user',
+      );
       expect(me).toEqual({ name: 'postgres', rolsuper: false, rolbypassrls: true, rolcreaterole: true, rolcreatedb: true, rolreplication: true });
       const { rows: owners } = await db.query<{ owner: string }>(
         `select distinct pg_get_userbyid(c.relowner) as owner from pg_class c join pg_namespace n on n.oid = c.relnamespace
-          where n.nspname = 'public' and c.relkind in ('r', 'v')`);
+          where n.nspname = 'public' and c.relkind in ('r', 'v')`,
+      );
       expect(owners).toEqual([{ owner: 'postgres' }]);
-      const { rows: [seed] } = await db.query<{ n: number }>(`select count(*)::int as n from public.profiles where username = 'demo_dj'`);
+      const {
+        rows: [seed],
+      } = await db.query<{ n: number }>(`select count(*)::int as n from public.profiles where username = 'demo_dj'`);
       expect(seed!.n).toBe(1);
     });
   });
@@ -146,7 +163,8 @@ describe('the local stack is a hosted Supabase base', () => {
     await withDb(async (db) => {
       const { rows: roles } = await db.query(
         `select rolname, rolsuper, rolinherit, rolbypassrls, rolcanlogin from pg_roles
-          where rolname in ('supabase_admin', 'anon', 'authenticated', 'service_role', 'authenticator') order by rolname`);
+          where rolname in ('supabase_admin', 'anon', 'authenticated', 'service_role', 'authenticator') order by rolname`,
+      );
       expect(roles).toEqual([
         { rolname: 'anon', rolsuper: false, rolinherit: true, rolbypassrls: false, rolcanlogin: false },
         { rolname: 'authenticated', rolsuper: false, rolinherit: true, rolbypassrls: false, rolcanlogin: false },
@@ -156,7 +174,8 @@ describe('the local stack is a hosted Supabase base', () => {
       ]);
       const { rows: settings } = await db.query<{ role: string; config: string[] }>(
         `select r.rolname as role, s.setconfig as config from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
-          where r.rolname in ('anon', 'authenticated', 'authenticator') order by r.rolname`);
+          where r.rolname in ('anon', 'authenticated', 'authenticator') order by r.rolname`,
+      );
       expect(settings).toEqual([
         { role: 'anon', config: ['statement_timeout=3s'] },
         { role: 'authenticated', config: ['statement_timeout=8s'] },
@@ -164,11 +183,15 @@ describe('the local stack is a hosted Supabase base', () => {
       ]);
       const { rows: defaults } = await db.query(
         `select pg_get_userbyid(d.defaclrole) as owner, d.defaclobjtype as type, d.defaclacl::text as acl
-           from pg_default_acl d where d.defaclacl::text ~ '(anon|authenticated|service_role)='`);
+           from pg_default_acl d where d.defaclacl::text ~ '(anon|authenticated|service_role)='`,
+      );
       expect(defaults).toEqual([]);
-      const { rows: [users] } = await db.query(
+      const {
+        rows: [users],
+      } = await db.query(
         `select c.relrowsecurity as rls, (select count(*)::int from pg_policy p where p.polrelid = c.oid) as policies
-           from pg_class c where c.oid = 'auth.users'::regclass`);
+           from pg_class c where c.oid = 'auth.users'::regclass`,
+      );
       expect(users).toEqual({ rls: true, policies: 0 });
     });
   });
@@ -176,7 +199,8 @@ describe('the local stack is a hosted Supabase base', () => {
   it('refuses a direct DELETE on storage tables unless the transaction says it means it', async () => {
     await withDb(async (db) => {
       await expect(db.query(`delete from storage.objects where bucket_id = 'no-such-bucket'`)).rejects.toThrow(
-        'Direct deletion from storage tables is not allowed. Use the Storage API instead.');
+        'Direct deletion from storage tables is not allowed. Use the Storage API instead.',
+      );
       await expect(db.query(`delete from storage.buckets where id = 'no-such-bucket'`)).rejects.toThrow(/Direct deletion/);
       await db.query('begin');
       await db.query(`select set_config('storage.allow_delete_query', 'true', true)`);
@@ -193,8 +217,9 @@ describe('the local stack is a hosted Supabase base', () => {
     try {
       await admin.query('begin');
       await admin.query('alter schema supabase_functions rename to supabase_functions_hidden');
-      await expect(admin.query(`select private.configure_push_delivery('https://example.test/functions/v1/send-push', 'key')`))
-        .rejects.toThrow('configure_push_delivery: database webhooks are not enabled on this project');
+      await expect(admin.query(`select private.configure_push_delivery('https://example.test/functions/v1/send-push', 'key')`)).rejects.toThrow(
+        'configure_push_delivery: database webhooks are not enabled on this project',
+      );
     } finally {
       await admin.query('rollback').catch(() => undefined);
       await admin.end();
@@ -220,7 +245,8 @@ describe('the local stack is a hosted Supabase base', () => {
               and exists (select 1 from unnest(array['anon', 'authenticated', 'service_role']) r
                            where has_function_privilege(r, p.oid, 'execute'))
          )
-         select name from exposed where name in (select name from migrated)`);
+         select name from exposed where name in (select name from migrated)`,
+      );
       return rows.map((r) => r.name).sort();
     });
     expect(exposed).toEqual(Object.keys(PROBES).sort());

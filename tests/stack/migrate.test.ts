@@ -56,7 +56,10 @@ describe('migration runner', () => {
         `create table public.${table}_c (id int);`,
       ].join('\n'),
     );
-    const failure = await migrate(config).then(() => null, (err: unknown) => err as Error);
+    const failure = await migrate(config).then(
+      () => null,
+      (err: unknown) => err as Error,
+    );
     expect(failure).toBeInstanceOf(MigrationError);
     expect(failure!.message).toContain(`migrations/${broken} failed at line 7`);
     expect(failure!.message).toContain('function no_such_function() does not exist');
@@ -71,8 +74,11 @@ describe('migration runner', () => {
   it('runs migrations as postgres, which cannot do what only the cluster superuser may', async () => {
     const config = { ...loadConfig({ dbPort: dbPort() }), supabaseDir: dir };
     const file = '29990101000002_superuser_only.sql';
-    writeFileSync(join(dir, 'migrations', file), "create role parity_probe_superuser superuser;");
-    const failure = await migrate(config).then(() => null, (err: unknown) => err as Error);
+    writeFileSync(join(dir, 'migrations', file), 'create role parity_probe_superuser superuser;');
+    const failure = await migrate(config).then(
+      () => null,
+      (err: unknown) => err as Error,
+    );
     expect(failure?.message).toMatch(new RegExp(`${file} failed at line 1: .*superuser`));
     rmSync(join(dir, 'migrations', file));
   });

@@ -49,7 +49,9 @@ describe('postgres_changes delivery', () => {
     await client.realtime.setAuth(tokens[0]!);
     const room = `refresh-${randomUUID().slice(0, 8)}`;
     const inbox = new Inbox<Change>();
-    await subscribed(client.channel(`delivery-${room}`).on('postgres_changes', { event: 'INSERT', schema: 'public', table: TABLE, filter: `room=eq.${room}` }, inbox.push));
+    await subscribed(
+      client.channel(`delivery-${room}`).on('postgres_changes', { event: 'INSERT', schema: 'public', table: TABLE, filter: `room=eq.${room}` }, inbox.push),
+    );
 
     let flips = 0;
     const flipper = setInterval(() => {

@@ -29,10 +29,14 @@ function cuttableTransport() {
         configurable: true,
         get: () => onmessage.get!.call(this) as unknown,
         set: (fn: ((event: WebSocket.MessageEvent) => void) | null) =>
-          onmessage.set!.call(this, fn && ((event: WebSocket.MessageEvent) => {
-            if (state.lose?.(String(event.data))) state.lost += 1;
-            else fn(event);
-          })),
+          onmessage.set!.call(
+            this,
+            fn &&
+              ((event: WebSocket.MessageEvent) => {
+                if (state.lose?.(String(event.data))) state.lost += 1;
+                else fn(event);
+              }),
+          ),
       });
     }
   }
@@ -75,7 +79,16 @@ async function watchingDevice(member: TestMember, threadId: string) {
     only: ['discussions', 'posts', 'drafts', 'pinned', 'outbox'],
   });
   databases.push(db);
-  const sync = startSync({ db, client, userId: member.id, collections: ['discussions', 'posts'], realtime: true, waitForLeadership: false, retryBaseMs: 100, pullRetryMs: 200 });
+  const sync = startSync({
+    db,
+    client,
+    userId: member.id,
+    collections: ['discussions', 'posts'],
+    realtime: true,
+    waitForLeadership: false,
+    retryBaseMs: 100,
+    pullRetryMs: 200,
+  });
   syncs.push(sync);
   await sync.ensureThread(threadId);
   await until(() => client.getChannels().length === 2 && client.getChannels().every((c) => c.state === 'joined'), 'the live channels to join');
@@ -102,7 +115,9 @@ async function writeReplies(threadId: string, count: number): Promise<string[]> 
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const id = randomUUID();
-    const { error } = await writer.client.from('posts').insert({ id, discussion_id: threadId, user_id: writer.id, content: `Reply ${i} while the watcher's socket is down` });
+    const { error } = await writer.client
+      .from('posts')
+      .insert({ id, discussion_id: threadId, user_id: writer.id, content: `Reply ${i} while the watcher's socket is down` });
     if (error) throw error;
     ids.push(id);
   }
@@ -118,10 +133,12 @@ beforeAll(async () => {
 afterEach(async () => {
   await Promise.all(syncs.splice(0).map((s) => s.stop()));
   await Promise.all(databases.splice(0).map((db) => db.close()));
-  await Promise.all(clients.splice(0).map(async (c) => {
-    await c.removeAllChannels();
-    c.realtime.disconnect();
-  }));
+  await Promise.all(
+    clients.splice(0).map(async (c) => {
+      await c.removeAllChannels();
+      c.realtime.disconnect();
+    }),
+  );
 });
 
 afterAll(async () => {

@@ -152,10 +152,20 @@ async function writer(index: number, until: number, ops: Op[]): Promise<void> {
         const id = randomUUID();
         const thread = turn % 4 === 0 ? OTHER_THREAD : THREAD;
         const isPrivate = turn % 3 === 1;
-        if (table === POSTS) await db.query(`insert into public.${POSTS} (id, thread, owner, private, body) values ($1, $2, $3, $4, 'soak')`, [id, thread, owner, isPrivate]);
+        if (table === POSTS)
+          await db.query(`insert into public.${POSTS} (id, thread, owner, private, body) values ($1, $2, $3, $4, 'soak')`, [id, thread, owner, isPrivate]);
         else await db.query(`insert into public.${HUB} (id, body) values ($1, 'soak')`, [id]);
         live.push({ table, id, v: 0, thread: table === POSTS ? thread : undefined, private: table === POSTS ? isPrivate : undefined });
-        ops.push({ table, id, step: 'INSERT:0', thread: table === POSTS ? thread : undefined, owner, private: table === POSTS ? isPrivate : false, startedAt, committedAt: Date.now() });
+        ops.push({
+          table,
+          id,
+          step: 'INSERT:0',
+          thread: table === POSTS ? thread : undefined,
+          owner,
+          private: table === POSTS ? isPrivate : false,
+          startedAt,
+          committedAt: Date.now(),
+        });
       } else if (choice === 4 && target.table === HUB) {
         await db.query(`delete from public.${HUB} where id = $1`, [target.id]);
         live.splice(live.indexOf(target), 1);
@@ -163,7 +173,16 @@ async function writer(index: number, until: number, ops: Op[]): Promise<void> {
       } else {
         target.v += 1;
         await db.query(`update public.${target.table} set v = $2 where id = $1`, [target.id, target.v]);
-        ops.push({ table: target.table, id: target.id, step: `UPDATE:${target.v}`, thread: target.thread, owner, private: target.private ?? false, startedAt, committedAt: Date.now() });
+        ops.push({
+          table: target.table,
+          id: target.id,
+          step: `UPDATE:${target.v}`,
+          thread: target.thread,
+          owner,
+          private: target.private ?? false,
+          startedAt,
+          committedAt: Date.now(),
+        });
       }
       await new Promise((r) => setTimeout(r, WRITER_PAUSE_MS));
     }
@@ -197,96 +216,104 @@ afterAll(async () => {
 });
 
 describe('postgres_changes soak', () => {
-  it('70 subscribers receive exactly what 10 writers committed and they may see, through a dropped socket and a replication restart', { timeout: 240_000 }, async () => {
-    for (let i = 0; i < THREAD_SUBSCRIBERS; i++) subscribers.push(await subscribe(POSTS, i, i === 0));
-    for (let i = 0; i < HUB_SUBSCRIBERS; i++) subscribers.push(await subscribe(HUB, i, i === 0));
-    const dropped = subscribers.filter((s) => s.drop);
-    const steady = subscribers.filter((s) => !s.drop);
+  it(
+    '70 subscribers receive exactly what 10 writers committed and they may see, through a dropped socket and a replication restart',
+    { timeout: 240_000 },
+    async () => {
+      for (let i = 0; i < THREAD_SUBSCRIBERS; i++) subscribers.push(await subscribe(POSTS, i, i === 0));
+      for (let i = 0; i < HUB_SUBSCRIBERS; i++) subscribers.push(await subscribe(HUB, i, i === 0));
+      const dropped = subscribers.filter((s) => s.drop);
+      const steady = subscribers.filter((s) => !s.drop);
 
-    const control = new pg.Client({ connectionString: testStack().dbUrl });
-    await control.connect();
-    const ops: Op[] = [];
-    const start = Date.now();
-    const writing = Promise.all(Array.from({ length: WRITERS }, (_, i) => writer(i, start + WRITE_MS, ops)));
-    let beforeDrop: { startedAt: number; committedAt: number };
-    let afterRejoin: { startedAt: number; committedAt: number };
-    let slotRestarted: boolean[];
-    try {
-      await new Promise((r) => setTimeout(r, WRITE_MS / 4));
-      // One thread and one hub subscriber lose their socket; realtime-js reconnects and rejoins.
-      beforeDrop = await insertSentinels(control, `${SENTINEL}-before-drop`);
-      await waitForSentinel(dropped, `${SENTINEL}-before-drop`, 30_000);
-      for (const s of dropped) s.drop!();
-      await Promise.all(dropped.map((s) => rejoin(s.channel)));
-      afterRejoin = await insertSentinels(control, `${SENTINEL}-after-rejoin`);
-      await waitForSentinel(dropped, `${SENTINEL}-after-rejoin`, 30_000);
+      const control = new pg.Client({ connectionString: testStack().dbUrl });
+      await control.connect();
+      const ops: Op[] = [];
+      const start = Date.now();
+      const writing = Promise.all(Array.from({ length: WRITERS }, (_, i) => writer(i, start + WRITE_MS, ops)));
+      let beforeDrop: { startedAt: number; committedAt: number };
+      let afterRejoin: { startedAt: number; committedAt: number };
+      let slotRestarted: boolean[];
+      try {
+        await new Promise((r) => setTimeout(r, WRITE_MS / 4));
+        // One thread and one hub subscriber lose their socket; realtime-js reconnects and rejoins.
+        beforeDrop = await insertSentinels(control, `${SENTINEL}-before-drop`);
+        await waitForSentinel(dropped, `${SENTINEL}-before-drop`, 30_000);
+        for (const s of dropped) s.drop!();
+        await Promise.all(dropped.map((s) => rejoin(s.channel)));
+        afterRejoin = await insertSentinels(control, `${SENTINEL}-after-rejoin`);
+        await waitForSentinel(dropped, `${SENTINEL}-after-rejoin`, 30_000);
 
-      await new Promise((r) => setTimeout(r, Math.max(0, start + WRITE_MS / 2 - Date.now())));
-      // The replication consumer loses its connection and resumes where it was. (Another test file
-      // may have just done the same: wait for the consumer to be back first.)
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        const { rows } = await control.query<{ ended: boolean }>(
-          'select pg_terminate_backend(active_pid) as ended from pg_replication_slots where slot_name = $1 and active_pid is not null',
-          [REPLICATION_SLOT],
+        await new Promise((r) => setTimeout(r, Math.max(0, start + WRITE_MS / 2 - Date.now())));
+        // The replication consumer loses its connection and resumes where it was. (Another test file
+        // may have just done the same: wait for the consumer to be back first.)
+        const deadline = Date.now() + 20_000;
+        for (;;) {
+          const { rows } = await control.query<{ ended: boolean }>(
+            'select pg_terminate_backend(active_pid) as ended from pg_replication_slots where slot_name = $1 and active_pid is not null',
+            [REPLICATION_SLOT],
+          );
+          slotRestarted = rows.map((r) => r.ended);
+          if (rows.length > 0 || Date.now() > deadline) break;
+          await new Promise((r) => setTimeout(r, 200));
+        }
+        await writing;
+        await insertSentinels(control, `${SENTINEL}-end`);
+        await waitForSentinel(subscribers, `${SENTINEL}-end`, 90_000);
+      } finally {
+        await writing.catch(() => undefined);
+        await control.end();
+      }
+      expect(slotRestarted).toEqual([true]);
+      expect(ops.length).toBeGreaterThan((WRITE_MS / 1000) * WRITERS);
+
+      // What the database holds agrees with the writers' log: every row's last version.
+      const lastVersion = new Map<string, number>();
+      for (const op of ops) if (op.step !== 'DELETE') lastVersion.set(op.id, Number(op.step.split(':')[1]));
+      for (const op of ops) if (op.step === 'DELETE') lastVersion.delete(op.id);
+      const inDb = await withDb(async (db) => {
+        const { rows } = await db.query<{ id: string; v: number }>(
+          `select id, v from public.${POSTS} where body = 'soak' union all select id, v from public.${HUB} where body = 'soak'`,
         );
-        slotRestarted = rows.map((r) => r.ended);
-        if (rows.length > 0 || Date.now() > deadline) break;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      await writing;
-      await insertSentinels(control, `${SENTINEL}-end`);
-      await waitForSentinel(subscribers, `${SENTINEL}-end`, 90_000);
-    } finally {
-      await writing.catch(() => undefined);
-      await control.end();
-    }
-    expect(slotRestarted).toEqual([true]);
-    expect(ops.length).toBeGreaterThan(WRITE_MS / 1000 * WRITERS);
+        return new Map(rows.map((r) => [r.id, r.v]));
+      });
+      expect(inDb).toEqual(lastVersion);
 
-    // What the database holds agrees with the writers' log: every row's last version.
-    const lastVersion = new Map<string, number>();
-    for (const op of ops) if (op.step !== 'DELETE') lastVersion.set(op.id, Number(op.step.split(':')[1]));
-    for (const op of ops) if (op.step === 'DELETE') lastVersion.delete(op.id);
-    const inDb = await withDb(async (db) => {
-      const { rows } = await db.query<{ id: string; v: number }>(`select id, v from public.${POSTS} where body = 'soak' union all select id, v from public.${HUB} where body = 'soak'`);
-      return new Map(rows.map((r) => [r.id, r.v]));
-    });
-    expect(inDb).toEqual(lastVersion);
-
-    const received = (s: Subscriber) =>
-      s.received.filter((c) => (c.eventType === 'DELETE' ? true : !(c.new as Row & { body?: string }).body?.startsWith(SENTINEL))).map((c) => ({ id: rowIdOf(c), step: stepOf(c) }));
-    const problems: string[] = [];
-    for (const sub of steady) {
-      const expected = perRow(ops.filter((op) => visibleTo(sub, op)));
-      const got = perRow(received(sub));
-      const count = (m: Map<string, string[]>) => [...m.values()].reduce((n, l) => n + l.length, 0);
-      if (count(got) !== count(expected) || JSON.stringify([...got].sort()) !== JSON.stringify([...expected].sort())) {
-        problems.push(`${sub.table} subscriber (member ${sub.member.slice(0, 4)}): expected ${count(expected)} changes, got ${count(got)}`);
-      }
-    }
-    for (const sub of dropped) {
-      const visible = ops.filter((op) => visibleTo(sub, op));
-      const expected = perRow(visible);
-      const got = perRow(received(sub));
-      // nothing it may not see, nothing twice, in commit order per row
-      for (const [id, steps] of got) {
-        const all = expected.get(id) ?? [];
-        let at = -1;
-        for (const step of steps) {
-          const next = all.indexOf(step, at + 1);
-          if (next === -1) problems.push(`dropped ${sub.table} subscriber: ${id} ${step} out of order, repeated or not visible`);
-          at = next;
+      const received = (s: Subscriber) =>
+        s.received
+          .filter((c) => (c.eventType === 'DELETE' ? true : !(c.new as Row & { body?: string }).body?.startsWith(SENTINEL)))
+          .map((c) => ({ id: rowIdOf(c), step: stepOf(c) }));
+      const problems: string[] = [];
+      for (const sub of steady) {
+        const expected = perRow(ops.filter((op) => visibleTo(sub, op)));
+        const got = perRow(received(sub));
+        const count = (m: Map<string, string[]>) => [...m.values()].reduce((n, l) => n + l.length, 0);
+        if (count(got) !== count(expected) || JSON.stringify([...got].sort()) !== JSON.stringify([...expected].sort())) {
+          problems.push(`${sub.table} subscriber (member ${sub.member.slice(0, 4)}): expected ${count(expected)} changes, got ${count(got)}`);
         }
       }
-      // and everything committed while its socket was certainly up
-      const gotKeys = new Set(received(sub).map((c) => `${c.id}/${c.step}`));
-      const certain = visible.filter((op) => op.committedAt < beforeDrop!.startedAt || op.startedAt > afterRejoin!.committedAt);
-      const missing = certain.filter((op) => !gotKeys.has(`${op.id}/${op.step}`));
-      if (missing.length > 0) problems.push(`dropped ${sub.table} subscriber missed ${missing.length} of ${certain.length} changes made while it was joined`);
-    }
-    const delivered = subscribers.reduce((n, s) => n + received(s).length, 0);
-    console.info(`[soak] ${ops.length} committed operations, ${delivered} deliveries to ${subscribers.length} subscribers, ${problems.length} problems`);
-    expect(problems).toEqual([]);
-  });
+      for (const sub of dropped) {
+        const visible = ops.filter((op) => visibleTo(sub, op));
+        const expected = perRow(visible);
+        const got = perRow(received(sub));
+        // nothing it may not see, nothing twice, in commit order per row
+        for (const [id, steps] of got) {
+          const all = expected.get(id) ?? [];
+          let at = -1;
+          for (const step of steps) {
+            const next = all.indexOf(step, at + 1);
+            if (next === -1) problems.push(`dropped ${sub.table} subscriber: ${id} ${step} out of order, repeated or not visible`);
+            at = next;
+          }
+        }
+        // and everything committed while its socket was certainly up
+        const gotKeys = new Set(received(sub).map((c) => `${c.id}/${c.step}`));
+        const certain = visible.filter((op) => op.committedAt < beforeDrop!.startedAt || op.startedAt > afterRejoin!.committedAt);
+        const missing = certain.filter((op) => !gotKeys.has(`${op.id}/${op.step}`));
+        if (missing.length > 0) problems.push(`dropped ${sub.table} subscriber missed ${missing.length} of ${certain.length} changes made while it was joined`);
+      }
+      const delivered = subscribers.reduce((n, s) => n + received(s).length, 0);
+      console.info(`[soak] ${ops.length} committed operations, ${delivered} deliveries to ${subscribers.length} subscribers, ${problems.length} problems`);
+      expect(problems).toEqual([]);
+    },
+  );
 });

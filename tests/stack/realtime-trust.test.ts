@@ -51,12 +51,16 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(clients.map(async (c) => {
-    await c.removeAllChannels();
-    c.realtime.disconnect();
-  }));
+  await Promise.all(
+    clients.map(async (c) => {
+      await c.removeAllChannels();
+      c.realtime.disconnect();
+    }),
+  );
   await withDb((db) =>
-    db.query(`drop policy if exists "test: members read ${MEMBERS_ONLY}" on realtime.messages; drop policy if exists "test: members write ${MEMBERS_ONLY}" on realtime.messages;`),
+    db.query(
+      `drop policy if exists "test: members read ${MEMBERS_ONLY}" on realtime.messages; drop policy if exists "test: members write ${MEMBERS_ONLY}" on realtime.messages;`,
+    ),
   );
 });
 
@@ -144,15 +148,20 @@ describe('REST broadcast', () => {
     await expect(channel.httpSend('over-http', { n: 1 })).resolves.toEqual({ success: true });
     expect(await channel.send({ type: 'broadcast', event: 'before-join', payload: { n: 2 } })).toBe('ok');
     await inbox.waitFor((m) => m.event === 'before-join', 'the REST broadcasts');
-    expect(inbox.items.map((m) => [m.event, m.payload])).toEqual([['over-http', { n: 1 }], ['before-join', { n: 2 }]]);
+    expect(inbox.items.map((m) => [m.event, m.payload])).toEqual([
+      ['over-http', { n: 1 }],
+      ['before-join', { n: 2 }],
+    ]);
   });
 
   it('a private topic takes REST broadcasts only from callers its policies allow', async () => {
     const inbox = new Inbox<Broadcast>();
     await subscribed(listen(bob.client, MEMBERS_ONLY, true, inbox));
-    await expect(track(anonClient()).channel(MEMBERS_ONLY, { config: { private: true } }).httpSend('spoof', { from: 'anon' })).rejects.toThrow(
-      REASONS.unauthorizedWrite(MEMBERS_ONLY),
-    );
+    await expect(
+      track(anonClient())
+        .channel(MEMBERS_ONLY, { config: { private: true } })
+        .httpSend('spoof', { from: 'anon' }),
+    ).rejects.toThrow(REASONS.unauthorizedWrite(MEMBERS_ONLY));
     await expect(alice.client.channel(MEMBERS_ONLY, { config: { private: true } }).httpSend('note', { from: 'alice' })).resolves.toEqual({ success: true });
     await inbox.waitFor((m) => m.event === 'note', "alice's REST broadcast");
     await settle();
@@ -168,7 +177,13 @@ describe('REST broadcast', () => {
     };
     expect(await post({}, body)).toEqual({ status: 401, body: { message: 'No API key found in request', hint: expect.any(String) } });
     expect((await post({ apikey: anonKey(), authorization: 'Bearer not-a-token' }, body)).status).toBe(401);
-    for (const bad of ['{}', '{"messages": []}', '{"messages": [{"topic": "", "event": "e"}]}', '{"messages": [{"topic": "t"}]}', '{"messages": [{"topic": "t", "event": "e", "payload": 3}]}']) {
+    for (const bad of [
+      '{}',
+      '{"messages": []}',
+      '{"messages": [{"topic": "", "event": "e"}]}',
+      '{"messages": [{"topic": "t"}]}',
+      '{"messages": [{"topic": "t", "event": "e", "payload": 3}]}',
+    ]) {
       const res = await post({ apikey: anonKey() }, bad);
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/messages/);
@@ -176,7 +191,11 @@ describe('REST broadcast', () => {
     const malformed = await post({ apikey: anonKey() }, '{"messages": [');
     expect(malformed.status).toBe(400);
     expect(typeof malformed.body.message).toBe('string');
-    const single = await fetch(`${apiUrl()}/realtime/v1/api/broadcast/x/events/e`, { method: 'POST', headers: { 'content-type': 'application/json', apikey: anonKey() }, body: '"text"' });
+    const single = await fetch(`${apiUrl()}/realtime/v1/api/broadcast/x/events/e`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apikey: anonKey() },
+      body: '"text"',
+    });
     expect(single.status).toBe(400);
   });
 });

@@ -69,10 +69,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(clients.map(async (c) => {
-    await c.removeAllChannels();
-    c.realtime.disconnect();
-  }));
+  await Promise.all(
+    clients.map(async (c) => {
+      await c.removeAllChannels();
+      c.realtime.disconnect();
+    }),
+  );
   await withDb((db) => db.query('drop table if exists public.rt_notes, public.rt_public cascade'));
 });
 
@@ -81,10 +83,14 @@ describe('postgres_changes', () => {
     const inbox = new Inbox<Change>();
     const room = `payloads-${randomUUID().slice(0, 8)}`;
     const client = track(anonClient());
-    await subscribed(client.channel(`changes-${room}`).on('postgres_changes', { event: '*', schema: 'public', table: 'rt_public', filter: `room=eq.${room}` }, inbox.push));
+    await subscribed(
+      client.channel(`changes-${room}`).on('postgres_changes', { event: '*', schema: 'public', table: 'rt_public', filter: `room=eq.${room}` }, inbox.push),
+    );
 
     const { rows } = await withDb((db) =>
-      db.query<{ id: string }>(`insert into public.rt_public (room, body, n, tags, meta) values ($1, 'hello', 3, '{a,"b c"}', '{"k": 1}') returning id`, [room]),
+      db.query<{ id: string }>(`insert into public.rt_public (room, body, n, tags, meta) values ($1, 'hello', 3, '{a,"b c"}', '{"k": 1}') returning id`, [
+        room,
+      ]),
     );
     const id = Number(rows[0]!.id);
     const inserted = await inbox.waitFor((c) => c.eventType === 'INSERT', 'the INSERT');
@@ -136,12 +142,15 @@ describe('postgres_changes', () => {
     );
     const insertOnly = new Inbox<Change>();
     await subscribed(
-      withSentinel(client.channel(`${room}-insert-only`).on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_public', filter: `room=eq.${room}` }, insertOnly.push), insertOnly),
+      withSentinel(
+        client
+          .channel(`${room}-insert-only`)
+          .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_public', filter: `room=eq.${room}` }, insertOnly.push),
+        insertOnly,
+      ),
     );
 
-    await withDb((db) =>
-      db.query(`insert into public.rt_public (room, body, n) values ($1, 'one', 1), ($1, 'two', 2), ($1, 'three', 3)`, [room]),
-    );
+    await withDb((db) => db.query(`insert into public.rt_public (room, body, n) values ($1, 'one', 1), ($1, 'two', 2), ($1, 'three', 3)`, [room]));
     await withDb((db) => db.query(`update public.rt_public set n = 10 where room = $1`, [room]));
     const sentinel = await insertSentinel();
     for (const inbox of [...inboxes.values(), insertOnly]) await inbox.waitFor(isSentinel(sentinel), 'the sentinel row');
@@ -160,7 +169,9 @@ describe('postgres_changes', () => {
 
   it('refuses a filter on a column the table does not have', async () => {
     const client = track(anonClient());
-    const channel = client.channel(`bad-filter-${randomUUID()}`).on('postgres_changes', { event: '*', schema: 'public', table: 'rt_public', filter: 'nope=eq.1' }, () => undefined);
+    const channel = client
+      .channel(`bad-filter-${randomUUID()}`)
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'rt_public', filter: 'nope=eq.1' }, () => undefined);
     await expect(subscribed(channel)).rejects.toThrow(REASONS.unknownColumn('nope'));
     await client.removeChannel(channel);
   });
@@ -180,11 +191,19 @@ describe('row level security', () => {
     const inboxes = { alice: new Inbox<Change>(), bob: new Inbox<Change>(), anon: new Inbox<Change>() };
     const anon = track(anonClient());
     const subscribe = (client: SupabaseClient, inbox: Inbox<Change>, name: string) =>
-      subscribed(withSentinel(client.channel(`notes-${name}-${randomUUID()}`).on('postgres_changes', { event: '*', schema: 'public', table: 'rt_notes' }, inbox.push), inbox));
+      subscribed(
+        withSentinel(
+          client.channel(`notes-${name}-${randomUUID()}`).on('postgres_changes', { event: '*', schema: 'public', table: 'rt_notes' }, inbox.push),
+          inbox,
+        ),
+      );
     await Promise.all([subscribe(alice.client, inboxes.alice, 'alice'), subscribe(bob.client, inboxes.bob, 'bob'), subscribe(anon, inboxes.anon, 'anon')]);
 
     const { rows } = await withDb((db) =>
-      db.query<{ id: string; owner: string }>(`insert into public.rt_notes (owner, body) values ($1, 'alice secret'), ($2, 'bob secret') returning id, owner`, [alice.id, bob.id]),
+      db.query<{ id: string; owner: string }>(`insert into public.rt_notes (owner, body) values ($1, 'alice secret'), ($2, 'bob secret') returning id, owner`, [
+        alice.id,
+        bob.id,
+      ]),
     );
     const sentinel = await insertSentinel();
     await Promise.all(Object.values(inboxes).map((inbox) => inbox.waitFor(isSentinel(sentinel), 'the sentinel row')));
@@ -208,7 +227,12 @@ describe('row level security', () => {
     // starts anonymous, then is given carol's token
     const client = track(anonClient());
     const channel = await subscribed(
-      withSentinel(client.channel(`token-${randomUUID()}`, { config: { broadcast: { ack: true } } }).on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_notes' }, inbox.push), inbox),
+      withSentinel(
+        client
+          .channel(`token-${randomUUID()}`, { config: { broadcast: { ack: true } } })
+          .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_notes' }, inbox.push),
+        inbox,
+      ),
     );
     const insertNote = (body: string) => withDb((db) => db.query('insert into public.rt_notes (owner, body) values ($1, $2)', [carol.id, body]));
     /** an acknowledged broadcast: the server has handled every earlier frame of this socket */
@@ -227,7 +251,12 @@ describe('row level security', () => {
     // carol's own client: signed in it receives her row; after sign-out supabase-js sends the anon key
     const own = new Inbox<Change>();
     const ownChannel = await subscribed(
-      withSentinel(carol.client.channel(`own-${randomUUID()}`, { config: { broadcast: { ack: true } } }).on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_notes' }, own.push), own),
+      withSentinel(
+        carol.client
+          .channel(`own-${randomUUID()}`, { config: { broadcast: { ack: true } } })
+          .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_notes' }, own.push),
+        own,
+      ),
     );
     await insertNote('signed in');
     sentinel = await insertSentinel();
@@ -250,7 +279,10 @@ describe('tokens', () => {
     const sub = randomUUID();
     const forged = await signToken({ role: 'authenticated', sub, aud: 'authenticated' }, `not-${jwtSecret}`);
     const expired = await signToken({ role: 'authenticated', sub, aud: 'authenticated' }, jwtSecret, Math.floor(Date.now() / 1000) - 60);
-    for (const [token, reason] of [[forged, /InvalidJWTToken: invalid JWT: signature is invalid/], [expired, /InvalidJWTToken: invalid JWT: token is expired/]] as const) {
+    for (const [token, reason] of [
+      [forged, /InvalidJWTToken: invalid JWT: signature is invalid/],
+      [expired, /InvalidJWTToken: invalid JWT: token is expired/],
+    ] as const) {
       const client = track(anonClient());
       await client.realtime.setAuth(token);
       const channel = client.channel(`forged-${randomUUID()}`);
@@ -403,10 +435,15 @@ describe('replication', () => {
     const room = `reconnect-${randomUUID().slice(0, 8)}`;
     const inbox = new Inbox<Change>();
     const client = track(anonClient());
-    await subscribed(client.channel(room).on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_public', filter: `room=eq.${room}` }, inbox.push));
+    await subscribed(
+      client.channel(room).on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_public', filter: `room=eq.${room}` }, inbox.push),
+    );
 
     const { rows } = await withDb((db) =>
-      db.query<{ ended: boolean }>('select pg_terminate_backend(active_pid) as ended from pg_replication_slots where slot_name = $1 and active_pid is not null', [REPLICATION_SLOT]),
+      db.query<{ ended: boolean }>(
+        'select pg_terminate_backend(active_pid) as ended from pg_replication_slots where slot_name = $1 and active_pid is not null',
+        [REPLICATION_SLOT],
+      ),
     );
     expect(rows.map((r) => r.ended)).toEqual([true]);
     // committed while the stream is down: delivered once it is back
@@ -430,7 +467,10 @@ describe('replication', () => {
     let caughtUp = false;
     while (!caughtUp && Date.now() < deadline) {
       const { rows } = await withDb((db) =>
-        db.query<{ caught: boolean }>('select confirmed_flush_lsn >= $2::pg_lsn as caught from pg_replication_slots where slot_name = $1', [REPLICATION_SLOT, target]),
+        db.query<{ caught: boolean }>('select confirmed_flush_lsn >= $2::pg_lsn as caught from pg_replication_slots where slot_name = $1', [
+          REPLICATION_SLOT,
+          target,
+        ]),
       );
       caughtUp = rows[0]?.caught === true;
       if (!caughtUp) await new Promise((r) => setTimeout(r, 250));

@@ -69,7 +69,9 @@ describe('signed upload URLs', () => {
 
     const down = await member.client.storage.from(bucket).download(path);
     expect(await down.data!.text()).toBe('signed hello');
-    const owner = await withDb(async (db) => (await db.query('select owner_id from storage.objects where bucket_id = $1 and name = $2', [bucket, path])).rows[0]);
+    const owner = await withDb(
+      async (db) => (await db.query('select owner_id from storage.objects where bucket_id = $1 and name = $2', [bucket, path])).rows[0],
+    );
     expect(owner.owner_id).toBe(member.id);
 
     const again = await anonClient().storage.from(bucket).uploadToSignedUrl(path, signed.data!.token, 'replaced', { contentType: 'text/plain' });
@@ -107,7 +109,11 @@ describe('signed upload URLs', () => {
     expect(late.error?.message).toBe(STORAGE_MESSAGES.expiredSignature);
 
     const { apiUrl, anonKey } = testStack();
-    const missing = await fetch(`${apiUrl}/storage/v1/object/upload/sign/${bucket}/${path}`, { method: 'PUT', headers: { apikey: anonKey, 'content-type': 'text/plain' }, body: 'x' });
+    const missing = await fetch(`${apiUrl}/storage/v1/object/upload/sign/${bucket}/${path}`, {
+      method: 'PUT',
+      headers: { apikey: anonKey, 'content-type': 'text/plain' },
+      body: 'x',
+    });
     expect(missing.status).toBe(400);
     expect(await missing.json()).toMatchObject({ statusCode: '400', message: 'Missing token' });
 

@@ -67,9 +67,13 @@ describe('image transformation', () => {
     // storage-js types `format` as 'origin' only; the API also takes webp and avif.
     const webp = await fetch(api.getPublicUrl('photo.jpg', { transform: { width: 200, format: 'webp' as 'origin', quality: 60 } }).data.publicUrl);
     expect(webp.headers.get('content-type')).toBe('image/webp');
-    const browser = await fetch(api.getPublicUrl('photo.jpg', { transform: { width: 200 } }).data.publicUrl, { headers: { accept: 'image/avif,image/webp,*/*' } });
+    const browser = await fetch(api.getPublicUrl('photo.jpg', { transform: { width: 200 } }).data.publicUrl, {
+      headers: { accept: 'image/avif,image/webp,*/*' },
+    });
     expect(browser.headers.get('content-type')).toBe('image/webp');
-    const origin = await fetch(api.getPublicUrl('photo.jpg', { transform: { width: 200, format: 'origin' } }).data.publicUrl, { headers: { accept: 'image/webp' } });
+    const origin = await fetch(api.getPublicUrl('photo.jpg', { transform: { width: 200, format: 'origin' } }).data.publicUrl, {
+      headers: { accept: 'image/webp' },
+    });
     expect(origin.headers.get('content-type')).toBe('image/jpeg');
   });
 
@@ -124,7 +128,9 @@ describe('image transformation', () => {
     expect((await text.json()).message).toBe(STORAGE_MESSAGES.imageInvalid);
 
     // Far more pixels than the renderer decodes, in a small file.
-    const huge = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    const huge = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     await service.storage.from(publicBucket).upload('huge.png', huge, { contentType: 'image/png' });
     const big = await fetch(api.getPublicUrl('huge.png', { transform: { width: 100 } }).data.publicUrl);
     expect(big.status).toBe(400);

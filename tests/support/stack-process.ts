@@ -52,7 +52,9 @@ export async function startStackProcess(options: TestStackOptions): Promise<Runn
   const args = ['--import', 'tsx', join(ROOT, 'scripts/stack.ts'), 'start', ...(options.reuse ? [] : ['--reset'])];
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout?.on('data', (d: Buffer) => { output += d.toString(); });
+  child.stdout?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
   child.stderr?.on('data', (d: Buffer) => {
     output += d.toString();
     if (process.env.STACK_LOG) process.stderr.write(d);

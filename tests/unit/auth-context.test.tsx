@@ -6,7 +6,13 @@ import { fallbackUsername, isAdmin, mergeUser } from '@/features/auth/model/merg
 import type { ProfileRow } from '@/features/auth/model/profile-types';
 import { MESSAGES } from '@/lib/shell-constants';
 
-const authUser = { id: '3f2a9c1e-aaaa-bbbb-cccc-000000000001', aud: 'authenticated', email: 'mia.beats@example.com', created_at: '2025-01-01T00:00:00Z', updated_at: '2025-01-02T00:00:00Z' };
+const authUser = {
+  id: '3f2a9c1e-aaaa-bbbb-cccc-000000000001',
+  aud: 'authenticated',
+  email: 'mia.beats@example.com',
+  created_at: '2025-01-01T00:00:00Z',
+  updated_at: '2025-01-02T00:00:00Z',
+};
 
 describe('merged user', () => {
   it('falls back to the defaults when no profile row exists', () => {

@@ -14,8 +14,25 @@ const device = deviceClosedAfterEach();
 function profileRow(id: string, username: string): ProfileRow {
   const ts = '2026-03-01T10:00:00.000Z';
   return {
-    id, username, display_name: username, avatar_url: null, banner_url: null, bio: null, location: null, role: 'fan', genres: [], social_links: {},
-    subscription_tier: 'free', monetization: null, signature: null, karma: 0, is_featured: false, followers_count: 0, following_count: 0, created_at: ts, updated_at: ts,
+    id,
+    username,
+    display_name: username,
+    avatar_url: null,
+    banner_url: null,
+    bio: null,
+    location: null,
+    role: 'fan',
+    genres: [],
+    social_links: {},
+    subscription_tier: 'free',
+    monetization: null,
+    signature: null,
+    karma: 0,
+    is_featured: false,
+    followers_count: 0,
+    following_count: 0,
+    created_at: ts,
+    updated_at: ts,
   };
 }
 
@@ -95,7 +112,10 @@ describe('signing in on a device that replicated as a visitor', () => {
     await visitor.stop();
     const sync = (device.sync = startSync({ ...options, userId: me, collections: ['profiles'] }));
     await sync.awaitInSync();
-    await db.profiles.findOne(me).exec().then((doc) => doc!.incrementalPatch({ bio: 'signed in' }));
+    await db.profiles
+      .findOne(me)
+      .exec()
+      .then((doc) => doc!.incrementalPatch({ bio: 'signed in' }));
     await until(async () => (await db.outbox.findOne(`profiles:${me}`).exec())?.state === 'sent');
 
     expect(attempted).toEqual([]);

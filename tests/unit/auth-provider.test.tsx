@@ -79,7 +79,11 @@ describe('AuthProvider', () => {
 
   it('starts loading, then settles as a visitor on INITIAL_SESSION without a session', async () => {
     const { client } = fakeClient();
-    render(<AuthProvider getClient={async () => client} profileSource={profiles({})}><Probe /></AuthProvider>);
+    render(
+      <AuthProvider getClient={async () => client} profileSource={profiles({})}>
+        <Probe />
+      </AuthProvider>,
+    );
     expect(state().loading).toBe(true);
     await waitFor(() => expect(state()).toEqual({ loading: false, username: null, role: null, hasSession: false, lastEvent: 'INITIAL_SESSION' }));
   });
@@ -105,7 +109,11 @@ describe('AuthProvider', () => {
     const quiet = console.error;
     console.error = () => undefined;
     try {
-      render(<AuthProvider getClient={async () => fake.client} profileSource={failing}><Probe /></AuthProvider>);
+      render(
+        <AuthProvider getClient={async () => fake.client} profileSource={failing}>
+          <Probe />
+        </AuthProvider>,
+      );
       act(() => fake.emit('SIGNED_IN', session));
       await waitFor(() => expect(state()).toMatchObject({ loading: false, username: 'sam', role: 'fan', hasSession: true }));
     } finally {
@@ -115,7 +123,11 @@ describe('AuthProvider', () => {
 
   it('rethrows a sign-in error with loading reset', async () => {
     const { client } = fakeClient({ signInError: new Error('Invalid login credentials') });
-    render(<AuthProvider getClient={async () => client} profileSource={profiles({})}><Probe /></AuthProvider>);
+    render(
+      <AuthProvider getClient={async () => client} profileSource={profiles({})}>
+        <Probe />
+      </AuthProvider>,
+    );
     await waitFor(() => expect(state().loading).toBe(false));
     await act(async () => screen.getByText('in').click());
     await waitFor(() => expect(document.title).toBe('Invalid login credentials'));

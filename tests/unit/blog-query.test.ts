@@ -4,8 +4,16 @@ import { blogPage, distinctTags, formatBlogDate, type BlogPostSummary } from '@/
 
 function post(i: number, extra: Partial<BlogPostSummary> = {}): BlogPostSummary {
   return {
-    id: `p${i}`, title: `Post ${i}`, slug: `post-${i}`, content: `body ${i}`, excerpt: `excerpt ${i}`, status: 'published', is_featured: false,
-    published_at: new Date(Date.UTC(2025, 0, i + 1)).toISOString(), tags: i % 2 ? ['odd', 'all'] : ['even', 'all'], ...extra,
+    id: `p${i}`,
+    title: `Post ${i}`,
+    slug: `post-${i}`,
+    content: `body ${i}`,
+    excerpt: `excerpt ${i}`,
+    status: 'published',
+    is_featured: false,
+    published_at: new Date(Date.UTC(2025, 0, i + 1)).toISOString(),
+    tags: i % 2 ? ['odd', 'all'] : ['even', 'all'],
+    ...extra,
   };
 }
 

@@ -13,7 +13,9 @@ describe('add content rules', () => {
     expect(validateAddContent({ ...valid, title: '   ' })?.inline).toBe('Title is required.');
     expect(validateAddContent({ ...valid, contentFile: null })?.inline).toBe('A content file is required.');
     expect(validateAddContent({ ...valid, agreed: false })?.inline).toBe('You must agree to the terms and conditions regarding content ownership.');
-    expect(validateAddContent({ ...valid, coverFile: { size: COVER_MAX_BYTES + 1, type: 'image/png', name: 'c.png' } })?.inline).toBe(UPLOAD_ERRORS.coverRejected);
+    expect(validateAddContent({ ...valid, coverFile: { size: COVER_MAX_BYTES + 1, type: 'image/png', name: 'c.png' } })?.inline).toBe(
+      UPLOAD_ERRORS.coverRejected,
+    );
     expect(validateAddContent(valid)).toBeNull();
   });
 

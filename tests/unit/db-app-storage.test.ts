@@ -17,7 +17,17 @@ const newName = () => `s${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
 
 function discussion(i: number, pinned = false): DiscussionDoc {
   const at = new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
-  return { id: crypto.randomUUID(), user_id: crypto.randomUUID(), title: `t${i}`, category: i % 2 ? 'odd' : 'even', is_pinned: pinned, is_locked: false, created_at: at, last_activity_at: at, post_count: i };
+  return {
+    id: crypto.randomUUID(),
+    user_id: crypto.randomUUID(),
+    title: `t${i}`,
+    category: i % 2 ? 'odd' : 'even',
+    is_pinned: pinned,
+    is_locked: false,
+    created_at: at,
+    last_activity_at: at,
+    post_count: i,
+  };
 }
 
 describe("the app's storage", () => {
@@ -55,7 +65,12 @@ describe("the app's storage", () => {
     const absent = Array.from({ length: 40 }, () => crypto.randomUUID());
     const ids = [...docs.map((d) => d.id), ...absent];
     const live = await instance.findDocumentsById(ids, false);
-    expect(live.map((d) => d.id).sort()).toEqual(docs.filter((_, i) => i !== 5).map((d) => d.id).sort());
+    expect(live.map((d) => d.id).sort()).toEqual(
+      docs
+        .filter((_, i) => i !== 5)
+        .map((d) => d.id)
+        .sort(),
+    );
     const withDeleted = await instance.findDocumentsById(ids, true);
     expect(withDeleted).toHaveLength(80);
     expect(withDeleted.find((d) => d.id === docs[5].id)?._deleted).toBe(true);

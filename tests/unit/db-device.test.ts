@@ -18,8 +18,21 @@ describe('what the device keeps', () => {
     const [pinned, visited, participated, recent, old] = Array.from({ length: 5 }, () => crypto.randomUUID());
     const long = new Date(Date.now() - 90 * 24 * 3600 * 1000).toISOString();
     const fresh = new Date().toISOString();
-    for (const [id, at] of [[recent, fresh], [old, long]] as const) {
-      await db.discussions.insert({ id, user_id: crypto.randomUUID(), title: 't', category: 'c', is_pinned: false, is_locked: false, created_at: at, last_activity_at: at, post_count: 0 });
+    for (const [id, at] of [
+      [recent, fresh],
+      [old, long],
+    ] as const) {
+      await db.discussions.insert({
+        id,
+        user_id: crypto.randomUUID(),
+        title: 't',
+        category: 'c',
+        is_pinned: false,
+        is_locked: false,
+        created_at: at,
+        last_activity_at: at,
+        post_count: 0,
+      });
     }
     await pinForOffline(db, 'discussion', pinned);
     expect(await isPinned(db, 'discussion', pinned)).toBe(true);

@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { firstValueFrom } from 'rxjs';
 import type { AppDatabase } from '@/db/database';
 import { hasPulled, markPulled, pulled$ } from '@/db/first-pull';
-import { holdPendingInsert, holdPendingPatch, patchMarkedWaiting, releasePendingInsert, replayPendingInserts, replayPendingPatches } from '@/db/pending-inserts';
+import {
+  holdPendingInsert,
+  holdPendingPatch,
+  patchMarkedWaiting,
+  releasePendingInsert,
+  replayPendingInserts,
+  replayPendingPatches,
+} from '@/db/pending-inserts';
 import { clearPrivateDeviceData } from '@/lib/device-storage';
 import { testDatabase } from './db-support/memory-db';
 
@@ -41,7 +48,18 @@ afterEach(async () => {
 
 function reply(content: string) {
   const at = new Date().toISOString();
-  return { id: crypto.randomUUID(), discussion_id: crypto.randomUUID(), user_id: crypto.randomUUID(), parent_post_id: null, quoted_post_id: null, content, created_at: at, updated_at: at, is_solution: false, reactions_summary: {} };
+  return {
+    id: crypto.randomUUID(),
+    discussion_id: crypto.randomUUID(),
+    user_id: crypto.randomUUID(),
+    parent_post_id: null,
+    quoted_post_id: null,
+    content,
+    created_at: at,
+    updated_at: at,
+    is_solution: false,
+    reactions_summary: {},
+  };
 }
 
 describe('inserts held while IndexedDB writes them', () => {

@@ -13,7 +13,17 @@ afterEach(async () => {
 
 function discussion(id: string) {
   const ts = new Date().toISOString();
-  return { id, user_id: crypto.randomUUID(), title: `T ${id.slice(0, 4)}`, category: 'general', is_pinned: false, is_locked: false, created_at: ts, last_activity_at: ts, post_count: 0 };
+  return {
+    id,
+    user_id: crypto.randomUUID(),
+    title: `T ${id.slice(0, 4)}`,
+    category: 'general',
+    is_pinned: false,
+    is_locked: false,
+    created_at: ts,
+    last_activity_at: ts,
+    post_count: 0,
+  };
 }
 
 const idsOf = (docs: unknown[]) => docs.map((d) => (d as { id: string }).id);
@@ -33,7 +43,13 @@ describe('a server page handed to RxDB in slices', () => {
     const ids = Array.from({ length: 10 }, () => crypto.randomUUID());
     for (const id of ids) remote.put(discussion(id));
     let handedNotices = 0;
-    const options = { spec: TABLE_SPECS.discussions, remote, collection: db.discussions as never, scope: async () => ({ userId: null, now: Date.now() }), sliceSize: 4 };
+    const options = {
+      spec: TABLE_SPECS.discussions,
+      remote,
+      collection: db.discussions as never,
+      scope: async () => ({ userId: null, now: Date.now() }),
+      sliceSize: 4,
+    };
     const pull = createPullHandler({ ...options, onSliceHanded: () => (handedNotices += 1), beforeNextSlice: async () => undefined });
 
     const first = await pull(undefined, 4);

@@ -16,7 +16,18 @@ afterEach(async () => {
 
 function discussion(id: string, _modified?: string) {
   const ts = new Date().toISOString();
-  return { id, user_id: crypto.randomUUID(), title: `T ${id.slice(0, 4)}`, category: 'general', is_pinned: false, is_locked: false, created_at: ts, last_activity_at: ts, post_count: 0, _modified };
+  return {
+    id,
+    user_id: crypto.randomUUID(),
+    title: `T ${id.slice(0, 4)}`,
+    category: 'general',
+    is_pinned: false,
+    is_locked: false,
+    created_at: ts,
+    last_activity_at: ts,
+    post_count: 0,
+    _modified,
+  };
 }
 
 /** A `_modified` just before another, as a transaction that began earlier but committed later gets. */
@@ -28,7 +39,12 @@ describe('checkpointed pull', () => {
   it('pulls in (_modified, id) pages and picks up a row committed late with an older _modified', async () => {
     db = await testDatabase();
     const remote = new StubTable('discussions');
-    const pull = createPullHandler({ spec: TABLE_SPECS.discussions, remote, collection: db.discussions as never, scope: async () => ({ userId: null, now: Date.now() }) });
+    const pull = createPullHandler({
+      spec: TABLE_SPECS.discussions,
+      remote,
+      collection: db.discussions as never,
+      scope: async () => ({ userId: null, now: Date.now() }),
+    });
 
     const ids = Array.from({ length: 5 }, () => crypto.randomUUID());
     for (const id of ids) remote.put(discussion(id));
@@ -50,7 +66,13 @@ describe('checkpointed pull', () => {
   it('without the overlap window the late row would be missed', async () => {
     db = await testDatabase();
     const remote = new StubTable('discussions');
-    const pull = createPullHandler({ spec: TABLE_SPECS.discussions, remote, collection: db.discussions as never, scope: async () => ({ userId: null, now: Date.now() }), overlapMs: 0 });
+    const pull = createPullHandler({
+      spec: TABLE_SPECS.discussions,
+      remote,
+      collection: db.discussions as never,
+      scope: async () => ({ userId: null, now: Date.now() }),
+      overlapMs: 0,
+    });
     remote.put(discussion(crypto.randomUUID()));
     const first = await pull(undefined, 10);
     remote.put(discussion(crypto.randomUUID(), justBefore(first.checkpoint!.modified)));

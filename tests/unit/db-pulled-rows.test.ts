@@ -8,7 +8,17 @@ const device = deviceClosedAfterEach();
 
 function discussion(title: string) {
   const at = new Date().toISOString();
-  return { id: crypto.randomUUID(), user_id: crypto.randomUUID(), title, category: 'Events & Gigs', is_pinned: false, is_locked: false, created_at: at, last_activity_at: at, post_count: 0 };
+  return {
+    id: crypto.randomUUID(),
+    user_id: crypto.randomUUID(),
+    title,
+    category: 'Events & Gigs',
+    is_pinned: false,
+    is_locked: false,
+    created_at: at,
+    last_activity_at: at,
+    post_count: 0,
+  };
 }
 
 describe('a page closed between storing pulled rows and recording their server state', () => {
@@ -30,7 +40,10 @@ describe('a page closed between storing pulled rows and recording their server s
     stubs.remote('discussions').put({ ...pulled, _modified: serverModified });
     const sync = (device.sync = startSync({ ...stubSyncOptions(db, stubs.remote), userId: null, collections: ['discussions'] }));
     const state = sync.states.discussions!;
-    const upDone = () => (state as unknown as { internalReplicationState?: { firstSyncDone: { up: { getValue(): boolean } } } }).internalReplicationState?.firstSyncDone.up.getValue();
+    const upDone = () =>
+      (
+        state as unknown as { internalReplicationState?: { firstSyncDone: { up: { getValue(): boolean } } } }
+      ).internalReplicationState?.firstSyncDone.up.getValue();
     // The pulled row is no write of the device's: the push side is done with it at once...
     const pulledSeen = await Promise.race([
       (async () => {
@@ -62,10 +75,7 @@ describe('a page closed between storing pulled rows and recording their server s
     const stubs = stubRemotes();
     stubs.remote('discussions').put({ ...pulled, _modified: serverModified });
     const sync = (device.sync = startSync({ ...stubSyncOptions(db, stubs.remote), userId: null, collections: ['discussions'] }));
-    const outcome = await Promise.race([
-      sync.whenStoreReady().then(() => 'ready'),
-      new Promise((resolve) => setTimeout(() => resolve('still syncing'), 4000)),
-    ]);
+    const outcome = await Promise.race([sync.whenStoreReady().then(() => 'ready'), new Promise((resolve) => setTimeout(() => resolve('still syncing'), 4000))]);
     expect(outcome).toBe('ready');
     expect((await db.discussions.findOne(pulled.id).exec())?.title).toBe(pulled.title);
   });

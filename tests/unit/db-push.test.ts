@@ -150,7 +150,14 @@ describe('push', () => {
     const posts = await setup();
     await sync!.awaitInSync();
     const other = crypto.randomUUID();
-    const pulled = posts.put({ id: crypto.randomUUID(), discussion_id: thread, user_id: other, content: 'as pulled', is_solution: false, created_at: new Date().toISOString() });
+    const pulled = posts.put({
+      id: crypto.randomUUID(),
+      discussion_id: thread,
+      user_id: other,
+      content: 'as pulled',
+      is_solution: false,
+      created_at: new Date().toISOString(),
+    });
     const now = posts.put({ ...pulled, content: 'edited on the server since', _modified: undefined });
     // Row-level security would refuse the member inserting another member's post.
     posts.scripted.set(String(pulled.id), [{ error: { code: '42501', message: 'new row violates row-level security policy' }, status: 403 }]);
@@ -166,7 +173,14 @@ describe('push', () => {
   it('the member’s edit to such a row still reaches the server', async () => {
     const posts = await setup();
     await sync!.awaitInSync();
-    const pulled = posts.put({ id: crypto.randomUUID(), discussion_id: thread, user_id: me, content: 'as pulled', is_solution: false, created_at: new Date().toISOString() });
+    const pulled = posts.put({
+      id: crypto.randomUUID(),
+      discussion_id: thread,
+      user_id: me,
+      content: 'as pulled',
+      is_solution: false,
+      created_at: new Date().toISOString(),
+    });
     await writeWithoutServerState({ ...pulled, server_modified: pulled._modified });
     await editPost(db, String(pulled.id), 'my edit');
 

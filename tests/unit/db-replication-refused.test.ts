@@ -12,7 +12,16 @@ function visit(id: string) {
 
 function post(discussionId: string) {
   const ts = new Date().toISOString();
-  return { id: crypto.randomUUID(), discussion_id: discussionId, user_id: crypto.randomUUID(), content: 'hello', created_at: ts, updated_at: ts, is_solution: false, _modified: nextModified() };
+  return {
+    id: crypto.randomUUID(),
+    discussion_id: discussionId,
+    user_id: crypto.randomUUID(),
+    content: 'hello',
+    created_at: ts,
+    updated_at: ts,
+    is_solution: false,
+    _modified: nextModified(),
+  };
 }
 
 describe('thread ids in pull filters', () => {

@@ -28,7 +28,10 @@ describe('schemas', () => {
   });
 
   it('has a migration strategy for every version above 0', () => {
-    for (const [name, def] of Object.entries(COLLECTION_DEFINITIONS) as [CollectionName, { schema: { version: number }; migrationStrategies: MigrationStrategies }][]) {
+    for (const [name, def] of Object.entries(COLLECTION_DEFINITIONS) as [
+      CollectionName,
+      { schema: { version: number }; migrationStrategies: MigrationStrategies },
+    ][]) {
       for (let v = 1; v <= def.schema.version; v += 1) expect(typeof def.migrationStrategies[v], `${name} v${v}`).toBe('function');
     }
   });
@@ -38,15 +41,110 @@ describe('schemas', () => {
     const ts = '2026-03-04T05:06:07.123456+00:00';
     const id = uuid();
     const rows: Record<string, Record<string, unknown>> = {
-      profiles: { id, username: 'dj_one', display_name: null, avatar_url: null, banner_url: null, bio: null, location: null, role: 'fan', genres: ['house'], social_links: {}, subscription_tier: 'free', monetization: { tipJarEnabled: false }, signature: null, karma: 0, is_featured: false, followers_count: 0, following_count: 0, created_at: ts, updated_at: ts },
+      profiles: {
+        id,
+        username: 'dj_one',
+        display_name: null,
+        avatar_url: null,
+        banner_url: null,
+        bio: null,
+        location: null,
+        role: 'fan',
+        genres: ['house'],
+        social_links: {},
+        subscription_tier: 'free',
+        monetization: { tipJarEnabled: false },
+        signature: null,
+        karma: 0,
+        is_featured: false,
+        followers_count: 0,
+        following_count: 0,
+        created_at: ts,
+        updated_at: ts,
+      },
       followers: { id, follower_id: uuid(), following_id: uuid(), created_at: ts },
-      notifications: { id, user_id: uuid(), type: 'new_reply', is_read: false, created_at: ts, content_preview: 'hi', related_entity_id: uuid(), target_entity_id: uuid(), actor_id: uuid(), actor_username: 'x', actor_avatar_url: null },
-      user_activities: { id, user_id: uuid(), activity_type: 'post', related_entity_id: uuid(), related_entity_type: 'discussion', related_entity_title: 'T', actor_username: 'x', actor_avatar_url: null, created_at: ts },
-      discussions: { id, user_id: uuid(), title: 'T', category: 'general', is_pinned: false, is_locked: false, created_at: ts, updated_at: ts, last_activity_at: ts, post_count: 1, author_username: 'x', author_display_name: 'X', author_avatar_url: null },
-      posts: { id, discussion_id: uuid(), user_id: uuid(), parent_post_id: null, quoted_post_id: null, content: '<p>hi</p>', created_at: ts, updated_at: ts, is_solution: false, reactions_summary: { like: 2 } },
+      notifications: {
+        id,
+        user_id: uuid(),
+        type: 'new_reply',
+        is_read: false,
+        created_at: ts,
+        content_preview: 'hi',
+        related_entity_id: uuid(),
+        target_entity_id: uuid(),
+        actor_id: uuid(),
+        actor_username: 'x',
+        actor_avatar_url: null,
+      },
+      user_activities: {
+        id,
+        user_id: uuid(),
+        activity_type: 'post',
+        related_entity_id: uuid(),
+        related_entity_type: 'discussion',
+        related_entity_title: 'T',
+        actor_username: 'x',
+        actor_avatar_url: null,
+        created_at: ts,
+      },
+      discussions: {
+        id,
+        user_id: uuid(),
+        title: 'T',
+        category: 'general',
+        is_pinned: false,
+        is_locked: false,
+        created_at: ts,
+        updated_at: ts,
+        last_activity_at: ts,
+        post_count: 1,
+        author_username: 'x',
+        author_display_name: 'X',
+        author_avatar_url: null,
+      },
+      posts: {
+        id,
+        discussion_id: uuid(),
+        user_id: uuid(),
+        parent_post_id: null,
+        quoted_post_id: null,
+        content: '<p>hi</p>',
+        created_at: ts,
+        updated_at: ts,
+        is_solution: false,
+        reactions_summary: { like: 2 },
+      },
       reactions: { id, post_id: uuid(), user_id: uuid(), reaction_type: 'like', created_at: ts },
-      user_content: { id, user_id: uuid(), title: 'Mix', description: null, type: 'mix', genre: null, tags: [], content_url: null, cover_image_url: null, is_public: true, created_at: ts, updated_at: ts },
-      blog_posts: { id, title: 'B', slug: 'b', content: 'x', content_markdown: 'x', excerpt: null, author_id: null, status: 'draft', is_featured: false, published_at: null, cover_image_url: null, tags: [], created_at: ts, updated_at: ts },
+      user_content: {
+        id,
+        user_id: uuid(),
+        title: 'Mix',
+        description: null,
+        type: 'mix',
+        genre: null,
+        tags: [],
+        content_url: null,
+        cover_image_url: null,
+        is_public: true,
+        created_at: ts,
+        updated_at: ts,
+      },
+      blog_posts: {
+        id,
+        title: 'B',
+        slug: 'b',
+        content: 'x',
+        content_markdown: 'x',
+        excerpt: null,
+        author_id: null,
+        status: 'draft',
+        is_featured: false,
+        published_at: null,
+        cover_image_url: null,
+        tags: [],
+        created_at: ts,
+        updated_at: ts,
+      },
       contact_messages: { id, name: 'N', email: 'n@example.test', subject: 'S', message: 'M', user_id: null, created_at: ts },
     };
     for (const name of REPLICATED_COLLECTIONS) {
@@ -54,7 +152,9 @@ describe('schemas', () => {
       const { _deleted, ...doc } = rowToDoc(TABLE_SPECS[name], db[name].schema.jsonSchema as never, row) as Record<string, unknown>;
       expect(_deleted).toBe(false);
       await (db[name] as unknown as { insert(d: unknown): Promise<unknown> }).insert(doc);
-      const stored = (await (db[name] as unknown as { findOne(id: string): { exec(): Promise<{ toJSON(): Record<string, unknown> } | null> } }).findOne(id).exec())!.toJSON();
+      const stored = (await (db[name] as unknown as { findOne(id: string): { exec(): Promise<{ toJSON(): Record<string, unknown> } | null> } })
+        .findOne(id)
+        .exec())!.toJSON();
       expect(stored.server_modified, name).toBe(ts);
       expect(stored).not.toHaveProperty('unknown_future_column');
     }
@@ -66,7 +166,9 @@ describe('schemas', () => {
 
   it('refuses a document that breaks its schema', async () => {
     const db = await open();
-    await expect(db.posts.insert({ id: uuid(), discussion_id: uuid(), user_id: uuid(), created_at: new Date().toISOString(), is_solution: false } as unknown as PostDoc)).rejects.toThrow();
+    await expect(
+      db.posts.insert({ id: uuid(), discussion_id: uuid(), user_id: uuid(), created_at: new Date().toISOString(), is_solution: false } as unknown as PostDoc),
+    ).rejects.toThrow();
   });
 
   it('insertLocal fills id and timestamps and the doc is queued as waiting', async () => {

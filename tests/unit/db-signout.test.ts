@@ -25,7 +25,14 @@ async function memberDevice() {
   const s = stubSync(db, me, ['posts', 'notifications']);
   sync = s.sync;
   const notifications = s.table('notifications');
-  notifications.put({ id: crypto.randomUUID(), user_id: me, type: 'new_reply', is_read: false, created_at: new Date().toISOString(), content_preview: 'private' });
+  notifications.put({
+    id: crypto.randomUUID(),
+    user_id: me,
+    type: 'new_reply',
+    is_read: false,
+    created_at: new Date().toISOString(),
+    content_preview: 'private',
+  });
   sync.resync();
   await until(async () => (await db.notifications.count().exec()) === 1);
   await db.drafts.insert({ id: 'reply:x', kind: 'reply', key: thread, content: 'half written', user_id: me, updated_at: new Date().toISOString() });

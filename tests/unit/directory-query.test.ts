@@ -4,7 +4,15 @@ import { DIRECTORY_PAGE_SIZE } from '@/features/directory/constants';
 import { parseCategory, queryDirectory, roleValue } from '@/features/directory/model/directory-query';
 
 function profile(i: number, extra: Partial<ProfileDoc> = {}): ProfileDoc {
-  return { id: `id-${String(i).padStart(3, '0')}`, username: `user${i}`, display_name: `User ${String(i).padStart(3, '0')}`, role: i % 2 ? 'dj' : 'producer', karma: i * 10, created_at: new Date(2025, 0, 1 + i).toISOString(), ...extra };
+  return {
+    id: `id-${String(i).padStart(3, '0')}`,
+    username: `user${i}`,
+    display_name: `User ${String(i).padStart(3, '0')}`,
+    role: i % 2 ? 'dj' : 'producer',
+    karma: i * 10,
+    created_at: new Date(2025, 0, 1 + i).toISOString(),
+    ...extra,
+  };
 }
 
 const all = Array.from({ length: 30 }, (_, i) => profile(i + 1));

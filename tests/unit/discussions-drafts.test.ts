@@ -44,17 +44,32 @@ describe('the new-discussion draft', () => {
 describe('post cards skip re-rendering when nothing they show changed', () => {
   const member = crypto.randomUUID();
   const discussion: DiscussionRow = {
-    id: crypto.randomUUID(), user_id: member, title: 't', category: 'c', is_pinned: false, is_locked: false,
-    created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z', post_count: 1,
-    author_username: null, author_display_name: null, author_avatar_url: null,
+    id: crypto.randomUUID(),
+    user_id: member,
+    title: 't',
+    category: 'c',
+    is_pinned: false,
+    is_locked: false,
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    post_count: 1,
+    author_username: null,
+    author_display_name: null,
+    author_avatar_url: null,
   };
   const author: AuthorProfile = { id: member, username: 'dj', display_name: 'DJ', avatar_url: null, role: 'dj', signature: null, karma: 3 };
   const actions = {} as PostActions;
   const post = newReply(member, discussion.id, 'hello', null);
   const props = (p = post, a = author) => ({
-    post: p, author: a, quoted: undefined, liked: false, likeCount: 0,
+    post: p,
+    author: a,
+    quoted: undefined,
+    liked: false,
+    likeCount: 0,
     permissions: postPermissions({ id: member, role: 'dj', username: 'dj', display_name: 'DJ' }, discussion, p),
-    outbox: { status: 'waiting' as const }, highlighted: false, actions,
+    outbox: { status: 'waiting' as const },
+    highlighted: false,
+    actions,
   });
 
   it('treats fresh but equal rows from a new store emission as equal', () => {

@@ -24,7 +24,12 @@ async function deviceWithThread(posts: number): Promise<{ db: AppDatabase; threa
   const start = Date.parse('2026-11-01T00:00:00Z');
   await db.posts.bulkInsert(
     Array.from({ length: posts }, (_, i) => ({
-      id: crypto.randomUUID(), discussion_id: thread, user_id: author, content: `Set notes ${i}`, is_solution: false, created_at: new Date(start + i * 60_000).toISOString(),
+      id: crypto.randomUUID(),
+      discussion_id: thread,
+      user_id: author,
+      content: `Set notes ${i}`,
+      is_solution: false,
+      created_at: new Date(start + i * 60_000).toISOString(),
     })),
   );
   await db.profiles.insert({ id: author, username: 'selector', display_name: 'Selector', role: 'dj', karma: 3, created_at: new Date(start).toISOString() });
@@ -63,7 +68,14 @@ describe('opening a thread: its read starts as navigation begins', () => {
     const left = view$.subscribe();
     await whole(view$);
     left.unsubscribe();
-    await db.posts.insert({ id: crypto.randomUUID(), discussion_id: thread, user_id: author, content: 'Stored later', is_solution: false, created_at: new Date().toISOString() });
+    await db.posts.insert({
+      id: crypto.randomUUID(),
+      discussion_id: thread,
+      user_id: author,
+      content: 'Stored later',
+      is_solution: false,
+      created_at: new Date().toISOString(),
+    });
     await vi.waitFor(() => expect(handedAtOnce(view$)?.posts.at(-1)?.content).toBe('Stored later'));
   });
 

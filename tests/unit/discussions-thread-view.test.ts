@@ -19,7 +19,12 @@ async function threadOf(count: number): Promise<AppDatabase> {
   const start = Date.parse('2026-11-01T00:00:00Z');
   await opened.posts.bulkInsert(
     Array.from({ length: count }, (_, i) => ({
-      id: crypto.randomUUID(), discussion_id: thread, user_id: author, content: `Post ${i}`, is_solution: false, created_at: new Date(start + i * 60_000).toISOString(),
+      id: crypto.randomUUID(),
+      discussion_id: thread,
+      user_id: author,
+      content: `Post ${i}`,
+      is_solution: false,
+      created_at: new Date(start + i * 60_000).toISOString(),
     })),
   );
   await opened.profiles.insert({ id: author, username: 'selector', display_name: 'Selector', role: 'dj', karma: 3, created_at: new Date(start).toISOString() });
@@ -30,7 +35,12 @@ describe('reading a thread from the local store', () => {
   it('gives the first screen of a long thread first, then the whole thread, oldest first, never going back', async () => {
     const length = THREAD_FIRST_SCREEN_POSTS * 10;
     db = await threadOf(length);
-    const views = await firstValueFrom(threadView$(db, thread, null).pipe(takeWhile((view) => !view.complete, true), toArray()));
+    const views = await firstValueFrom(
+      threadView$(db, thread, null).pipe(
+        takeWhile((view) => !view.complete, true),
+        toArray(),
+      ),
+    );
     const last = views.at(-1)!;
     expect(last.complete).toBe(true);
     expect(last.posts.map((p) => p.content)).toEqual(Array.from({ length }, (_, i) => `Post ${i}`));
@@ -64,7 +74,14 @@ describe('reading a thread from the local store', () => {
     const views: { posts: unknown[] }[] = [];
     const sub = threadView$(db, thread, null).subscribe((view) => views.push(view));
     await vi.waitFor(() => expect(views).toHaveLength(1));
-    await db.posts.insert({ id: crypto.randomUUID(), discussion_id: thread, user_id: author, content: 'Post 3', is_solution: false, created_at: new Date().toISOString() });
+    await db.posts.insert({
+      id: crypto.randomUUID(),
+      discussion_id: thread,
+      user_id: author,
+      content: 'Post 3',
+      is_solution: false,
+      created_at: new Date().toISOString(),
+    });
     await vi.waitFor(() => expect(views.at(-1)?.posts).toHaveLength(4));
     sub.unsubscribe();
   });

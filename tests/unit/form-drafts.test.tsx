@@ -73,8 +73,17 @@ describe('an unsent form kept across reloads', () => {
 
   it('accepts the profile settings form as it is kept', () => {
     const member: SettingsMember = {
-      id: 'm', username: 'selector', display_name: 'Selector', bio: 'Vinyl only', signature: '', location: 'Leeds', genres: ['Techno'],
-      social_links: { soundcloud: 'https://soundcloud.com/selector' }, avatar_url: null, banner_url: null, monetization: DEFAULT_TIP_JAR,
+      id: 'm',
+      username: 'selector',
+      display_name: 'Selector',
+      bio: 'Vinyl only',
+      signature: '',
+      location: 'Leeds',
+      genres: ['Techno'],
+      social_links: { soundcloud: 'https://soundcloud.com/selector' },
+      avatar_url: null,
+      banner_url: null,
+      monetization: DEFAULT_TIP_JAR,
     };
     const form = formFromMember(member);
     expect(parseProfileForm(JSON.parse(JSON.stringify(form)))).toEqual(form);

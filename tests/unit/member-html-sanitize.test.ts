@@ -21,7 +21,24 @@ function carried(html: string): { classes: string[]; styles: string[] } {
   return { classes, styles };
 }
 
-const LAYOUT_CLASSES = ['fixed', 'absolute', 'sticky', 'relative', 'inset-0', 'z-50', 'w-screen', 'h-screen', 'top-0', 'left-0', 'block', 'hidden', '-m-96', 'float-left', 'scale-150', 'translate-x-full'];
+const LAYOUT_CLASSES = [
+  'fixed',
+  'absolute',
+  'sticky',
+  'relative',
+  'inset-0',
+  'z-50',
+  'w-screen',
+  'h-screen',
+  'top-0',
+  'left-0',
+  'block',
+  'hidden',
+  '-m-96',
+  'float-left',
+  'scale-150',
+  'translate-x-full',
+];
 
 const ESCAPES = [
   '<div class="fixed inset-0 z-50 bg-background">Sign in again</div>',
@@ -54,7 +71,9 @@ describe('member HTML cannot leave its box', () => {
   });
 
   it('keeps text colour and emphasis from a style, dropping the rest of it', () => {
-    const el = parse(sanitizePostHtml('<span style="color: red; position: fixed; font-weight: bold; font-style: italic; top: 0">x</span>')).querySelector('span') as HTMLElement;
+    const el = parse(sanitizePostHtml('<span style="color: red; position: fixed; font-weight: bold; font-style: italic; top: 0">x</span>')).querySelector(
+      'span',
+    ) as HTMLElement;
     expect(el.style.color).toBe('red');
     expect(el.style.fontWeight).toBe('bold');
     expect(el.style.fontStyle).toBe('italic');
@@ -85,7 +104,11 @@ describe('member HTML cannot leave its box', () => {
   });
 
   it('caps image and frame sizes to plain numbers of a sane size', () => {
-    const root = parse(sanitizePostHtml('<img src="https://example.com/a.png" width="99999" height="100vh"><iframe src="https://www.youtube.com/embed/x" width="560" height="315"></iframe>'));
+    const root = parse(
+      sanitizePostHtml(
+        '<img src="https://example.com/a.png" width="99999" height="100vh"><iframe src="https://www.youtube.com/embed/x" width="560" height="315"></iframe>',
+      ),
+    );
     const img = root.querySelector('img') as HTMLImageElement;
     expect(img.hasAttribute('width')).toBe(false);
     expect(img.hasAttribute('height')).toBe(false);

@@ -3,7 +3,16 @@ import type { NotificationDoc } from '@/db/schemas/notifications';
 import { NOTIFICATION_MESSAGES, notificationText } from '@/features/notifications/constants';
 import { groupByDay, headerItem, notificationHref, notificationTarget } from '@/features/notifications/model/notifications';
 
-const base: NotificationDoc = { id: 'n1', user_id: 'u1', type: 'new_reply', is_read: false, created_at: '2026-03-10T10:00:00Z', related_entity_id: 'd1', target_entity_id: 'p1', actor_username: 'sam' };
+const base: NotificationDoc = {
+  id: 'n1',
+  user_id: 'u1',
+  type: 'new_reply',
+  is_read: false,
+  created_at: '2026-03-10T10:00:00Z',
+  related_entity_id: 'd1',
+  target_entity_id: 'p1',
+  actor_username: 'sam',
+};
 
 describe('notifications', () => {
   it('has a text for each type and a generic one', () => {
@@ -33,7 +42,11 @@ describe('notifications', () => {
   it('groups by day: Today, Yesterday, then dates', () => {
     const now = new Date('2026-03-10T12:00:00');
     const groups = groupByDay(
-      [{ created_at: new Date('2026-03-10T09:00:00').toISOString() }, { created_at: new Date('2026-03-09T09:00:00').toISOString() }, { created_at: new Date('2026-03-01T09:00:00').toISOString() }],
+      [
+        { created_at: new Date('2026-03-10T09:00:00').toISOString() },
+        { created_at: new Date('2026-03-09T09:00:00').toISOString() },
+        { created_at: new Date('2026-03-01T09:00:00').toISOString() },
+      ],
       now,
     );
     expect(groups.map((g) => g.label)[0]).toBe(NOTIFICATION_MESSAGES.today);

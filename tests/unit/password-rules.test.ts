@@ -9,10 +9,7 @@ import { PASSWORD_PWNED_MESSAGE, weakPasswordReasons } from '../../src/lib/passw
 const weak = (reasons: string[], sets: string[] = PASSWORD_REQUIREMENTS.letters_digits) => ({
   code: 'weak_password',
   reasons,
-  message: [
-    reasons.includes('length') ? Messages.weakPasswordLength(8) : '',
-    reasons.includes('characters') ? Messages.weakPasswordCharacters(sets) : '',
-  ]
+  message: [reasons.includes('length') ? Messages.weakPasswordLength(8) : '', reasons.includes('characters') ? Messages.weakPasswordCharacters(sets) : '']
     .filter(Boolean)
     .join(' '),
 });

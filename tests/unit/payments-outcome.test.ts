@@ -18,7 +18,9 @@ describe('payment result rules', () => {
     const expected = { tierId: 'pro', price: '9.99', userId: 'u1' };
     expect(refuse(ok, expected)).toBeNull();
     expect(refuse({ ...ok, status: 'APPROVED' }, expected)).toBe(ACTIVATION_ERRORS.notCompleted);
-    expect(refuse({ ...ok, purchase_units: [{ ...ok.purchase_units[0], amount: { currency_code: 'USD', value: '0.01' } }] }, expected)).toBe(ACTIVATION_ERRORS.amountMismatch);
+    expect(refuse({ ...ok, purchase_units: [{ ...ok.purchase_units[0], amount: { currency_code: 'USD', value: '0.01' } }] }, expected)).toBe(
+      ACTIVATION_ERRORS.amountMismatch,
+    );
     expect(refuse({ ...ok, purchase_units: [{ ...ok.purchase_units[0], custom_id: 'u2' }] }, expected)).toBe(ACTIVATION_ERRORS.wrongPayer);
   });
 });

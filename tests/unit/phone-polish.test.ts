@@ -11,8 +11,16 @@ import type { NotificationDoc } from '@/db/schemas/notifications';
 import { BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH, roleLabel, socialNetworkLabel } from '@/lib/profile-rules';
 
 const member: SettingsMember = {
-  id: 'u1', username: 'mia', display_name: 'Mia', bio: '', location: '', signature: '', genres: [],
-  social_links: {}, avatar_url: 'https://img.example/a.png', banner_url: 'https://img.example/b.png',
+  id: 'u1',
+  username: 'mia',
+  display_name: 'Mia',
+  bio: '',
+  location: '',
+  signature: '',
+  genres: [],
+  social_links: {},
+  avatar_url: 'https://img.example/a.png',
+  banner_url: 'https://img.example/b.png',
   monetization: { tipJarEnabled: false, tipJarType: 'crypto', cryptoAddress: null, paypalEmail: null },
 };
 

@@ -5,18 +5,29 @@ import { panelLayout, presencePayload, summarizePresence, vouchedPresence, type 
 describe('presence', () => {
   it('announces a member with details and a visitor as a guest', () => {
     const now = new Date('2026-01-01T00:00:00Z');
-    expect(presencePayload({ id: 'u1', username: 'mia', avatar_url: null }, now)).toEqual({ user_id: 'u1', username: 'mia', avatar_url: null, online_at: now.toISOString() });
+    expect(presencePayload({ id: 'u1', username: 'mia', avatar_url: null }, now)).toEqual({
+      user_id: 'u1',
+      username: 'mia',
+      avatar_url: null,
+      online_at: now.toISOString(),
+    });
     expect(presencePayload(null, now)).toEqual({ guest: true, username: 'Guest', online_at: now.toISOString() });
   });
 
   it('counts each member once and guests separately', () => {
     const summary = summarizePresence({
-      u1: [{ user_id: 'u1', username: 'mia', online_at: '2' }, { user_id: 'u1', username: 'mia', online_at: '1' }],
+      u1: [
+        { user_id: 'u1', username: 'mia', online_at: '2' },
+        { user_id: 'u1', username: 'mia', online_at: '1' },
+      ],
       u2: [{ user_id: 'u2', username: 'sam', online_at: '3' }],
       'guest-a': [{ guest: true, username: 'Guest', online_at: '1' }],
       'guest-b': [{ guest: true, username: 'Guest', online_at: '1' }],
     });
-    expect(summary.members).toEqual([{ user_id: 'u1', online_at: '1' }, { user_id: 'u2', online_at: '3' }]);
+    expect(summary.members).toEqual([
+      { user_id: 'u1', online_at: '1' },
+      { user_id: 'u2', online_at: '3' },
+    ]);
     expect(summary.guests).toBe(2);
   });
 

@@ -5,7 +5,14 @@ import type { ProfileDoc } from '@/db/schemas/profiles';
 import { useProfileByUsername } from '@/features/profiles/hooks/use-profile';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 
-const fromServer: ProfileDoc = { id: crypto.randomUUID(), username: 'offtarget', display_name: 'Off Target', role: 'producer', karma: 0, created_at: '2026-11-01T00:00:00Z' };
+const fromServer: ProfileDoc = {
+  id: crypto.randomUUID(),
+  username: 'offtarget',
+  display_name: 'Off Target',
+  role: 'producer',
+  karma: 0,
+  created_at: '2026-11-01T00:00:00Z',
+};
 
 // The boundaries: a device whose store does not hold the profile yet, and the server that does.
 vi.mock('@/db/hooks/use-live-query', () => ({ useLiveQuery: () => ({ value: [], loading: false, error: null, retry: () => undefined }) }));

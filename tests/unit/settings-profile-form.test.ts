@@ -5,8 +5,16 @@ import type { SettingsMember } from '@/features/settings/model/types';
 import { canReceiveTips, tierLabel, withHttps } from '@/lib/profile-rules';
 
 const member: SettingsMember = {
-  id: 'u1', username: 'mia', display_name: 'Mia', bio: '', location: '', signature: '', genres: ['Techno'],
-  social_links: { youtube: 'https://youtube.com/@mia' }, avatar_url: 'https://a/x.png', banner_url: null,
+  id: 'u1',
+  username: 'mia',
+  display_name: 'Mia',
+  bio: '',
+  location: '',
+  signature: '',
+  genres: ['Techno'],
+  social_links: { youtube: 'https://youtube.com/@mia' },
+  avatar_url: 'https://a/x.png',
+  banner_url: null,
   monetization: { tipJarEnabled: false, tipJarType: 'crypto', cryptoAddress: null, paypalEmail: null },
 };
 
@@ -48,8 +56,18 @@ describe('tip jar', () => {
   });
 
   it('stores nulls when off and trims values when on', () => {
-    expect(tipJarToSave({ enabled: false, type: 'paypal', value: 'x' })).toEqual({ tipJarEnabled: false, tipJarType: null, cryptoAddress: null, paypalEmail: null });
-    expect(tipJarToSave({ enabled: true, type: 'crypto', value: ' 0xabc ' })).toEqual({ tipJarEnabled: true, tipJarType: 'crypto', cryptoAddress: '0xabc', paypalEmail: null });
+    expect(tipJarToSave({ enabled: false, type: 'paypal', value: 'x' })).toEqual({
+      tipJarEnabled: false,
+      tipJarType: null,
+      cryptoAddress: null,
+      paypalEmail: null,
+    });
+    expect(tipJarToSave({ enabled: true, type: 'crypto', value: ' 0xabc ' })).toEqual({
+      tipJarEnabled: true,
+      tipJarType: 'crypto',
+      cryptoAddress: '0xabc',
+      paypalEmail: null,
+    });
   });
 
   it('shows Tip Creator only for an enabled jar with its details', () => {

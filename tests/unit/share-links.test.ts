@@ -7,8 +7,26 @@ const data = { url: 'https://djcircle.app/blog/a b', title: 'Hi & bye', descript
 describe('share links', () => {
   it('has the 20 share platforms', () => {
     expect(SHARE_PLATFORMS.map((p) => p.id)).toEqual([
-      'facebook', 'x', 'linkedin', 'pinterest', 'reddit', 'whatsapp', 'telegram', 'email', 'tumblr', 'vk', 'line', 'viber', 'pocket',
-      'evernote', 'flipboard', 'tiktok', 'discord', 'mastodon', 'bluesky', 'threads',
+      'facebook',
+      'x',
+      'linkedin',
+      'pinterest',
+      'reddit',
+      'whatsapp',
+      'telegram',
+      'email',
+      'tumblr',
+      'vk',
+      'line',
+      'viber',
+      'pocket',
+      'evernote',
+      'flipboard',
+      'tiktok',
+      'discord',
+      'mastodon',
+      'bluesky',
+      'threads',
     ]);
   });
 

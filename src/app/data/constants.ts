@@ -9,7 +9,6 @@ export const SIGN_OUT_TEXT = {
   purgeFailed: 'Some data of your account could not be removed from this device.',
 } as const;
 
-
 /** The notice of a write the server refused for good; tests import it from here. */
 export const REJECTED_NOTICE = {
   title: 'Not sent',

@@ -73,7 +73,11 @@ export async function startDataRuntime(getClient: () => Promise<SupabaseClient>)
       // posts pull runs before any discussion arrived and finds nothing to keep. Pull posts again once they are in.
       const discussions = sync?.states.discussions;
       const posts = sync?.states.posts;
-      if (discussions && posts) void discussions.awaitInitialReplication().then(() => posts.reSync(), () => undefined);
+      if (discussions && posts)
+        void discussions.awaitInitialReplication().then(
+          () => posts.reSync(),
+          () => undefined,
+        );
     }),
   ];
   // Pulls that failed offline wait for their retry timer; coming back online should not.

@@ -19,7 +19,10 @@ export function ConnectivityIndicator() {
   return (
     <div role="status" aria-live="polite" className="flex items-center gap-2" data-testid="connectivity-indicator">
       {online ? null : (
-        <span title={MESSAGES.offline} className="inline-flex items-center gap-1 rounded-full border border-amber-600/60 bg-amber-100 px-1.5 py-0.5 sm:px-2.5 text-xs font-semibold text-amber-950 dark:border-amber-400/60 dark:bg-amber-950 dark:text-amber-100">
+        <span
+          title={MESSAGES.offline}
+          className="inline-flex items-center gap-1 rounded-full border border-amber-600/60 bg-amber-100 px-1.5 py-0.5 sm:px-2.5 text-xs font-semibold text-amber-950 dark:border-amber-400/60 dark:bg-amber-950 dark:text-amber-100"
+        >
           <CloudOff className="size-3.5" aria-hidden />
           {/* Phones show the icon alone: the word would push the account menu off the screen. */}
           <span className="max-sm:sr-only">{MESSAGES.offline}</span>
@@ -33,7 +36,11 @@ export function ConnectivityIndicator() {
       ) : null}
       {rejected > 0 ? (
         // Shown on every width: the member must learn that something was refused, and reach its text.
-        <Link to={REJECTED_DRAFTS_PATH} className="inline-flex items-center gap-1 rounded text-xs font-medium text-destructive underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" data-testid="rejected-changes">
+        <Link
+          to={REJECTED_DRAFTS_PATH}
+          className="inline-flex items-center gap-1 rounded text-xs font-medium text-destructive underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          data-testid="rejected-changes"
+        >
           <AlertCircle className="size-3.5" aria-hidden />
           {rejectedChangesLabel(rejected)}
         </Link>

@@ -23,7 +23,10 @@ export function Footer() {
           <ul className="flex flex-wrap gap-x-4 gap-y-2">
             {FOOTER_LINKS.map(({ to, label }) => (
               <li key={label}>
-                <Link to={to} className="rounded-sm hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                <Link
+                  to={to}
+                  className="rounded-sm hover:text-foreground hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
                   {label}
                 </Link>
               </li>

@@ -19,7 +19,10 @@ export function Header() {
       <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" onClick={() => openDrawer(true)} data-testid="open-drawer">
         <Menu aria-hidden />
       </Button>
-      <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+      <Link
+        to="/"
+        className="flex shrink-0 items-center gap-2 rounded-md text-lg font-bold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
         <Disc3 className="size-7 text-primary" aria-hidden />
         {/* On the narrowest phones the disc alone marks home, so the account controls fit; the name stays the link's text. */}
         <span className="max-[419px]:sr-only">{APP_NAME}</span>

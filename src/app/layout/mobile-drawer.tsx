@@ -25,7 +25,10 @@ export function MobileDrawer() {
         >
           <div className="flex items-center justify-between">
             <DialogPrimitive.Title className="text-lg font-bold">{APP_NAME}</DialogPrimitive.Title>
-            <DialogPrimitive.Close className="rounded-md p-2 hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" aria-label="Close menu">
+            <DialogPrimitive.Close
+              className="rounded-md p-2 hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              aria-label="Close menu"
+            >
               <X className="size-5" aria-hidden />
             </DialogPrimitive.Close>
           </div>
@@ -36,10 +39,14 @@ export function MobileDrawer() {
           {!user && !loading ? (
             <div className="grid grid-cols-2 gap-2">
               <Button variant="outline" asChild>
-                <Link to="/login" onClick={() => setOpen(false)}>Log In</Link>
+                <Link to="/login" onClick={() => setOpen(false)}>
+                  Log In
+                </Link>
               </Button>
               <Button asChild>
-                <Link to="/signup" onClick={() => setOpen(false)}>Sign Up</Link>
+                <Link to="/signup" onClick={() => setOpen(false)}>
+                  Sign Up
+                </Link>
               </Button>
             </div>
           ) : null}

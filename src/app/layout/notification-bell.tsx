@@ -64,7 +64,11 @@ export function NotificationBell({ notifications }: { notifications: HeaderNotif
                       )}
                     >
                       {/* Unread rows carry a dot and a tint, not only a heavier font, so they stand out at a glance. */}
-                      <span className={cn('mt-1.5 size-2 shrink-0 rounded-full', !item.isRead && 'bg-primary')} data-testid={item.isRead ? undefined : 'unread-dot'} aria-hidden />
+                      <span
+                        className={cn('mt-1.5 size-2 shrink-0 rounded-full', !item.isRead && 'bg-primary')}
+                        data-testid={item.isRead ? undefined : 'unread-dot'}
+                        aria-hidden
+                      />
                       <span className="min-w-0 flex-1 break-words">
                         {!item.isRead ? <span className="sr-only">Unread: </span> : null}
                         {item.text}

@@ -23,20 +23,18 @@ export function Sidebar() {
       className="sticky top-16 hidden h-[calc(100dvh-4rem)] shrink-0 flex-col gap-4 overflow-y-auto border-r bg-sidebar p-3 transition-[width] duration-200 md:flex"
     >
       <div className={cn('flex', collapsed ? 'justify-center' : 'justify-end')}>
-        <Button
-          variant="ghost"
-          size="icon"
-          onClick={toggle}
-          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-          aria-expanded={!collapsed}
-        >
+        <Button variant="ghost" size="icon" onClick={toggle} aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} aria-expanded={!collapsed}>
           {collapsed ? <PanelLeftOpen aria-hidden /> : <PanelLeftClose aria-hidden />}
         </Button>
       </div>
       <nav aria-label="Main">
         <NavList items={visibleNavItems(Boolean(user))} collapsed={collapsed} />
       </nav>
-      {renderOnlineNow ? <section aria-label="Online now" className="mt-auto">{renderOnlineNow({ collapsed })}</section> : null}
+      {renderOnlineNow ? (
+        <section aria-label="Online now" className="mt-auto">
+          {renderOnlineNow({ collapsed })}
+        </section>
+      ) : null}
     </aside>
   );
 }

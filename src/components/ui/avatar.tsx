@@ -14,7 +14,13 @@ export const DEFAULT_AVATAR_SIZE = 48;
  * An avatar picture requested at its displayed size (`size`, CSS px) when the project's storage hosts it.
  * If the resized copy cannot be loaded it retries the original; if that fails the fallback (initials) shows.
  */
-export function AvatarImage({ className, src, size = DEFAULT_AVATAR_SIZE, onLoadingStatusChange, ...props }: ComponentProps<typeof AvatarPrimitive.Image> & { size?: number }) {
+export function AvatarImage({
+  className,
+  src,
+  size = DEFAULT_AVATAR_SIZE,
+  onLoadingStatusChange,
+  ...props
+}: ComponentProps<typeof AvatarPrimitive.Image> & { size?: number }) {
   const [originalFor, setOriginalFor] = useState<string | undefined>();
   const sources = src ? imageSources(src, { width: size, height: size }) : undefined;
   const useOriginal = !sources || originalFor === src || sources.src === src;
@@ -38,16 +44,16 @@ export function AvatarImage({ className, src, size = DEFAULT_AVATAR_SIZE, onLoad
 
 export function AvatarFallback({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Fallback>) {
   return (
-    <AvatarPrimitive.Fallback
-      className={cn('flex size-full items-center justify-center rounded-full bg-muted text-sm font-medium', className)}
-      {...props}
-    />
+    <AvatarPrimitive.Fallback className={cn('flex size-full items-center justify-center rounded-full bg-muted text-sm font-medium', className)} {...props} />
   );
 }
 
 /** Initials of a display name or username, '??' when there is neither. */
 export function initialsOf(name: string | null | undefined): string {
-  const words = (name ?? '').trim().split(/[\s_.-]+/).filter(Boolean);
+  const words = (name ?? '')
+    .trim()
+    .split(/[\s_.-]+/)
+    .filter(Boolean);
   if (words.length === 0) return '??';
   const letters = words.length === 1 ? words[0].slice(0, 2) : words[0][0] + words[1][0];
   return letters.toUpperCase();

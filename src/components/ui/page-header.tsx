@@ -37,7 +37,11 @@ export function PageHeader({ title, subtitle, icon, actions, back, backLabel = M
       {/* Actions sit beside the title when they fit (a phone's first screen is short), below it when they do not. */}
       <div className="flex flex-wrap items-center justify-between gap-3 sm:gap-4">
         <div className="flex items-center gap-3">
-          {icon ? <div className="text-primary [&_svg]:size-8" aria-hidden>{icon}</div> : null}
+          {icon ? (
+            <div className="text-primary [&_svg]:size-8" aria-hidden>
+              {icon}
+            </div>
+          ) : null}
           <div>
             <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
             {subtitle ? <p className="mt-1 text-muted-foreground">{subtitle}</p> : null}

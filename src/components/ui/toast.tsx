@@ -18,10 +18,7 @@ export function ToastViewport({ className, hotkey = TOAST_HOTKEY, ...props }: Co
   return (
     <ToastPrimitive.Viewport
       hotkey={hotkey}
-      className={cn(
-        'fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full max-w-[420px] list-none flex-col gap-2 p-4',
-        className,
-      )}
+      className={cn('fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full max-w-[420px] list-none flex-col gap-2 p-4', className)}
       {...props}
     />
   );

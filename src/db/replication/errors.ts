@@ -28,7 +28,9 @@ const TRANSIENT_CODES = new Set([
   '40P01', // deadlock_detected
   '57014', // query_canceled (statement timeout)
   '53300', // too_many_connections
-  'PGRST301', 'PGRST302', 'PGRST303', // JWT problems: the client refreshes the session and retries
+  'PGRST301',
+  'PGRST302',
+  'PGRST303', // JWT problems: the client refreshes the session and retries
 ]);
 
 /**

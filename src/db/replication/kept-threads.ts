@@ -17,18 +17,19 @@ export async function keptDiscussionIds(db: AppDatabase, userId: string | null, 
     db.pinned.find({ selector: { reason: 'keep_offline', entity_type: 'discussion' } }).exec(),
     db.pinned.find({ selector: { reason: 'visited', pinned_at: { $gte: since } }, sort: [{ reason: 'desc' }, { pinned_at: 'desc' }] }).exec(),
     userId ? db.posts.find({ selector: { user_id: userId }, sort: [{ user_id: 'desc' }, { created_at: 'desc' }], limit: 500 }).exec() : Promise.resolve([]),
-    db.discussions.find({ selector: { is_pinned: { $in: [true, false] }, last_activity_at: { $gte: since } }, sort: [{ is_pinned: 'desc' }, { last_activity_at: 'desc' }], limit: MAX_KEPT_THREADS }).exec(),
+    db.discussions
+      .find({
+        selector: { is_pinned: { $in: [true, false] }, last_activity_at: { $gte: since } },
+        sort: [{ is_pinned: 'desc' }, { last_activity_at: 'desc' }],
+        limit: MAX_KEPT_THREADS,
+      })
+      .exec(),
   ]);
   // Devices that opened a malformed link before ids were checked keep a visit for it: drop it for good.
   const invalid = [...pins, ...visits].filter((doc) => !isUuid(doc.entity_id));
   if (invalid.length > 0) await db.pinned.bulkRemove(invalid.map((doc) => doc.id));
   const ids = new Set<string>();
-  for (const id of [
-    ...pins.map((p) => p.entity_id),
-    ...visits.map((v) => v.entity_id),
-    ...own.map((p) => p.discussion_id),
-    ...recent.map((d) => d.id),
-  ]) {
+  for (const id of [...pins.map((p) => p.entity_id), ...visits.map((v) => v.entity_id), ...own.map((p) => p.discussion_id), ...recent.map((d) => d.id)]) {
     if (ids.size >= MAX_KEPT_THREADS) break;
     if (isUuid(id)) ids.add(id);
   }

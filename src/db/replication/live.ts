@@ -42,16 +42,12 @@ export function followTableChanges(
   // A topic of its own: supabase-js reuses channels by topic, and a joined channel refuses new listeners.
   const channel: RealtimeChannel = client
     .channel(`db-${spec.table}-${channelCounter}-${Math.random().toString(36).slice(2, 8)}`)
-    .on(
-      'postgres_changes',
-      { event: '*', schema: 'public', table: spec.table, ...(filter ? { filter } : {}) },
-      (payload: { eventType: string; new: Row }) => {
-        // Deletes are soft (`_deleted` on an UPDATE); a hard DELETE only purges old tombstones.
-        if (payload.eventType === 'DELETE') return;
-        if (spec.accepts && !spec.accepts(payload.new, scope())) return;
-        onRow(payload.new);
-      },
-    )
+    .on('postgres_changes', { event: '*', schema: 'public', table: spec.table, ...(filter ? { filter } : {}) }, (payload: { eventType: string; new: Row }) => {
+      // Deletes are soft (`_deleted` on an UPDATE); a hard DELETE only purges old tombstones.
+      if (payload.eventType === 'DELETE') return;
+      if (spec.accepts && !spec.accepts(payload.new, scope())) return;
+      onRow(payload.new);
+    })
     .subscribe((status: string) => {
       if (removed) return;
       if (status === 'SUBSCRIBED') {

@@ -105,7 +105,10 @@ export function createPullHandler<T>(options: PullHandlerOptions<T>): PullHandle
     }
     const unseen = candidates.filter((row) => delivered.get(String(row.id)) !== row._modified);
     if (unseen.length === 0) return [];
-    const local = await collection.storageInstance.findDocumentsById(unseen.map((row) => String(row.id)), true);
+    const local = await collection.storageInstance.findDocumentsById(
+      unseen.map((row) => String(row.id)),
+      true,
+    );
     const localModified = new Map(local.map((doc) => [String((doc as unknown as Row).id), (doc as unknown as Row).server_modified]));
     const fresh = unseen.filter((row) => localModified.get(String(row.id)) !== row._modified).map((row) => String(row.id));
     const rows: Row[] = [];

@@ -218,7 +218,10 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     const result = await remoteFor(spec.table).selectByIds(missing);
     if (result.error || !result.data) throw remoteFailure(spec.table, result);
     const schema = db[name].schema.jsonSchema as RxJsonSchema<unknown>;
-    await deliver(name, result.data.map((row: Row) => rowToDoc(spec, schema, row)));
+    await deliver(
+      name,
+      result.data.map((row: Row) => rowToDoc(spec, schema, row)),
+    );
   }
 
   function emitDocs(name: ReplicatedCollectionName, documents: WithDeleted<unknown>[]): void {
@@ -317,7 +320,11 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     });
     cleanups.push(() => receivedSub.unsubscribe());
     // Lists tell "not synced yet" from "empty" by this mark.
-    if (canPull) void state.awaitInitialReplication().then(() => !stopped && markPulled(name), () => undefined);
+    if (canPull)
+      void state.awaitInitialReplication().then(
+        () => !stopped && markPulled(name),
+        () => undefined,
+      );
 
     if (canPull && (options.realtime ?? true)) {
       // Only the replicating tab listens: wait for the same leadership the replication waits for.
@@ -394,14 +401,23 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     },
     async ensureThread(discussionId) {
       if (!isUuid(discussionId)) throw new Error(`Not a discussion id: ${discussionId}`);
-      await db.pinned.incrementalUpsert({ id: `visited:discussion:${discussionId}`, reason: 'visited', entity_type: 'discussion', entity_id: discussionId, pinned_at: new Date(now()).toISOString() });
+      await db.pinned.incrementalUpsert({
+        id: `visited:discussion:${discussionId}`,
+        reason: 'visited',
+        entity_type: 'discussion',
+        entity_id: discussionId,
+        pinned_at: new Date(now()).toISOString(),
+      });
       if (!scope.discussionIds?.includes(discussionId)) scope = { ...scope, discussionIds: [...(scope.discussionIds ?? []), discussionId] };
       const schema = db.posts.schema.jsonSchema as RxJsonSchema<unknown>;
       // A thread opened before the checkpointed pull reached it (a link, a notification, a new thread):
       // its header and its authors come with its posts, so the page shows whole at once.
       const [rows] = await Promise.all([fetchThreadRows(discussionId), fetchMissing('discussions', [discussionId])]);
       await fetchMissing('profiles', [...new Set(rows.map((row) => String(row.user_id)))]);
-      await deliver('posts', rows.map((row: Row) => rowToDoc(TABLE_SPECS.posts, schema, row)));
+      await deliver(
+        'posts',
+        rows.map((row: Row) => rowToDoc(TABLE_SPECS.posts, schema, row)),
+      );
       await states.posts?.awaitInSync();
       return rows.length;
     },

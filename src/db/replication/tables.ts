@@ -9,7 +9,6 @@ export interface PullScope {
   now: number;
 }
 
-
 export interface TableSyncSpec {
   collection: ReplicatedCollectionName;
   table: string;
@@ -48,9 +47,12 @@ export interface TableSyncSpec {
 
 /** Every column but `search_vector`, which only the server's full-text search uses. */
 const WITHOUT_SEARCH_VECTOR = {
-  profiles: 'id,username,display_name,avatar_url,banner_url,bio,location,role,genres,social_links,subscription_tier,monetization,signature,karma,is_featured,followers_count,following_count,created_at,updated_at,_modified,_deleted',
-  discussions: 'id,user_id,title,category,is_pinned,is_locked,created_at,updated_at,last_activity_at,post_count,author_username,author_display_name,author_avatar_url,_modified,_deleted',
-  blog_posts: 'id,title,slug,content,content_markdown,excerpt,author_id,status,is_featured,published_at,cover_image_url,tags,created_at,updated_at,_modified,_deleted',
+  profiles:
+    'id,username,display_name,avatar_url,banner_url,bio,location,role,genres,social_links,subscription_tier,monetization,signature,karma,is_featured,followers_count,following_count,created_at,updated_at,_modified,_deleted',
+  discussions:
+    'id,user_id,title,category,is_pinned,is_locked,created_at,updated_at,last_activity_at,post_count,author_username,author_display_name,author_avatar_url,_modified,_deleted',
+  blog_posts:
+    'id,title,slug,content,content_markdown,excerpt,author_id,status,is_featured,published_at,cover_image_url,tags,created_at,updated_at,_modified,_deleted',
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -69,7 +71,13 @@ function defaults(values: Record<string, unknown>) {
 
 export const TABLE_SPECS: Record<ReplicatedCollectionName, TableSyncSpec> = {
   profiles: {
-    collection: 'profiles', table: 'profiles', readColumns: WITHOUT_SEARCH_VECTOR.profiles, direction: 'both', perIdentity: false, membersOnly: false, readable: true,
+    collection: 'profiles',
+    table: 'profiles',
+    readColumns: WITHOUT_SEARCH_VECTOR.profiles,
+    direction: 'both',
+    perIdentity: false,
+    membersOnly: false,
+    readable: true,
     insertColumns: ['id', 'username', 'display_name', 'avatar_url', 'banner_url', 'bio', 'location', 'genres', 'social_links', 'monetization', 'signature'],
     updateColumns: ['username', 'display_name', 'avatar_url', 'banner_url', 'bio', 'location', 'genres', 'social_links', 'monetization', 'signature'],
     timestampFields: ['created_at', 'updated_at'],
@@ -81,13 +89,23 @@ export const TABLE_SPECS: Record<ReplicatedCollectionName, TableSyncSpec> = {
     },
   },
   followers: {
-    collection: 'followers', table: 'followers', direction: 'both', perIdentity: false, membersOnly: false, readable: true,
+    collection: 'followers',
+    table: 'followers',
+    direction: 'both',
+    perIdentity: false,
+    membersOnly: false,
+    readable: true,
     insertColumns: ['id', 'follower_id', 'following_id'],
     updateColumns: ['_deleted'],
     timestampFields: ['created_at'],
   },
   notifications: {
-    collection: 'notifications', table: 'notifications', direction: 'both', perIdentity: true, membersOnly: true, readable: true,
+    collection: 'notifications',
+    table: 'notifications',
+    direction: 'both',
+    perIdentity: true,
+    membersOnly: true,
+    readable: true,
     insertColumns: [],
     updateColumns: ['is_read'],
     timestampFields: ['created_at'],
@@ -96,13 +114,25 @@ export const TABLE_SPECS: Record<ReplicatedCollectionName, TableSyncSpec> = {
     accepts: (row, scope) => row.user_id === scope.userId,
   },
   user_activities: {
-    collection: 'user_activities', table: 'user_activities', direction: 'pull', perIdentity: false, membersOnly: false, readable: true,
-    insertColumns: [], updateColumns: [],
+    collection: 'user_activities',
+    table: 'user_activities',
+    direction: 'pull',
+    perIdentity: false,
+    membersOnly: false,
+    readable: true,
+    insertColumns: [],
+    updateColumns: [],
     timestampFields: ['created_at'],
     filter: (scope) => `created_at.gte."${sinceIso(scope, RECENT_WINDOW_DAYS * 2)}"`,
   },
   discussions: {
-    collection: 'discussions', table: 'discussions', readColumns: WITHOUT_SEARCH_VECTOR.discussions, direction: 'both', perIdentity: false, membersOnly: false, readable: true,
+    collection: 'discussions',
+    table: 'discussions',
+    readColumns: WITHOUT_SEARCH_VECTOR.discussions,
+    direction: 'both',
+    perIdentity: false,
+    membersOnly: false,
+    readable: true,
     insertColumns: ['id', 'user_id', 'title', 'category'],
     updateColumns: ['title', 'category', 'is_locked', 'is_pinned', '_deleted'],
     timestampFields: ['created_at', 'updated_at', 'last_activity_at'],
@@ -112,7 +142,12 @@ export const TABLE_SPECS: Record<ReplicatedCollectionName, TableSyncSpec> = {
     },
   },
   posts: {
-    collection: 'posts', table: 'posts', direction: 'both', perIdentity: true, membersOnly: false, readable: true,
+    collection: 'posts',
+    table: 'posts',
+    direction: 'both',
+    perIdentity: true,
+    membersOnly: false,
+    readable: true,
     insertColumns: ['id', 'discussion_id', 'user_id', 'parent_post_id', 'quoted_post_id', 'content'],
     updateColumns: ['content', 'is_solution', '_deleted'],
     timestampFields: ['created_at', 'updated_at'],
@@ -126,12 +161,15 @@ export const TABLE_SPECS: Record<ReplicatedCollectionName, TableSyncSpec> = {
       // A device that keeps no thread yet still needs a condition that matches nothing.
       return parts.length > 0 ? `or(${parts.join(',')})` : 'discussion_id.is.null';
     },
-    accepts: (row, scope) =>
-      (scope.userId !== null && row.user_id === scope.userId) ||
-      (scope.discussionIds ?? []).includes(String(row.discussion_id)),
+    accepts: (row, scope) => (scope.userId !== null && row.user_id === scope.userId) || (scope.discussionIds ?? []).includes(String(row.discussion_id)),
   },
   reactions: {
-    collection: 'reactions', table: 'reactions', direction: 'both', perIdentity: true, membersOnly: true, readable: true,
+    collection: 'reactions',
+    table: 'reactions',
+    direction: 'both',
+    perIdentity: true,
+    membersOnly: true,
+    readable: true,
     insertColumns: ['id', 'post_id', 'user_id', 'reaction_type'],
     updateColumns: ['_deleted'],
     timestampFields: ['created_at'],
@@ -140,21 +178,50 @@ export const TABLE_SPECS: Record<ReplicatedCollectionName, TableSyncSpec> = {
     accepts: (row, scope) => row.user_id === scope.userId,
   },
   user_content: {
-    collection: 'user_content', table: 'user_content', direction: 'both', perIdentity: true, membersOnly: false, readable: true,
+    collection: 'user_content',
+    table: 'user_content',
+    direction: 'both',
+    perIdentity: true,
+    membersOnly: false,
+    readable: true,
     insertColumns: ['id', 'user_id', 'title', 'description', 'type', 'genre', 'tags', 'content_url', 'cover_image_url', 'is_public'],
     updateColumns: ['title', 'description', 'type', 'genre', 'tags', 'content_url', 'cover_image_url', 'is_public', '_deleted'],
     timestampFields: ['created_at', 'updated_at'],
     normalize: defaults({ is_public: true }),
   },
   blog_posts: {
-    collection: 'blog_posts', table: 'blog_posts', readColumns: WITHOUT_SEARCH_VECTOR.blog_posts, direction: 'both', perIdentity: true, membersOnly: false, readable: true,
-    insertColumns: ['id', 'title', 'slug', 'content', 'content_markdown', 'excerpt', 'author_id', 'status', 'is_featured', 'published_at', 'cover_image_url', 'tags'],
+    collection: 'blog_posts',
+    table: 'blog_posts',
+    readColumns: WITHOUT_SEARCH_VECTOR.blog_posts,
+    direction: 'both',
+    perIdentity: true,
+    membersOnly: false,
+    readable: true,
+    insertColumns: [
+      'id',
+      'title',
+      'slug',
+      'content',
+      'content_markdown',
+      'excerpt',
+      'author_id',
+      'status',
+      'is_featured',
+      'published_at',
+      'cover_image_url',
+      'tags',
+    ],
     updateColumns: ['title', 'slug', 'content', 'content_markdown', 'excerpt', 'status', 'is_featured', 'published_at', 'cover_image_url', 'tags', '_deleted'],
     timestampFields: ['created_at', 'updated_at', 'published_at'],
     normalize: defaults({ published_at: '', is_featured: false, status: 'draft' }),
   },
   contact_messages: {
-    collection: 'contact_messages', table: 'contact_messages', direction: 'push', perIdentity: false, membersOnly: false, readable: false,
+    collection: 'contact_messages',
+    table: 'contact_messages',
+    direction: 'push',
+    perIdentity: false,
+    membersOnly: false,
+    readable: false,
     insertColumns: ['id', 'name', 'email', 'subject', 'message', 'user_id'],
     updateColumns: [],
     timestampFields: ['created_at'],

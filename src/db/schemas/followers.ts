@@ -22,7 +22,10 @@ export const followersSchema: RxJsonSchema<FollowerDoc> = {
     server_modified: SERVER_MODIFIED_FIELD,
   },
   required: ['id', 'follower_id', 'following_id', 'created_at'],
-  indexes: [['follower_id', 'created_at'], ['following_id', 'created_at']],
+  indexes: [
+    ['follower_id', 'created_at'],
+    ['following_id', 'created_at'],
+  ],
 };
 
 export const followersMigrationStrategies: MigrationStrategies = {};

@@ -37,7 +37,10 @@ export const notificationsSchema: RxJsonSchema<NotificationDoc> = {
   },
   required: ['id', 'user_id', 'type', 'is_read', 'created_at'],
   // the bell: newest first for the signed-in member, unread count
-  indexes: [['user_id', 'created_at'], ['user_id', 'is_read', 'created_at']],
+  indexes: [
+    ['user_id', 'created_at'],
+    ['user_id', 'is_read', 'created_at'],
+  ],
 };
 
 export const notificationsMigrationStrategies: MigrationStrategies = {};

@@ -35,7 +35,10 @@ export const pinnedSchema: RxJsonSchema<PinnedDoc> = {
     pinned_at: TIMESTAMP_FIELD,
   },
   required: ['id', 'reason', 'entity_type', 'entity_id', 'pinned_at'],
-  indexes: [['reason', 'pinned_at'], ['entity_type', 'entity_id']],
+  indexes: [
+    ['reason', 'pinned_at'],
+    ['entity_type', 'entity_id'],
+  ],
 };
 
 export const pinnedMigrationStrategies: MigrationStrategies = {};

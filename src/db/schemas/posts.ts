@@ -35,7 +35,10 @@ export const postsSchema: RxJsonSchema<PostDoc> = {
   },
   required: ['id', 'discussion_id', 'user_id', 'content', 'created_at', 'is_solution'],
   // thread view in order; a member's own posts (participated threads, profile)
-  indexes: [['discussion_id', 'created_at'], ['user_id', 'created_at']],
+  indexes: [
+    ['discussion_id', 'created_at'],
+    ['user_id', 'created_at'],
+  ],
 };
 
 export const postsMigrationStrategies: MigrationStrategies = {};

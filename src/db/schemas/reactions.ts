@@ -24,7 +24,10 @@ export const reactionsSchema: RxJsonSchema<ReactionDoc> = {
     server_modified: SERVER_MODIFIED_FIELD,
   },
   required: ['id', 'post_id', 'user_id', 'reaction_type', 'created_at'],
-  indexes: [['post_id', 'user_id'], ['user_id', 'created_at']],
+  indexes: [
+    ['post_id', 'user_id'],
+    ['user_id', 'created_at'],
+  ],
 };
 
 export const reactionsMigrationStrategies: MigrationStrategies = {};

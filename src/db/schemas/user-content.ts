@@ -38,7 +38,10 @@ export const userContentSchema: RxJsonSchema<UserContentDoc> = {
     server_modified: SERVER_MODIFIED_FIELD,
   },
   required: ['id', 'user_id', 'title', 'type', 'is_public', 'created_at'],
-  indexes: [['user_id', 'created_at'], ['type', 'created_at']],
+  indexes: [
+    ['user_id', 'created_at'],
+    ['type', 'created_at'],
+  ],
 };
 
 export const userContentMigrationStrategies: MigrationStrategies = {};

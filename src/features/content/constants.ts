@@ -31,7 +31,7 @@ export const CONTENT_TEXTS = {
   contentFileHint: 'MP3, WAV, FLAC, ZIP (for sample packs). Max 100MB.',
   coverHint: 'JPEG, PNG or GIF. Square images work best. Max 5MB.',
   tagsHint: 'Comma-separated, e.g. techno, warehouse, 130bpm',
-  ownership: 'I confirm that I own this content or have the rights to share it, and it does not infringe anyone else\'s copyright.',
+  ownership: "I confirm that I own this content or have the rights to share it, and it does not infringe anyone else's copyright.",
   publicLabel: 'Public (visible to everyone)',
   submit: 'Upload Content',
   uploading: 'Uploading...',

@@ -1,5 +1,14 @@
 import * as z from 'zod/mini';
-import { CONTENT_TYPES, COVER_MAX_BYTES, COVER_MIME_TYPES, CONTENT_MAX_BYTES, CONTENT_TOASTS, CONTENT_VALIDATION, UPLOAD_ERRORS, type ContentType } from './constants';
+import {
+  CONTENT_TYPES,
+  COVER_MAX_BYTES,
+  COVER_MIME_TYPES,
+  CONTENT_MAX_BYTES,
+  CONTENT_TOASTS,
+  CONTENT_VALIDATION,
+  UPLOAD_ERRORS,
+  type ContentType,
+} from './constants';
 
 export type AddContentInput = {
   userId: string | null;
@@ -13,7 +22,10 @@ export type ContentValidationError = { inline: string; toast: { title: string; d
 
 /** Tags are comma-separated, trimmed, empty entries dropped. */
 export function parseTags(text: string): string[] {
-  return text.split(',').map((t) => t.trim()).filter((t) => t !== '');
+  return text
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
 }
 
 /** The first rule a form breaks, in the order the form shows its fields, with its inline text and its toast. */

@@ -19,9 +19,19 @@ export const SORT_LABELS: Record<DirectorySort, string> = {
 };
 
 export const ROLE_TAB_LABELS: Record<DirectoryRole, string> = {
-  all: 'All', DJ: 'DJs', Producer: 'Producers', Vocalist: 'Vocalists', Label: 'Labels', Promoter: 'Promoters', Fan: 'Fans',
-  'Venue Owner': 'Venue Owners', 'Sound Engineer': 'Sound Engineers', 'Visual Artist': 'Visual Artists', Dancer: 'Dancers',
-  'Music Journalist': 'Music Journalists', Educator: 'Educators',
+  all: 'All',
+  DJ: 'DJs',
+  Producer: 'Producers',
+  Vocalist: 'Vocalists',
+  Label: 'Labels',
+  Promoter: 'Promoters',
+  Fan: 'Fans',
+  'Venue Owner': 'Venue Owners',
+  'Sound Engineer': 'Sound Engineers',
+  'Visual Artist': 'Visual Artists',
+  Dancer: 'Dancers',
+  'Music Journalist': 'Music Journalists',
+  Educator: 'Educators',
 };
 
 export const DIRECTORY_MESSAGES = {

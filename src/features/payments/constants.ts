@@ -14,7 +14,8 @@ export const PAYMENT_TEXTS = {
   payWithCrypto: 'Pay with Crypto',
   redirecting: 'Redirecting to PayPal...',
   cryptoTitle: 'Pay with crypto',
-  cryptoBody: 'Crypto payments go through Coinbase Commerce and are checked by the team by hand. Send us the tier you want and your transaction id through the contact page; we activate the tier once the payment is confirmed.',
+  cryptoBody:
+    'Crypto payments go through Coinbase Commerce and are checked by the team by hand. Send us the tier you want and your transaction id through the contact page; we activate the tier once the payment is confirmed.',
   contactTeam: 'Contact the team',
   loginToSubscribe: 'Log in to subscribe',
   successTitle: 'Payment Successful!',

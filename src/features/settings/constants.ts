@@ -1,7 +1,14 @@
 /** Rules and texts of profile settings and tip jar settings. Tests import them. */
 import { BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH } from '@/lib/profile-rules';
 
-export { BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH, SIGNATURE_MAX_LENGTH, USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from '@/lib/profile-rules';
+export {
+  BIO_MAX_LENGTH,
+  DISPLAY_NAME_MAX_LENGTH,
+  LOCATION_MAX_LENGTH,
+  SIGNATURE_MAX_LENGTH,
+  USERNAME_PATTERN,
+  USERNAME_RULE_MESSAGE,
+} from '@/lib/profile-rules';
 
 export const SOCIAL_NETWORKS = ['soundcloud', 'mixcloud', 'instagram', 'website'] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];

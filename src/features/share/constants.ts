@@ -8,8 +8,26 @@ export const SHARE_POPUP_WIDTH = 600;
 export const SHARE_POPUP_HEIGHT = 400;
 
 export type SharePlatformId =
-  | 'facebook' | 'x' | 'linkedin' | 'pinterest' | 'reddit' | 'whatsapp' | 'telegram' | 'email' | 'tumblr' | 'vk'
-  | 'line' | 'viber' | 'pocket' | 'evernote' | 'flipboard' | 'tiktok' | 'discord' | 'mastodon' | 'bluesky' | 'threads';
+  | 'facebook'
+  | 'x'
+  | 'linkedin'
+  | 'pinterest'
+  | 'reddit'
+  | 'whatsapp'
+  | 'telegram'
+  | 'email'
+  | 'tumblr'
+  | 'vk'
+  | 'line'
+  | 'viber'
+  | 'pocket'
+  | 'evernote'
+  | 'flipboard'
+  | 'tiktok'
+  | 'discord'
+  | 'mastodon'
+  | 'bluesky'
+  | 'threads';
 
 export type SharePlatform = {
   id: SharePlatformId;

@@ -25,7 +25,8 @@ export const STATIC_TEXTS = {
   copyrightHeading: 'Copyright & Intellectual Property',
   guidelinesTitle: 'Community Guidelines',
   consequencesHeading: 'Consequences of Violations',
-  consequences: 'Violations of these guidelines may lead to content removal, warnings, temporary or permanent suspension, or other measures the team considers appropriate.',
+  consequences:
+    'Violations of these guidelines may lead to content removal, warnings, temporary or permanent suspension, or other measures the team considers appropriate.',
   lastUpdated: 'Last Updated',
   backHome: 'Back to Home',
   brandTitle: 'Brand',

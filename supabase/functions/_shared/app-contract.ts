@@ -12,15 +12,26 @@
  */
 export const TIERS = [
   {
-    id: 'free', name: 'Community Member', priceUsd: '0.00',
-    features: ['Profile with bio, genres and social links', 'Join and start discussions', 'Upload tracks, mixes and sample packs', 'Read The Beat Drop and use DJ.Bot'],
+    id: 'free',
+    name: 'Community Member',
+    priceUsd: '0.00',
+    features: [
+      'Profile with bio, genres and social links',
+      'Join and start discussions',
+      'Upload tracks, mixes and sample packs',
+      'Read The Beat Drop and use DJ.Bot',
+    ],
   },
   {
-    id: 'pro', name: 'Pro DJ/Creator', priceUsd: '9.99',
+    id: 'pro',
+    name: 'Pro DJ/Creator',
+    priceUsd: '9.99',
     features: ['Everything in Community Member', 'Pro badge on your profile and posts', 'Tip jar on your profile', 'Priority in the directory and search'],
   },
   {
-    id: 'label', name: 'Label/Promoter Suite', priceUsd: '29.99',
+    id: 'label',
+    name: 'Label/Promoter Suite',
+    priceUsd: '29.99',
     features: ['Everything in Pro DJ/Creator', 'Label badge and featured placement', 'Promote events to the whole community', 'Priority support from the team'],
   },
 ] as const;

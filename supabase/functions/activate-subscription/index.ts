@@ -45,7 +45,11 @@ export default async function handler(req: Request): Promise<Response> {
       const origin = appOrigin(req);
       if (!origin) return jsonError(400, 'The request has no valid Origin header.');
       const order = await createOrder(config, {
-        tierId: tier.id, userId, value: tier.priceUsd, currency: CURRENCY, description: `DJCircle ${tier.name}`,
+        tierId: tier.id,
+        userId,
+        value: tier.priceUsd,
+        currency: CURRENCY,
+        description: `DJCircle ${tier.name}`,
         returnUrl: `${origin}/payment-success?source=paypal&status=success&tier_id=${tier.id}`,
         cancelUrl: `${origin}/payment-cancelled`,
       });

@@ -27,7 +27,10 @@ export interface PayPalOrder {
 }
 
 export class PayPalError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
     this.name = 'PayPalError';
   }
@@ -64,19 +67,30 @@ async function call(config: PayPalConfig, path: string, init: { method: string; 
 }
 
 /** Orders API v2: create an order the member approves on PayPal. */
-export function createOrder(config: PayPalConfig, order: {
-  tierId: string; userId: string; value: string; currency: string; description: string; returnUrl: string; cancelUrl: string;
-}): Promise<PayPalOrder> {
+export function createOrder(
+  config: PayPalConfig,
+  order: {
+    tierId: string;
+    userId: string;
+    value: string;
+    currency: string;
+    description: string;
+    returnUrl: string;
+    cancelUrl: string;
+  },
+): Promise<PayPalOrder> {
   return call(config, '/v2/checkout/orders', {
     method: 'POST',
     body: {
       intent: 'CAPTURE',
-      purchase_units: [{
-        reference_id: order.tierId,
-        custom_id: order.userId,
-        description: order.description,
-        amount: { currency_code: order.currency, value: order.value },
-      }],
+      purchase_units: [
+        {
+          reference_id: order.tierId,
+          custom_id: order.userId,
+          description: order.description,
+          amount: { currency_code: order.currency, value: order.value },
+        },
+      ],
       application_context: { return_url: order.returnUrl, cancel_url: order.cancelUrl, user_action: 'PAY_NOW', shipping_preference: 'NO_SHIPPING' },
     },
   });

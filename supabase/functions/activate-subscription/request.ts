@@ -6,7 +6,10 @@ export const activationRequestSchema = z.discriminatedUnion('action', [
     action: z.literal('activate'),
     source: z.string().min(1).max(40),
     tierId: z.string().min(1).max(40),
-    orderId: z.string().regex(/^[A-Za-z0-9-]{3,64}$/).optional(),
+    orderId: z
+      .string()
+      .regex(/^[A-Za-z0-9-]{3,64}$/)
+      .optional(),
   }),
 ]);
 

@@ -107,9 +107,7 @@ export function planPush(n: NotificationRow, thread: ThreadInfo | null): PushPla
 
   const isReplyToAuthor = n.type === 'new_reply' && thread?.user_id === n.user_id;
   const heading =
-    n.type === 'discussion_mention' ? PUSH_TEXTS.mention(actor, title)
-    : isReplyToAuthor ? PUSH_TEXTS.reply(actor, title)
-    : PUSH_TEXTS.quote(actor, title);
+    n.type === 'discussion_mention' ? PUSH_TEXTS.mention(actor, title) : isReplyToAuthor ? PUSH_TEXTS.reply(actor, title) : PUSH_TEXTS.quote(actor, title);
   return {
     category: isReplyToAuthor ? 'replies' : 'quotes_mentions',
     urgency: 'normal',

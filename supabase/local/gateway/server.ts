@@ -18,8 +18,22 @@ import { sendGatewayError } from './errors';
 export const REST_BODY_LIMIT = 10 * 1024 * 1024;
 
 const CORS_HEADERS = [
-  'authorization', 'x-client-info', 'apikey', 'content-type', 'content-profile', 'accept-profile', 'prefer', 'range',
-  'x-upsert', 'cache-control', 'x-metadata', 'x-supabase-api-version', 'x-region', 'accept', 'accept-encoding', 'content-length',
+  'authorization',
+  'x-client-info',
+  'apikey',
+  'content-type',
+  'content-profile',
+  'accept-profile',
+  'prefer',
+  'range',
+  'x-upsert',
+  'cache-control',
+  'x-metadata',
+  'x-supabase-api-version',
+  'x-region',
+  'accept',
+  'accept-encoding',
+  'content-length',
   // postgrest-js retries reads after a network error with this header; refusing it failed every retry.
   'x-retry-count',
 ];
@@ -30,7 +44,10 @@ export interface Gateway {
 }
 
 type ServicePlugin = (app: FastifyInstance, ctx: GatewayContext) => Promise<void>;
-const mount = (plugin: ServicePlugin, ctx: GatewayContext): FastifyPluginAsync => async (app) => plugin(app, ctx);
+const mount =
+  (plugin: ServicePlugin, ctx: GatewayContext): FastifyPluginAsync =>
+  async (app) =>
+    plugin(app, ctx);
 
 export async function startGateway(ctx: GatewayContext): Promise<Gateway> {
   const { config } = ctx;
@@ -59,45 +76,51 @@ export async function startGateway(ctx: GatewayContext): Promise<Gateway> {
 
   app.get('/health', async () => ({ ok: true }));
 
-  await app.register(async (rest) => {
-    rest.addHook('onRequest', async (req, reply) => {
-      const length = Number(req.headers['content-length'] ?? 0);
-      if (length > REST_BODY_LIMIT) {
-        await drainBody(req.raw);
-        return sendGatewayError(reply, 413, 'Request body is too large');
-      }
-      const check = await checkApiKey(req, ctx);
-      if (!check.ok) return sendGatewayError(reply, check.status, check.message, check.hint);
-    });
-    // Content-Length alone is not the limit: a chunked body has none. The proxy would stream
-    // whatever arrives, so the body is read here, counted, and handed on only when it fits.
-    rest.addHook('preParsing', async (req, _reply, payload) => {
-      if (req.method === 'GET' || req.method === 'HEAD') return payload;
-      const body = await readBodyWithin(payload, REST_BODY_LIMIT);
-      return Readable.from([body]);
-    });
-    await rest.register(proxy, {
-      upstream: `http://${config.host}:${config.postgrestPort}`,
-      rewritePrefix: '',
-      http: { requestOptions: { timeout: 60_000 } },
-      replyOptions: {
-        // PostgREST shows these to the database as request.headers; rate limits key visitors on
-        // them, so they carry the address the gateway saw, never what the client claimed.
-        rewriteRequestHeaders: (req, headers) => {
-          const forwarded: Record<string, string | string[] | undefined> = { ...headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' };
-          delete forwarded['cf-connecting-ip'];
-          return forwarded;
+  await app.register(
+    async (rest) => {
+      rest.addHook('onRequest', async (req, reply) => {
+        const length = Number(req.headers['content-length'] ?? 0);
+        if (length > REST_BODY_LIMIT) {
+          await drainBody(req.raw);
+          return sendGatewayError(reply, 413, 'Request body is too large');
+        }
+        const check = await checkApiKey(req, ctx);
+        if (!check.ok) return sendGatewayError(reply, check.status, check.message, check.hint);
+      });
+      // Content-Length alone is not the limit: a chunked body has none. The proxy would stream
+      // whatever arrives, so the body is read here, counted, and handed on only when it fits.
+      rest.addHook('preParsing', async (req, _reply, payload) => {
+        if (req.method === 'GET' || req.method === 'HEAD') return payload;
+        const body = await readBodyWithin(payload, REST_BODY_LIMIT);
+        return Readable.from([body]);
+      });
+      await rest.register(proxy, {
+        upstream: `http://${config.host}:${config.postgrestPort}`,
+        rewritePrefix: '',
+        http: { requestOptions: { timeout: 60_000 } },
+        replyOptions: {
+          // PostgREST shows these to the database as request.headers; rate limits key visitors on
+          // them, so they carry the address the gateway saw, never what the client claimed.
+          rewriteRequestHeaders: (req, headers) => {
+            const forwarded: Record<string, string | string[] | undefined> = { ...headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' };
+            delete forwarded['cf-connecting-ip'];
+            return forwarded;
+          },
         },
-      },
-    });
-  }, { prefix: '/rest/v1' });
+      });
+    },
+    { prefix: '/rest/v1' },
+  );
 
   await app.register(mount(authPlugin, ctx), { prefix: '/auth/v1' });
   await app.register(mount(storagePlugin, ctx), { prefix: '/storage/v1' });
   await app.register(mount(functionsPlugin, ctx), { prefix: '/functions/v1' });
   // Realtime's REST side; its WebSocket side attaches to the server once it listens.
   let realtime: RealtimeServer | null = null;
-  await app.register(realtimeHttp(ctx, () => realtime), { prefix: '/realtime/v1' });
+  await app.register(
+    realtimeHttp(ctx, () => realtime),
+    { prefix: '/realtime/v1' },
+  );
 
   await app.listen({ host: config.host, port: config.apiPort });
   realtime = await attachRealtime(app.server as Server, ctx);

@@ -14,7 +14,11 @@ export interface SeedBlogPost {
 
 export const BLOG_POSTS: readonly SeedBlogPost[] = [
   {
-    slug: 'welcome-to-the-beat-drop', title: 'Welcome to The Beat Drop', author: 'circle_admin', daysAgo: 225, status: 'published',
+    slug: 'welcome-to-the-beat-drop',
+    title: 'Welcome to The Beat Drop',
+    author: 'circle_admin',
+    daysAgo: 225,
+    status: 'published',
     excerpt: 'Our new blog: scene reports, tutorials and stories from the DJ Circle community.',
     tags: ['community', 'announcements'],
     body: `## Why a blog?
@@ -35,7 +39,11 @@ We pay contributors in karma and eternal gratitude. Pitch us through the [contac
 See you on the floor.`,
   },
   {
-    slug: 'beatmatching-without-sync', title: 'Beatmatching Without Sync: A Week-Long Plan', author: 'circle_admin', daysAgo: 198, status: 'published',
+    slug: 'beatmatching-without-sync',
+    title: 'Beatmatching Without Sync: A Week-Long Plan',
+    author: 'circle_admin',
+    daysAgo: 198,
+    status: 'published',
     excerpt: 'Twenty minutes a day for seven days. A practical plan for learning to beatmatch by ear.',
     tags: ['tutorial', 'dj-techniques', 'beginners'],
     body: `## Day 1 and 2: hear the gallop
@@ -60,7 +68,11 @@ Now start the second track at a different tempo. When the kicks drift, **move th
 Sync is a tool, not a crime. But knowing how to ride without it will save you the night the sync button lies.`,
   },
   {
-    slug: 'scene-report-tbilisi', title: 'Scene Report: Tbilisi After Dark', author: 'oldskool_ollie', daysAgo: 176, status: 'published',
+    slug: 'scene-report-tbilisi',
+    title: 'Scene Report: Tbilisi After Dark',
+    author: 'oldskool_ollie',
+    daysAgo: 176,
+    status: 'published',
     excerpt: 'Concrete, community and a city that dances like it matters. Nadia K shows us around.',
     tags: ['scene-report', 'techno', 'interview'],
     body: `## A city that dances like it matters
@@ -82,7 +94,12 @@ Nadia plays mostly vinyl, leaning hard and hypnotic. Her advice for visiting DJs
 Nadia's latest recording is on her [profile](/profile/nadia_k).`,
   },
   {
-    slug: 'mixdown-checklist', title: 'The Ten-Point Mixdown Checklist', author: 'oldskool_ollie', daysAgo: 150, status: 'published', featured: false,
+    slug: 'mixdown-checklist',
+    title: 'The Ten-Point Mixdown Checklist',
+    author: 'oldskool_ollie',
+    daysAgo: 150,
+    status: 'published',
+    featured: false,
     excerpt: 'Before you send a track to mastering, run through this list. Compiled from a hundred forum threads.',
     tags: ['production', 'mixing', 'tutorial'],
     body: `## Before you bounce
@@ -104,7 +121,11 @@ Nadia's latest recording is on her [profile](/profile/nadia_k).`,
 - Echo Chamber's notes on [premaster loudness](/discussions)`,
   },
   {
-    slug: 'running-a-400-cap-night', title: 'Running a 400-Capacity Night Without Losing Your Shirt', author: 'circle_admin', daysAgo: 128, status: 'published',
+    slug: 'running-a-400-cap-night',
+    title: 'Running a 400-Capacity Night Without Losing Your Shirt',
+    author: 'circle_admin',
+    daysAgo: 128,
+    status: 'published',
     excerpt: 'Promoters from Leeds, Warsaw and Barcelona share the numbers behind a sustainable club night.',
     tags: ['promoters', 'industry', 'events'],
     body: `## The rough split
@@ -131,7 +152,11 @@ Every promoter we spoke to said the same thing: **the residents build the night*
 Thanks to [Night Shift](/profile/night_shift_promo), [Gridlock Events](/profile/gridlock_events) and [Rosa](/profile/rooftop_rosa).`,
   },
   {
-    slug: 'amapiano-log-drum-guide', title: 'Inside the Log Drum: An Amapiano Production Guide', author: 'oldskool_ollie', daysAgo: 104, status: 'published',
+    slug: 'amapiano-log-drum-guide',
+    title: 'Inside the Log Drum: An Amapiano Production Guide',
+    author: 'oldskool_ollie',
+    daysAgo: 104,
+    status: 'published',
     excerpt: 'Kofi Mensah breaks down the sound that took amapiano from Pretoria to the world.',
     tags: ['production', 'amapiano', 'tutorial', 'interview'],
     body: `## Where the log drum comes from
@@ -153,7 +178,11 @@ The log drum is a pitched, percussive bass sound that grew out of South African 
 Hear the results in Kofi's [latest upload](/profile/kofi_beats).`,
   },
   {
-    slug: 'protect-your-ears', title: 'Protect Your Ears: A DJ\'s Guide to Hearing Health', author: 'circle_admin', daysAgo: 86, status: 'published',
+    slug: 'protect-your-ears',
+    title: "Protect Your Ears: A DJ's Guide to Hearing Health",
+    author: 'circle_admin',
+    daysAgo: 86,
+    status: 'published',
     excerpt: 'Tinnitus is forever. Earplugs, booth levels and breaks, explained by people who learned the hard way.',
     tags: ['health', 'community'],
     body: `## Why it matters
@@ -175,7 +204,11 @@ Your ears are your instrument. Hearing damage is cumulative and mostly **permane
 Read the full [forum thread](/discussions) for product recommendations.`,
   },
   {
-    slug: 'digging-for-records-2026', title: 'Digging in 2026: Where DJs Find Music Now', author: 'oldskool_ollie', daysAgo: 63, status: 'published',
+    slug: 'digging-for-records-2026',
+    title: 'Digging in 2026: Where DJs Find Music Now',
+    author: 'oldskool_ollie',
+    daysAgo: 63,
+    status: 'published',
     excerpt: 'Record shops, Bandcamp, radio shows and forums. How our members find the tracks nobody else has.',
     tags: ['music-discovery', 'vinyl', 'community'],
     body: `## The shop is still king
@@ -195,7 +228,11 @@ Our members in Durban, Lisbon, Chicago and Seoul put together a starter list of 
 > "If it has a drum pattern you have never heard, I want it." — Inês Carvalho`,
   },
   {
-    slug: 'small-labels-vinyl-economics', title: 'Small Labels and the Economics of Vinyl', author: 'circle_admin', daysAgo: 48, status: 'published',
+    slug: 'small-labels-vinyl-economics',
+    title: 'Small Labels and the Economics of Vinyl',
+    author: 'circle_admin',
+    daysAgo: 48,
+    status: 'published',
     excerpt: 'Pressing costs are up, streaming pays little. Three labels explain how they keep physical releases alive.',
     tags: ['industry', 'vinyl', 'labels'],
     body: `## The problem
@@ -215,7 +252,12 @@ Direct-to-fan sales are the only growing income stream for most of the labels we
 Thanks to [Subframe Audio](/profile/subframe_audio) and [Hexagon Records](/profile/hexagon_records).`,
   },
   {
-    slug: 'warm-up-dj-art', title: 'The Lost Art of the Warm-Up Set', author: 'oldskool_ollie', daysAgo: 29, status: 'published', featured: true,
+    slug: 'warm-up-dj-art',
+    title: 'The Lost Art of the Warm-Up Set',
+    author: 'oldskool_ollie',
+    daysAgo: 29,
+    status: 'published',
+    featured: true,
     excerpt: 'Why the best DJs in the world still love the opening slot, and how to play it well.',
     tags: ['dj-techniques', 'opinion', 'events'],
     body: `## The slot nobody wants
@@ -236,7 +278,11 @@ Ten o'clock, empty room, the bar staff restocking. For many DJs the warm-up is a
 Read the full conversation in the [forum](/discussions) and share your own warm-up stories.`,
   },
   {
-    slug: 'remote-collaboration-workflow', title: 'A Remote Collaboration Workflow That Actually Works', author: 'circle_admin', daysAgo: 17, status: 'published',
+    slug: 'remote-collaboration-workflow',
+    title: 'A Remote Collaboration Workflow That Actually Works',
+    author: 'circle_admin',
+    daysAgo: 17,
+    status: 'published',
     excerpt: 'Stems, naming, splits and time zones: how members finish tracks together from different continents.',
     tags: ['production', 'collaboration', 'tutorial'],
     body: `## Before you start
@@ -257,7 +303,11 @@ Time zones are a feature: one of you works while the other sleeps. A short voice
 Looking for collaborators? Try the [Collaborations category](/discussions).`,
   },
   {
-    slug: 'community-update-karma', title: 'Community Update: Karma, Tip Jars and What Is Next', author: 'circle_admin', daysAgo: 7, status: 'published',
+    slug: 'community-update-karma',
+    title: 'Community Update: Karma, Tip Jars and What Is Next',
+    author: 'circle_admin',
+    daysAgo: 7,
+    status: 'published',
     excerpt: 'How karma works, how to switch on your tip jar, and what we are building next.',
     tags: ['community', 'announcements', 'karma'],
     body: `## Karma
@@ -277,7 +327,11 @@ Creators can now switch on a tip jar from **Tip Jar Settings**: crypto or PayPal
 Questions? Ask in [Help & Support](/discussions).`,
   },
   {
-    slug: 'interview-hexagon-records', title: 'Interview: Hexagon Records on Fifteen Years of Machine Soul', author: 'oldskool_ollie', daysAgo: 3, status: 'published',
+    slug: 'interview-hexagon-records',
+    title: 'Interview: Hexagon Records on Fifteen Years of Machine Soul',
+    author: 'oldskool_ollie',
+    daysAgo: 3,
+    status: 'published',
     excerpt: 'The Detroit label talks demos, pressing plants and why they still listen to every submission.',
     tags: ['interview', 'labels', 'techno'],
     body: `## Starting out
@@ -299,7 +353,11 @@ Hexagon began in 2011 with one 12" and a borrowed van. Fifteen years later the l
 Explore the catalogue on their [profile](/profile/hexagon_records).`,
   },
   {
-    slug: 'draft-gear-guide-2026', title: 'Gear Guide 2026: Budget Home Studio', author: 'circle_admin', daysAgo: 4, status: 'draft',
+    slug: 'draft-gear-guide-2026',
+    title: 'Gear Guide 2026: Budget Home Studio',
+    author: 'circle_admin',
+    daysAgo: 4,
+    status: 'draft',
     excerpt: 'What to buy first when you have a small room and a small budget.',
     tags: ['gear', 'production'],
     body: `## The essentials
@@ -314,7 +372,11 @@ Explore the catalogue on their [profile](/profile/hexagon_records).`,
 - Add prices`,
   },
   {
-    slug: 'draft-festival-meetups', title: 'DJ Circle Festival Meetups: Summer Plan', author: 'circle_admin', daysAgo: 2, status: 'draft',
+    slug: 'draft-festival-meetups',
+    title: 'DJ Circle Festival Meetups: Summer Plan',
+    author: 'circle_admin',
+    daysAgo: 2,
+    status: 'draft',
     excerpt: 'Where and when to find other members this festival season.',
     tags: ['community', 'events'],
     body: `## Meetups so far
@@ -326,7 +388,11 @@ Explore the catalogue on their [profile](/profile/hexagon_records).`,
 Details to confirm with the organisers in the [festival thread](/discussions).`,
   },
   {
-    slug: 'draft-ai-and-music', title: 'AI in Music: What Our Members Think', author: 'oldskool_ollie', daysAgo: 1, status: 'draft',
+    slug: 'draft-ai-and-music',
+    title: 'AI in Music: What Our Members Think',
+    author: 'oldskool_ollie',
+    daysAgo: 1,
+    status: 'draft',
     excerpt: 'Stem separation yes, cloned voices no: a snapshot of community opinion.',
     tags: ['industry', 'opinion'],
     body: `## Draft notes

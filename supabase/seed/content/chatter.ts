@@ -30,7 +30,7 @@ export const CLOSERS: readonly string[] = [
 ];
 
 export const TOPICAL: Readonly<Record<string, readonly string[]>> = {
-  'Announcements': [
+  Announcements: [
     'Thanks for setting this up, the hub already feels friendlier than the big socials.',
     'Read the guidelines, all very reasonable. Nice to see "be specific" in there.',
     'Would love a monthly "what are you working on" thread as well.',
@@ -38,7 +38,7 @@ export const TOPICAL: Readonly<Record<string, readonly string[]>> = {
     'The karma system is a nice touch. Already got my first five points.',
     'Great to see moderators who actually explain their decisions.',
   ],
-  'Introductions': [
+  Introductions: [
     'Hello from the other side of the world. Mostly here to learn about mixing and mastering.',
     'Welcome everyone! Nice to see so many different scenes in one place.',
     'Long-time listener, first-time producer. Just finished my first EP after three years of unfinished loops.',
@@ -101,7 +101,7 @@ export const TOPICAL: Readonly<Record<string, readonly string[]>> = {
     'Percussion is great. The clap feels late, maybe it is swung more than the hats?',
     'Would play this at a warm-up. Solid work.',
   ],
-  'Collaborations': [
+  Collaborations: [
     'Interested! Sending a DM with some references.',
     'Happy to help with mixing if you need an extra pair of ears.',
     'I can record live percussion remotely if that fits the project.',
@@ -116,7 +116,7 @@ export const TOPICAL: Readonly<Record<string, readonly string[]>> = {
     'Went down a rabbit hole with that label. Whole back catalogue is gold.',
     'That reissue is a must. The original pressing goes for silly money.',
     'Local record shops are still the best recommendation engine.',
-    'Found this via someone\'s radio show and have been playing it every weekend since.',
+    "Found this via someone's radio show and have been playing it every weekend since.",
     'Old compilations in charity shops are underrated. That is how I found half my favourites.',
   ],
   'Industry Talk': [

@@ -46,6 +46,13 @@ export const CONTENT_BUCKET = 'user-content-files';
 export const RELATION_ID_NAMESPACE = '6ba7b811-9dad-11d1-80b4-00c04fd430c8';
 
 export const REPLICATED_TABLES = [
-  'profiles', 'followers', 'notifications', 'user_activities', 'discussions', 'posts', 'reactions',
-  'user_content', 'blog_posts',
+  'profiles',
+  'followers',
+  'notifications',
+  'user_activities',
+  'discussions',
+  'posts',
+  'reactions',
+  'user_content',
+  'blog_posts',
 ] as const;

@@ -25,7 +25,10 @@ export interface World {
 export async function createWorld(prefix: string): Promise<World> {
   const db = new pg.Pool({ connectionString: testStack().dbUrl, max: 4 });
   const [member, other, moderator, admin] = await Promise.all([
-    newMember(`${prefix}m`), newMember(`${prefix}o`), newMember(`${prefix}mod`), newMember(`${prefix}adm`),
+    newMember(`${prefix}m`),
+    newMember(`${prefix}o`),
+    newMember(`${prefix}mod`),
+    newMember(`${prefix}adm`),
   ]);
   await db.query(`update public.profiles set role = 'moderator' where id = $1`, [moderator.id]);
   await db.query(`update public.profiles set role = 'admin' where id = $1`, [admin.id]);
@@ -43,21 +46,26 @@ export async function createWorld(prefix: string): Promise<World> {
 /** Rows arranged as the server (superuser): every trigger fires as it would for any writer. */
 export const fixtures = {
   async discussion(db: pg.Pool, userId: string, extra: { locked?: boolean; title?: string; category?: string } = {}) {
-    const { rows } = await db.query<{ id: string }>(
-      `insert into public.discussions (user_id, title, category) values ($1, $2, $3) returning id`,
-      [userId, extra.title ?? 'Which mixer for a first club set?', extra.category ?? 'Gear & Software'],
-    );
+    const { rows } = await db.query<{ id: string }>(`insert into public.discussions (user_id, title, category) values ($1, $2, $3) returning id`, [
+      userId,
+      extra.title ?? 'Which mixer for a first club set?',
+      extra.category ?? 'Gear & Software',
+    ]);
     const id = rows[0]!.id;
-    await db.query(`insert into public.posts (discussion_id, user_id, content) values ($1, $2, $3)`,
-      [id, userId, '<p>Looking at the DJM-A9 versus the Xone:96.</p>']);
+    await db.query(`insert into public.posts (discussion_id, user_id, content) values ($1, $2, $3)`, [
+      id,
+      userId,
+      '<p>Looking at the DJM-A9 versus the Xone:96.</p>',
+    ]);
     if (extra.locked) await db.query(`update public.discussions set is_locked = true where id = $1`, [id]);
     return id;
   },
   async post(db: pg.Pool, discussionId: string, userId: string, content = '<p>Go with the Xone, the filters are gorgeous.</p>') {
-    const { rows } = await db.query<{ id: string }>(
-      `insert into public.posts (discussion_id, user_id, content) values ($1, $2, $3) returning id`,
-      [discussionId, userId, content],
-    );
+    const { rows } = await db.query<{ id: string }>(`insert into public.posts (discussion_id, user_id, content) values ($1, $2, $3) returning id`, [
+      discussionId,
+      userId,
+      content,
+    ]);
     return rows[0]!.id;
   },
   async row<T = Record<string, unknown>>(db: pg.Pool, table: string, id: string): Promise<T> {
@@ -69,7 +77,9 @@ export const fixtures = {
 /** RFC 4122 v5 uuid, as the client computes the ids of follows and reactions. */
 export function uuidV5(name: string, namespace = RELATION_ID_NAMESPACE): string {
   const ns = Buffer.from(namespace.replace(/-/g, ''), 'hex');
-  const hash = createHash('sha1').update(Buffer.concat([ns, Buffer.from(name, 'utf8')])).digest();
+  const hash = createHash('sha1')
+    .update(Buffer.concat([ns, Buffer.from(name, 'utf8')]))
+    .digest();
   hash[6] = (hash[6]! & 0x0f) | 0x50;
   hash[8] = (hash[8]! & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString('hex');

@@ -37,9 +37,12 @@ export async function signInApi(email: string, password: string): Promise<{ clie
 /** Opens the app already signed in: the session goes where supabase-js keeps it before any page script runs. */
 export async function signInPage(page: Page, email: string, password: string): Promise<{ client: SupabaseClient; session: Session }> {
   const signedIn = await signInApi(email, password);
-  await page.addInitScript(([key, value]) => {
-    if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
-  }, [AUTH_STORAGE_KEY, JSON.stringify(signedIn.session)] as const);
+  await page.addInitScript(
+    ([key, value]) => {
+      if (!window.localStorage.getItem(key)) window.localStorage.setItem(key, value);
+    },
+    [AUTH_STORAGE_KEY, JSON.stringify(signedIn.session)] as const,
+  );
   return signedIn;
 }
 

@@ -35,7 +35,11 @@ export async function startAiStandIn(port = 0): Promise<AiStandIn> {
     const body = JSON.parse(await readBody(req)) as AiStandIn['requests'][number]['body'];
     requests.push({ authorization: req.headers.authorization, body });
     if (req.headers.authorization !== `Bearer ${AI_STANDIN_KEY}`) return sendJson(res, 401, { error: { message: 'Incorrect API key provided.' } });
-    const prompt = body.messages?.filter((m) => m.role === 'user').map((m) => m.content).join('\n') ?? '';
+    const prompt =
+      body.messages
+        ?.filter((m) => m.role === 'user')
+        .map((m) => m.content)
+        .join('\n') ?? '';
     if (prompt.includes(AI_STANDIN_MARKERS.fail)) return sendJson(res, 500, { error: { message: 'The server had an error while processing your request.' } });
     const content = prompt.includes(AI_STANDIN_MARKERS.empty) ? '' : standInArticle(prompt);
     sendJson(res, 200, {

@@ -52,7 +52,11 @@ export async function startPayPalStandIn(port = 0): Promise<PayPalStandIn> {
     }
     if (req.method === 'POST' && u.pathname === '/__standin/orders') {
       const seed = JSON.parse(await readBody(req)) as Partial<Order>;
-      const order: Order = { id: seed.id ?? randomUUID().replace(/-/g, '').slice(0, 17).toUpperCase(), status: seed.status ?? 'COMPLETED', purchase_units: seed.purchase_units ?? [] };
+      const order: Order = {
+        id: seed.id ?? randomUUID().replace(/-/g, '').slice(0, 17).toUpperCase(),
+        status: seed.status ?? 'COMPLETED',
+        purchase_units: seed.purchase_units ?? [],
+      };
       orders.set(order.id, order);
       return sendJson(res, 201, publicOrder(order, base));
     }
@@ -70,10 +74,16 @@ export async function startPayPalStandIn(port = 0): Promise<PayPalStandIn> {
       if (!authorized()) return sendJson(res, 401, { name: 'AUTHENTICATION_FAILURE' });
       const [, , , , id, action] = u.pathname.split('/');
       if (req.method === 'POST' && !id) {
-        const body = JSON.parse(await readBody(req)) as { purchase_units: Order['purchase_units']; application_context?: { return_url?: string; cancel_url?: string } };
+        const body = JSON.parse(await readBody(req)) as {
+          purchase_units: Order['purchase_units'];
+          application_context?: { return_url?: string; cancel_url?: string };
+        };
         const order: Order = {
-          id: randomUUID().replace(/-/g, '').slice(0, 17).toUpperCase(), status: 'CREATED', purchase_units: body.purchase_units,
-          returnUrl: body.application_context?.return_url, cancelUrl: body.application_context?.cancel_url,
+          id: randomUUID().replace(/-/g, '').slice(0, 17).toUpperCase(),
+          status: 'CREATED',
+          purchase_units: body.purchase_units,
+          returnUrl: body.application_context?.return_url,
+          cancelUrl: body.application_context?.cancel_url,
         };
         orders.set(order.id, order);
         return sendJson(res, 201, publicOrder(order, base));

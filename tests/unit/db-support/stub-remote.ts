@@ -15,7 +15,9 @@ function position(row: Row): Checkpoint {
   return { modified: String(row._modified), id: String(row.id) };
 }
 function compare(a: Checkpoint, b: Checkpoint): number {
-  return Date.parse(a.modified) - Date.parse(b.modified) || (a.modified < b.modified ? -1 : a.modified > b.modified ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return (
+    Date.parse(a.modified) - Date.parse(b.modified) || (a.modified < b.modified ? -1 : a.modified > b.modified ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
 }
 
 /**
@@ -70,7 +72,14 @@ export class StubTable implements RemoteTable {
   async selectByIds(ids: string[]): Promise<RemoteResult<Row[] | null>> {
     const off = this.offlineResult(null);
     if (off) return off;
-    return { data: ids.map((id) => this.rows.get(id)).filter((r): r is Row => !!r).map((r) => ({ ...r })), error: null, status: 200 };
+    return {
+      data: ids
+        .map((id) => this.rows.get(id))
+        .filter((r): r is Row => !!r)
+        .map((r) => ({ ...r })),
+      error: null,
+      status: 200,
+    };
   }
 
   async insert(row: Row, returnRow: boolean): Promise<RemoteResult<Row | null>> {

@@ -57,14 +57,20 @@ export function AiDraftGenerator({ authorId }: { authorId: string | null }) {
 
   return (
     <Card>
-      <CardHeader><CardTitle className="flex items-center gap-2"><Sparkles className="size-5 text-primary" aria-hidden />{ADMIN_TEXTS.aiTitle}</CardTitle></CardHeader>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Sparkles className="size-5 text-primary" aria-hidden />
+          {ADMIN_TEXTS.aiTitle}
+        </CardTitle>
+      </CardHeader>
       <CardContent className="space-y-4">
         <div className="space-y-1">
           <Label htmlFor="ai-prompt">{ADMIN_TEXTS.aiPromptLabel}</Label>
           <Textarea id="ai-prompt" rows={3} value={prompt} placeholder={ADMIN_TEXTS.aiPromptPlaceholder} onChange={(e) => setPrompt(e.target.value)} />
         </div>
         <Button onClick={() => void generate()} disabled={prompt.trim() === '' || busy}>
-          <Sparkles aria-hidden />{busy ? ADMIN_TEXTS.generating : ADMIN_TEXTS.generate}
+          <Sparkles aria-hidden />
+          {busy ? ADMIN_TEXTS.generating : ADMIN_TEXTS.generate}
         </Button>
         <div className="space-y-1">
           <Label htmlFor="ai-title">{ADMIN_TEXTS.draftTitleLabel}</Label>
@@ -74,7 +80,9 @@ export function AiDraftGenerator({ authorId }: { authorId: string | null }) {
           <Label htmlFor="ai-body">{ADMIN_TEXTS.draftBodyLabel}</Label>
           <Textarea id="ai-body" rows={12} value={body} onChange={(e) => setBody(e.target.value)} />
         </div>
-        <Button onClick={() => void createDraft()} disabled={saving}>{saving ? ADMIN_TEXTS.creatingDraft : ADMIN_TEXTS.createDraft}</Button>
+        <Button onClick={() => void createDraft()} disabled={saving}>
+          {saving ? ADMIN_TEXTS.creatingDraft : ADMIN_TEXTS.createDraft}
+        </Button>
       </CardContent>
     </Card>
   );

@@ -19,7 +19,9 @@ export function StatsOverview() {
   }, []);
   return (
     <section aria-labelledby="snapshot-heading" className="space-y-4">
-      <h2 id="snapshot-heading" className="text-xl font-semibold">{ADMIN_TEXTS.snapshot}</h2>
+      <h2 id="snapshot-heading" className="text-xl font-semibold">
+        {ADMIN_TEXTS.snapshot}
+      </h2>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {(Object.keys(STAT_LABELS) as Array<keyof typeof STAT_LABELS>).map((key) => {
           const Icon = ICONS[key];
@@ -30,7 +32,13 @@ export function StatsOverview() {
                 <Icon className="size-4 text-muted-foreground" aria-hidden />
               </CardHeader>
               <CardContent>
-                {stats ? <p className="text-3xl font-bold">{stats[key]}</p> : failed ? <p className="text-3xl font-bold">-</p> : <Skeleton className="h-9 w-16" />}
+                {stats ? (
+                  <p className="text-3xl font-bold">{stats[key]}</p>
+                ) : failed ? (
+                  <p className="text-3xl font-bold">-</p>
+                ) : (
+                  <Skeleton className="h-9 w-16" />
+                )}
               </CardContent>
             </Card>
           );

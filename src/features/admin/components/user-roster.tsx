@@ -14,12 +14,18 @@ import { ADMIN_TEXTS, ADMIN_TOASTS, ROLES, roleUpdatedText } from '../constants'
 import { listProfiles, updateRole, type AdminProfile } from '../model/admin-api';
 
 const ROLE_COLOURS: Record<string, string> = {
-  admin: 'bg-red-600 text-white', moderator: 'bg-orange-700 text-white', editor: 'bg-sky-700 text-white', dj: 'bg-violet-700 text-white',
-  producer: 'bg-emerald-700 text-white', fan: 'bg-zinc-600 text-white', user: 'bg-zinc-700 text-white',
+  admin: 'bg-red-600 text-white',
+  moderator: 'bg-orange-700 text-white',
+  editor: 'bg-sky-700 text-white',
+  dj: 'bg-violet-700 text-white',
+  producer: 'bg-emerald-700 text-white',
+  fan: 'bg-zinc-600 text-white',
+  user: 'bg-zinc-700 text-white',
 };
 
 /** A roster cell; on phones it stacks under its column name. */
-const CELL = 'px-3 py-2 max-md:block max-md:p-0 max-md:before:block max-md:before:text-xs max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]';
+const CELL =
+  'px-3 py-2 max-md:block max-md:p-0 max-md:before:block max-md:before:text-xs max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)]';
 
 export function UserRoster() {
   const [users, setUsers] = useState<AdminProfile[] | null>(null);
@@ -33,9 +39,15 @@ export function UserRoster() {
 
   return (
     <section aria-labelledby="roster-heading" className="space-y-4">
-      <h2 id="roster-heading" className="text-xl font-semibold">{ADMIN_TEXTS.roster}</h2>
+      <h2 id="roster-heading" className="text-xl font-semibold">
+        {ADMIN_TEXTS.roster}
+      </h2>
       {users === null ? (
-        <div className="space-y-2">{Array.from({ length: 5 }, (_, i) => <Skeleton key={i} className="h-12" />)}</div>
+        <div className="space-y-2">
+          {Array.from({ length: 5 }, (_, i) => (
+            <Skeleton key={i} className="h-12" />
+          ))}
+        </div>
       ) : users.length === 0 ? (
         <p className="py-8 text-center text-muted-foreground">{ADMIN_TEXTS.noUsers}</p>
       ) : (
@@ -43,11 +55,21 @@ export function UserRoster() {
         <div className="rounded-md border md:overflow-x-auto">
           <table className="w-full text-sm max-md:block">
             <thead className="bg-muted/50 text-left max-md:sr-only">
-              <tr>{ADMIN_TEXTS.columns.map((c) => <th key={c} scope="col" className="px-3 py-2 font-medium">{c}</th>)}</tr>
+              <tr>
+                {ADMIN_TEXTS.columns.map((c) => (
+                  <th key={c} scope="col" className="px-3 py-2 font-medium">
+                    {c}
+                  </th>
+                ))}
+              </tr>
             </thead>
             <tbody className="max-md:block">
               {users.map((u) => (
-                <tr key={u.id} className="border-t max-md:grid max-md:grid-cols-2 max-md:gap-x-3 max-md:gap-y-1 max-md:p-3 max-md:first:border-t-0" data-testid={`roster-${u.username}`}>
+                <tr
+                  key={u.id}
+                  className="border-t max-md:grid max-md:grid-cols-2 max-md:gap-x-3 max-md:gap-y-1 max-md:p-3 max-md:first:border-t-0"
+                  data-testid={`roster-${u.username}`}
+                >
                   <td className={cn(CELL, 'max-md:col-span-2')}>
                     <Link to="/profile/$username" params={{ username: u.username }} className="flex min-w-0 items-center gap-2 hover:underline">
                       <Avatar className="size-8">
@@ -60,15 +82,37 @@ export function UserRoster() {
                       </span>
                     </Link>
                   </td>
-                  <td className={CELL} data-label={ADMIN_TEXTS.columns[1]}><Badge className={ROLE_COLOURS[u.role] ?? ''} data-testid="role-badge">{u.role}</Badge></td>
-                  <td className={cn(CELL, 'break-all max-md:col-span-2')} data-label={ADMIN_TEXTS.columns[2]}>{u.email ?? ''}</td>
-                  <td className={CELL} data-label={ADMIN_TEXTS.columns[3]}>{u.karma}</td>
-                  <td className={CELL} data-label={ADMIN_TEXTS.columns[4]}>{relativeTime(u.created_at)}</td>
+                  <td className={CELL} data-label={ADMIN_TEXTS.columns[1]}>
+                    <Badge className={ROLE_COLOURS[u.role] ?? ''} data-testid="role-badge">
+                      {u.role}
+                    </Badge>
+                  </td>
+                  <td className={cn(CELL, 'break-all max-md:col-span-2')} data-label={ADMIN_TEXTS.columns[2]}>
+                    {u.email ?? ''}
+                  </td>
+                  <td className={CELL} data-label={ADMIN_TEXTS.columns[3]}>
+                    {u.karma}
+                  </td>
+                  <td className={CELL} data-label={ADMIN_TEXTS.columns[4]}>
+                    {relativeTime(u.created_at)}
+                  </td>
                   <td className={cn(CELL, 'max-md:col-span-2')}>
                     <div className="flex flex-wrap gap-1">
-                      <Button size="sm" variant="outline" onClick={() => setEditing(u)}>{ADMIN_TEXTS.editRole}</Button>
-                      <Button size="sm" variant="ghost" asChild><Link to="/profile/$username" params={{ username: u.username }}>{ADMIN_TEXTS.viewProfile}</Link></Button>
-                      <Button size="sm" variant="ghost" onClick={() => toast({ title: ADMIN_TOASTS.suspendTitle, description: ADMIN_TOASTS.suspendDescription })}>{ADMIN_TEXTS.suspend}</Button>
+                      <Button size="sm" variant="outline" onClick={() => setEditing(u)}>
+                        {ADMIN_TEXTS.editRole}
+                      </Button>
+                      <Button size="sm" variant="ghost" asChild>
+                        <Link to="/profile/$username" params={{ username: u.username }}>
+                          {ADMIN_TEXTS.viewProfile}
+                        </Link>
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        onClick={() => toast({ title: ADMIN_TOASTS.suspendTitle, description: ADMIN_TOASTS.suspendDescription })}
+                      >
+                        {ADMIN_TEXTS.suspend}
+                      </Button>
                     </div>
                   </td>
                 </tr>
@@ -107,7 +151,11 @@ function EditRoleDialog({ user, onClose, onUpdated }: { user: AdminProfile | nul
       toast({ title: ADMIN_TOASTS.roleUpdated, description: roleUpdatedText(user.username, role), variant: 'success' });
       onClose();
     } catch (err) {
-      toast({ title: ADMIN_TOASTS.updateRoleError, description: `${ADMIN_TOASTS.updateRoleErrorPrefix}: ${err instanceof Error ? err.message : String(err)}`, variant: 'destructive' });
+      toast({
+        title: ADMIN_TOASTS.updateRoleError,
+        description: `${ADMIN_TOASTS.updateRoleErrorPrefix}: ${err instanceof Error ? err.message : String(err)}`,
+        variant: 'destructive',
+      });
     } finally {
       setSaving(false);
     }
@@ -120,17 +168,27 @@ function EditRoleDialog({ user, onClose, onUpdated }: { user: AdminProfile | nul
           <DialogTitle>{ADMIN_TEXTS.editRoleTitle}</DialogTitle>
           <DialogDescription>{user ? `@${user.username}` : ''}</DialogDescription>
         </DialogHeader>
-        <p className="text-sm">{ADMIN_TEXTS.currentRole}: <Badge className={ROLE_COLOURS[user?.role ?? ''] ?? ''}>{user?.role}</Badge></p>
+        <p className="text-sm">
+          {ADMIN_TEXTS.currentRole}: <Badge className={ROLE_COLOURS[user?.role ?? ''] ?? ''}>{user?.role}</Badge>
+        </p>
         <div className="space-y-1">
           <Label htmlFor="new-role">{ADMIN_TEXTS.newRole}</Label>
           <NativeSelect id="new-role" value={role} onChange={(e) => setRole(e.target.value)}>
             <option value="">{ADMIN_TEXTS.selectRole}</option>
-            {ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
           </NativeSelect>
         </div>
         <DialogFooter>
-          <Button variant="outline" onClick={onClose}>{ADMIN_TEXTS.cancel}</Button>
-          <Button onClick={() => void confirm()} disabled={role === '' || role === user?.role || saving}>{ADMIN_TEXTS.confirmRole}</Button>
+          <Button variant="outline" onClick={onClose}>
+            {ADMIN_TEXTS.cancel}
+          </Button>
+          <Button onClick={() => void confirm()} disabled={role === '' || role === user?.role || saving}>
+            {ADMIN_TEXTS.confirmRole}
+          </Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>

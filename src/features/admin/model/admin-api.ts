@@ -4,8 +4,14 @@ import { getSupabase } from '@/lib/lazy-supabase';
 import { ADMIN_TOASTS } from '../constants';
 
 export type AdminProfile = {
-  id: string; username: string; display_name: string | null; avatar_url: string | null; role: string;
-  karma: number; created_at: string; email: string | null;
+  id: string;
+  username: string;
+  display_name: string | null;
+  avatar_url: string | null;
+  role: string;
+  karma: number;
+  created_at: string;
+  email: string | null;
 };
 export type PlatformStats = { profiles: number; discussions: number; posts: number; user_content: number };
 

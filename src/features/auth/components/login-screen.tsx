@@ -78,9 +78,21 @@ export function LoginScreen({ from, status }: LoginScreenProps) {
         </CardHeader>
         <form onSubmit={onSubmit} noValidate>
           <CardContent className="flex flex-col gap-4">
-            {status === 'confirm_email' ? <Alert variant="info" data-testid="confirm-email-notice">{AUTH_MESSAGES.confirmEmail}</Alert> : null}
-            {offlineNotice || !online ? <Alert variant="offline" data-testid="login-offline">{AUTH_MESSAGES.offlineSignIn}</Alert> : null}
-            {error ? <Alert variant="error" data-testid="login-error">{error}</Alert> : null}
+            {status === 'confirm_email' ? (
+              <Alert variant="info" data-testid="confirm-email-notice">
+                {AUTH_MESSAGES.confirmEmail}
+              </Alert>
+            ) : null}
+            {offlineNotice || !online ? (
+              <Alert variant="offline" data-testid="login-offline">
+                {AUTH_MESSAGES.offlineSignIn}
+              </Alert>
+            ) : null}
+            {error ? (
+              <Alert variant="error" data-testid="login-error">
+                {error}
+              </Alert>
+            ) : null}
             <div className="flex flex-col gap-2">
               <Label htmlFor="login-email">Email</Label>
               <Input id="login-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
@@ -98,7 +110,13 @@ export function LoginScreen({ from, status }: LoginScreenProps) {
                 <p className="text-center text-sm text-muted-foreground">Or try a demo account</p>
                 <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
                   {DEMO_ACCOUNTS.map((account) => (
-                    <Button key={account.kind} type="button" variant="outline" disabled={busy !== null} onClick={() => void attempt(account.kind, account.email, account.password)}>
+                    <Button
+                      key={account.kind}
+                      type="button"
+                      variant="outline"
+                      disabled={busy !== null}
+                      onClick={() => void attempt(account.kind, account.email, account.password)}
+                    >
                       {busy === account.kind ? <Loader2 className="animate-spin" aria-hidden /> : null}
                       {account.label}
                     </Button>

@@ -63,7 +63,13 @@ export function SignupScreen({ from }: { from?: string }) {
         setError(AUTH_MESSAGES.signupUsernameTaken);
         return;
       }
-      const data = await signUp({ email: form.email.trim(), password: form.password, username, displayName: username, location: form.location.trim() || undefined });
+      const data = await signUp({
+        email: form.email.trim(),
+        password: form.password,
+        username,
+        displayName: username,
+        location: form.location.trim() || undefined,
+      });
       if (data.session) {
         toast({ variant: 'success', title: AUTH_MESSAGES.signedUpTitle, description: AUTH_MESSAGES.signedUpAndIn });
       } else {
@@ -92,13 +98,19 @@ export function SignupScreen({ from }: { from?: string }) {
         </CardHeader>
         <form onSubmit={(e) => void onSubmit(e)} noValidate>
           <CardContent className="flex flex-col gap-4">
-            {offlineNotice || !online ? <Alert variant="offline" data-testid="signup-offline">{AUTH_MESSAGES.offlineSignUp}</Alert> : null}
+            {offlineNotice || !online ? (
+              <Alert variant="offline" data-testid="signup-offline">
+                {AUTH_MESSAGES.offlineSignUp}
+              </Alert>
+            ) : null}
             {error ? (
               <Alert variant="error" data-testid="signup-error">
                 <p>{error}</p>
                 {reasons.length > 0 ? (
                   <ul className="mt-1 list-disc pl-5" data-testid="signup-password-reasons">
-                    {reasons.map((reason) => <li key={reason}>{reason}</li>)}
+                    {reasons.map((reason) => (
+                      <li key={reason}>{reason}</li>
+                    ))}
                   </ul>
                 ) : null}
               </Alert>
@@ -121,7 +133,13 @@ export function SignupScreen({ from }: { from?: string }) {
             </div>
             <div className="flex flex-col gap-2">
               <Label htmlFor="signup-location">Location (optional)</Label>
-              <LocationInput id="signup-location" autoComplete="address-level2" value={form.location} onChange={set('location')} onDetected={(location) => setForm((f) => ({ ...f, location }))} />
+              <LocationInput
+                id="signup-location"
+                autoComplete="address-level2"
+                value={form.location}
+                onChange={set('location')}
+                onDetected={(location) => setForm((f) => ({ ...f, location }))}
+              />
             </div>
             {/* Bots fill every field; people never see this one. */}
             <div aria-hidden className="absolute left-[-10000px] top-auto h-px w-px overflow-hidden">

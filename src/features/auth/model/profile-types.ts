@@ -32,8 +32,5 @@ export type ProfileRow = {
 
 /** Fields a member may change on their own profile. */
 export type ProfileUpdate = Partial<
-  Pick<
-    ProfileRow,
-    'username' | 'display_name' | 'bio' | 'location' | 'avatar_url' | 'banner_url' | 'genres' | 'social_links' | 'signature' | 'monetization'
-  >
+  Pick<ProfileRow, 'username' | 'display_name' | 'bio' | 'location' | 'avatar_url' | 'banner_url' | 'genres' | 'social_links' | 'signature' | 'monetization'>
 >;

@@ -28,10 +28,7 @@ export function BlogListScreen({ q = '', tags = [], page = 1 }: Props) {
   const posts = useBlogPosts();
   const result = useMemo(() => blogPage(posts.value, { search: q, tags, page }), [posts.value, q, tags, page]);
   const allTags = useMemo(() => distinctTags(posts.value), [posts.value]);
-  const authorIds = useMemo(
-    () => [...new Set([result.featured, ...result.posts].flatMap((p) => (p?.author_id ? [p.author_id] : [])))],
-    [result],
-  );
+  const authorIds = useMemo(() => [...new Set([result.featured, ...result.posts].flatMap((p) => (p?.author_id ? [p.author_id] : [])))], [result]);
   const authors = { value: useBlogAuthors(authorIds) };
 
   useEffect(() => {
@@ -41,7 +38,11 @@ export function BlogListScreen({ q = '', tags = [], page = 1 }: Props) {
   useEffect(() => {
     if (typed === q) return;
     const timer = setTimeout(() => {
-      void navigate({ to: '/blog', search: { q: typed.trim() === '' ? undefined : typed, tags: tags.length ? tags : undefined, page: undefined }, replace: true });
+      void navigate({
+        to: '/blog',
+        search: { q: typed.trim() === '' ? undefined : typed, tags: tags.length ? tags : undefined, page: undefined },
+        replace: true,
+      });
     }, BLOG_SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [typed, q, tags, navigate]);
@@ -60,13 +61,20 @@ export function BlogListScreen({ q = '', tags = [], page = 1 }: Props) {
   return (
     <div>
       <PageHeader title={BLOG_TEXTS.title} subtitle={BLOG_TEXTS.subtitle} icon={<Newspaper />} />
-      {!online ? <p role="status" className="mb-4 text-sm text-muted-foreground">{BLOG_TEXTS.offlineNote}</p> : null}
+      {!online ? (
+        <p role="status" className="mb-4 text-sm text-muted-foreground">
+          {BLOG_TEXTS.offlineNote}
+        </p>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_260px]">
         <div className="order-2 space-y-6 lg:order-1">
           {posts.error ? (
             <Card role="alert" className="border-destructive/60">
               <CardHeader>
-                <CardTitle className="flex items-center gap-2"><AlertTriangle className="size-5 text-destructive" aria-hidden />{BLOG_TEXTS.errorTitle}</CardTitle>
+                <CardTitle className="flex items-center gap-2">
+                  <AlertTriangle className="size-5 text-destructive" aria-hidden />
+                  {BLOG_TEXTS.errorTitle}
+                </CardTitle>
               </CardHeader>
               <CardContent className="space-y-3">
                 <p className="text-sm text-muted-foreground">{posts.error.message}</p>
@@ -74,7 +82,11 @@ export function BlogListScreen({ q = '', tags = [], page = 1 }: Props) {
               </CardContent>
             </Card>
           ) : posts.loading ? (
-            <div className="grid gap-4 md:grid-cols-2">{Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-48" />)}</div>
+            <div className="grid gap-4 md:grid-cols-2">
+              {Array.from({ length: 4 }, (_, i) => (
+                <Skeleton key={i} className="h-48" />
+              ))}
+            </div>
           ) : (
             <>
               {result.featured ? <FeaturedPost post={result.featured} author={authorOf(result.featured, authors.value)} /> : null}
@@ -86,15 +98,21 @@ export function BlogListScreen({ q = '', tags = [], page = 1 }: Props) {
               ) : (
                 <ul className="grid gap-4 md:grid-cols-2" aria-label="Blog posts">
                   {result.posts.map((p) => (
-                    <li key={p.id}><PostCard post={p} author={authorOf(p, authors.value)} /></li>
+                    <li key={p.id}>
+                      <PostCard post={p} author={authorOf(p, authors.value)} />
+                    </li>
                   ))}
                 </ul>
               )}
               {result.totalPages > 1 ? (
                 <nav className="flex items-center justify-center gap-3" aria-label="Pagination">
-                  <Button variant="outline" disabled={result.page <= 1} onClick={() => goToPage(result.page - 1)}>{BLOG_TEXTS.previous}</Button>
+                  <Button variant="outline" disabled={result.page <= 1} onClick={() => goToPage(result.page - 1)}>
+                    {BLOG_TEXTS.previous}
+                  </Button>
                   <span className="text-sm">{pageLabel(result.page, result.totalPages)}</span>
-                  <Button variant="outline" disabled={result.page >= result.totalPages} onClick={() => goToPage(result.page + 1)}>{BLOG_TEXTS.next}</Button>
+                  <Button variant="outline" disabled={result.page >= result.totalPages} onClick={() => goToPage(result.page + 1)}>
+                    {BLOG_TEXTS.next}
+                  </Button>
                 </nav>
               ) : null}
             </>
@@ -105,7 +123,14 @@ export function BlogListScreen({ q = '', tags = [], page = 1 }: Props) {
             <Label htmlFor="blog-search">{BLOG_TEXTS.searchLabel}</Label>
             <div className="relative">
               <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-              <Input id="blog-search" type="search" className="pl-9" placeholder={BLOG_TEXTS.searchPlaceholder} value={typed} onChange={(e) => setTyped(e.target.value)} />
+              <Input
+                id="blog-search"
+                type="search"
+                className="pl-9"
+                placeholder={BLOG_TEXTS.searchPlaceholder}
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+              />
             </div>
           </div>
           <fieldset className="space-y-2">
@@ -118,7 +143,9 @@ export function BlogListScreen({ q = '', tags = [], page = 1 }: Props) {
                   {allTags.map((tag) => (
                     <li key={tag} className="flex items-center gap-2">
                       <Checkbox id={`blog-tag-${tag}`} checked={tags.includes(tag)} onCheckedChange={(v) => toggleTag(tag, v === true)} />
-                      <Label htmlFor={`blog-tag-${tag}`} className="font-normal">{tag}</Label>
+                      <Label htmlFor={`blog-tag-${tag}`} className="font-normal">
+                        {tag}
+                      </Label>
                     </li>
                   ))}
                 </ul>
@@ -136,7 +163,9 @@ type AuthorView = { name: string; username: string | null; avatar_url: string | 
 function authorOf(post: BlogPostSummary, authors: Map<string, BlogAuthor>): AuthorView | null {
   if (!post.author_id) return null;
   const a = authors.get(post.author_id);
-  return a ? { name: a.display_name || a.username, username: a.username, avatar_url: a.avatar_url } : { name: post.author_id.slice(0, AUTHOR_ID_FALLBACK_LENGTH), username: null, avatar_url: null };
+  return a
+    ? { name: a.display_name || a.username, username: a.username, avatar_url: a.avatar_url }
+    : { name: post.author_id.slice(0, AUTHOR_ID_FALLBACK_LENGTH), username: null, avatar_url: null };
 }
 
 function AuthorLine({ author, date }: { author: AuthorView | null; date: string }) {
@@ -161,7 +190,11 @@ function Tags({ tags }: { tags: string[] | undefined }) {
   if (!tags || tags.length === 0) return null;
   return (
     <ul className="flex flex-wrap gap-1" aria-label="Tags">
-      {tags.map((t) => <li key={t}><Badge variant="secondary">{t}</Badge></li>)}
+      {tags.map((t) => (
+        <li key={t}>
+          <Badge variant="secondary">{t}</Badge>
+        </li>
+      ))}
     </ul>
   );
 }
@@ -169,11 +202,18 @@ function Tags({ tags }: { tags: string[] | undefined }) {
 function FeaturedPost({ post, author }: { post: BlogPostSummary; author: AuthorView | null }) {
   return (
     <Card className="overflow-hidden border-primary/60" data-testid="featured-post">
-      {post.cover_image_url ? <SizedImage src={post.cover_image_url} sizing={{ width: 360, sizes: '(min-width: 768px) 50vw, 100vw' }} className="h-56 w-full object-cover" /> : null}
+      {post.cover_image_url ? (
+        <SizedImage src={post.cover_image_url} sizing={{ width: 360, sizes: '(min-width: 768px) 50vw, 100vw' }} className="h-56 w-full object-cover" />
+      ) : null}
       <CardHeader>
-        <Badge className="w-fit"><Star className="mr-1 size-3" aria-hidden />{BLOG_TEXTS.featured}</Badge>
+        <Badge className="w-fit">
+          <Star className="mr-1 size-3" aria-hidden />
+          {BLOG_TEXTS.featured}
+        </Badge>
         <CardTitle className="text-2xl">
-          <Link to="/blog/$slug" params={{ slug: post.slug }} className="hover:underline">{post.title}</Link>
+          <Link to="/blog/$slug" params={{ slug: post.slug }} className="hover:underline">
+            {post.title}
+          </Link>
         </CardTitle>
       </CardHeader>
       <CardContent className="space-y-3">
@@ -190,14 +230,18 @@ function PostCard({ post, author }: { post: BlogPostSummary; author: AuthorView 
     <Card className="flex h-full flex-col" data-testid="blog-card">
       <CardHeader>
         <CardTitle className="text-lg">
-          <Link to="/blog/$slug" params={{ slug: post.slug }} className="hover:underline">{post.title}</Link>
+          <Link to="/blog/$slug" params={{ slug: post.slug }} className="hover:underline">
+            {post.title}
+          </Link>
         </CardTitle>
       </CardHeader>
       <CardContent className="flex-1 space-y-3">
         {post.excerpt ? <p className="line-clamp-3 text-sm text-muted-foreground">{post.excerpt}</p> : null}
         <AuthorLine author={author} date={post.published_at} />
       </CardContent>
-      <CardFooter><Tags tags={post.tags} /></CardFooter>
+      <CardFooter>
+        <Tags tags={post.tags} />
+      </CardFooter>
     </Card>
   );
 }

@@ -64,7 +64,12 @@ export function BlogPostScreen({ slug, viewerId, renderShare }: Props) {
       <div className="mx-auto max-w-3xl space-y-4 py-8 text-center">
         <h1 className="text-3xl font-bold">{BLOG_TEXTS.notFoundTitle}</h1>
         <p className="text-muted-foreground">{remote.error ?? local.error?.message ?? BLOG_TEXTS.notFound}</p>
-        <Button asChild variant="outline"><Link to="/blog"><ArrowLeft aria-hidden />{BLOG_TEXTS.backToBlog}</Link></Button>
+        <Button asChild variant="outline">
+          <Link to="/blog">
+            <ArrowLeft aria-hidden />
+            {BLOG_TEXTS.backToBlog}
+          </Link>
+        </Button>
       </div>
     );
   }
@@ -72,8 +77,20 @@ export function BlogPostScreen({ slug, viewerId, renderShare }: Props) {
   const isAuthor = viewerId !== null && post.author_id === viewerId;
   return (
     <article className="mx-auto max-w-3xl">
-      <Button asChild variant="ghost" size="sm" className="mb-4"><Link to="/blog"><ArrowLeft aria-hidden />{BLOG_TEXTS.backToBlog}</Link></Button>
-      {post.cover_image_url ? <SizedImage src={post.cover_image_url} sizing={{ width: 360, sizes: '(min-width: 768px) 768px, 100vw' }} className="mb-6 max-h-96 w-full rounded-lg object-cover" placeholderClassName="h-56" /> : null}
+      <Button asChild variant="ghost" size="sm" className="mb-4">
+        <Link to="/blog">
+          <ArrowLeft aria-hidden />
+          {BLOG_TEXTS.backToBlog}
+        </Link>
+      </Button>
+      {post.cover_image_url ? (
+        <SizedImage
+          src={post.cover_image_url}
+          sizing={{ width: 360, sizes: '(min-width: 768px) 768px, 100vw' }}
+          className="mb-6 max-h-96 w-full rounded-lg object-cover"
+          placeholderClassName="h-56"
+        />
+      ) : null}
       <h1 className="mb-3 text-3xl font-bold tracking-tight md:text-4xl">{post.title}</h1>
       <div className="mb-4 flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
         <time dateTime={post.published_at}>{formatBlogDate(post.published_at)}</time>
@@ -92,16 +109,28 @@ export function BlogPostScreen({ slug, viewerId, renderShare }: Props) {
       </div>
       {post.tags && post.tags.length > 0 ? (
         <ul className="mb-4 flex flex-wrap gap-2" aria-label="Tags">
-          {post.tags.map((t) => <li key={t}><Badge variant="secondary">{t}</Badge></li>)}
+          {post.tags.map((t) => (
+            <li key={t}>
+              <Badge variant="secondary">{t}</Badge>
+            </li>
+          ))}
         </ul>
       ) : null}
       {post.excerpt ? <p className="mb-6 text-lg italic text-muted-foreground">{post.excerpt}</p> : null}
       {/* Sanitized by renderMarkdown (marked, then DOMPurify). */}
-      <div className="prose prose-invert max-w-none [&_a]:text-primary [&_a]:underline [&_h2]:mt-6 [&_h2]:text-2xl [&_h2]:font-semibold [&_li]:ml-6 [&_li]:list-disc [&_p]:my-3" data-testid="blog-body" dangerouslySetInnerHTML={{ __html: html }} />
+      <div
+        className="prose prose-invert max-w-none [&_a]:text-primary [&_a]:underline [&_h2]:mt-6 [&_h2]:text-2xl [&_h2]:font-semibold [&_li]:ml-6 [&_li]:list-disc [&_p]:my-3"
+        data-testid="blog-body"
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
       {isAuthor ? (
         <div className="mt-8 flex gap-2">
-          <Button variant="outline" disabled>{BLOG_TEXTS.editSoon}</Button>
-          <Button variant="destructive" disabled>{BLOG_TEXTS.deleteSoon}</Button>
+          <Button variant="outline" disabled>
+            {BLOG_TEXTS.editSoon}
+          </Button>
+          <Button variant="destructive" disabled>
+            {BLOG_TEXTS.deleteSoon}
+          </Button>
         </div>
       ) : null}
     </article>

@@ -59,9 +59,7 @@ export function latestFeatured(posts: BlogPostSummary[]): BlogPostSummary | null
 export function blogPage(all: BlogPostSummary[], query: BlogQuery, pageSize = BLOG_PAGE_SIZE): BlogPage {
   const filtered = query.search.trim() === '' && query.tags.length === 0;
   const featured = filtered ? latestFeatured(all) : null;
-  const list = all
-    .filter((p) => isPublished(p) && p.id !== featured?.id && matchesSearch(p, query.search) && matchesTags(p, query.tags))
-    .sort(byPublishedDesc);
+  const list = all.filter((p) => isPublished(p) && p.id !== featured?.id && matchesSearch(p, query.search) && matchesTags(p, query.tags)).sort(byPublishedDesc);
   const totalPages = Math.max(1, Math.ceil(list.length / pageSize));
   const page = Math.min(Math.max(1, query.page), totalPages);
   return {

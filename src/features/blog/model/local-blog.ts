@@ -19,13 +19,11 @@ export function postBySlug$(db: AppDatabase, slug: string): Observable<(BlogPost
 
 /** Author summaries for a set of ids, from the device's profiles. */
 export function authors$(db: AppDatabase, ids: string[]): Observable<Map<string, BlogAuthor>> {
-  return db.profiles
-    .findByIds(ids)
-    .$.pipe(
-      map((found) => {
-        const out = new Map<string, BlogAuthor>();
-        for (const [id, doc] of found) out.set(id, { id, username: doc.username, display_name: doc.display_name ?? null, avatar_url: doc.avatar_url ?? null });
-        return out;
-      }),
-    );
+  return db.profiles.findByIds(ids).$.pipe(
+    map((found) => {
+      const out = new Map<string, BlogAuthor>();
+      for (const [id, doc] of found) out.set(id, { id, username: doc.username, display_name: doc.display_name ?? null, avatar_url: doc.avatar_url ?? null });
+      return out;
+    }),
+  );
 }

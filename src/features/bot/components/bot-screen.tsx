@@ -33,10 +33,15 @@ export function BotScreen({ username }: { username: string | null }) {
     setInput('');
     setTyping(true);
     const answer = respond(trimmed, username);
-    timers.current.push(window.setTimeout(() => {
-      setMessages((m) => [...m, { id: nextId(), text: answer.text, links: answer.links, sender: 'bot', timestamp: Date.now() }]);
-      setTyping(false);
-    }, replyDelay(BOT_REPLY_MIN_MS, BOT_REPLY_MAX_MS)));
+    timers.current.push(
+      window.setTimeout(
+        () => {
+          setMessages((m) => [...m, { id: nextId(), text: answer.text, links: answer.links, sender: 'bot', timestamp: Date.now() }]);
+          setTyping(false);
+        },
+        replyDelay(BOT_REPLY_MIN_MS, BOT_REPLY_MAX_MS),
+      ),
+    );
   }
 
   function onSubmit(e: FormEvent) {
@@ -51,14 +56,20 @@ export function BotScreen({ username }: { username: string | null }) {
         <CardContent ref={logRef} className="flex-1 space-y-3 overflow-y-auto pt-6" role="log" aria-live="polite" aria-label="Conversation">
           {messages.map((m) => (
             <div key={m.id} className={m.sender === 'user' ? 'flex justify-end' : 'flex justify-start'} data-sender={m.sender}>
-              <div className={`flex max-w-[80%] items-start gap-2 rounded-lg px-3 py-2 ${m.sender === 'user' ? 'bg-primary text-primary-foreground' : 'bg-muted'}`}>
+              <div
+                className={`flex max-w-[80%] items-start gap-2 rounded-lg px-3 py-2 ${m.sender === 'user' ? 'bg-primary text-primary-foreground' : 'bg-muted'}`}
+              >
                 {m.sender === 'bot' ? <Bot className="mt-0.5 size-4 shrink-0" aria-hidden /> : <User className="mt-0.5 size-4 shrink-0" aria-hidden />}
                 <div className="space-y-1">
                   <p className="text-sm">{m.text}</p>
                   {m.links && m.links.length > 0 ? (
                     <ul className="flex flex-wrap gap-2">
                       {m.links.map((l) => (
-                        <li key={l.to}><Link to={l.to} className="text-sm font-medium underline underline-offset-2">{l.label}</Link></li>
+                        <li key={l.to}>
+                          <Link to={l.to} className="text-sm font-medium underline underline-offset-2">
+                            {l.label}
+                          </Link>
+                        </li>
                       ))}
                     </ul>
                   ) : null}
@@ -66,17 +77,26 @@ export function BotScreen({ username }: { username: string | null }) {
               </div>
             </div>
           ))}
-          {typing ? <p className="text-sm italic text-muted-foreground" data-testid="bot-typing">{BOT_TEXTS.typing}</p> : null}
+          {typing ? (
+            <p className="text-sm italic text-muted-foreground" data-testid="bot-typing">
+              {BOT_TEXTS.typing}
+            </p>
+          ) : null}
         </CardContent>
         <CardFooter className="flex flex-col gap-3 border-t pt-4">
           <div className="flex w-full flex-wrap gap-2" role="group" aria-label={BOT_TEXTS.quickHeading}>
             {QUICK_QUESTIONS.map((q) => (
-              <Button key={q.label} size="sm" variant="secondary" onClick={() => send(q.text)} disabled={typing}>{q.label}</Button>
+              <Button key={q.label} size="sm" variant="secondary" onClick={() => send(q.text)} disabled={typing}>
+                {q.label}
+              </Button>
             ))}
           </div>
           <form onSubmit={onSubmit} className="flex w-full gap-2">
             <Input aria-label={BOT_TEXTS.inputLabel} placeholder={BOT_TEXTS.placeholder} value={input} onChange={(e) => setInput(e.target.value)} />
-            <Button type="submit" disabled={input.trim() === '' || typing}><Send aria-hidden />{BOT_TEXTS.send}</Button>
+            <Button type="submit" disabled={input.trim() === '' || typing}>
+              <Send aria-hidden />
+              {BOT_TEXTS.send}
+            </Button>
           </form>
         </CardFooter>
       </Card>

@@ -32,7 +32,13 @@ const RULES: Rule[] = [
     test: /profile|my page|my account/i,
     answer: (username) =>
       username
-        ? { text: 'Your profile shows your uploads, activity, discussions and karma.', links: [{ to: `/profile/${username}`, label: 'Go to my profile' }, { to: '/settings/profile', label: 'Edit my profile' }] }
+        ? {
+            text: 'Your profile shows your uploads, activity, discussions and karma.',
+            links: [
+              { to: `/profile/${username}`, label: 'Go to my profile' },
+              { to: '/settings/profile', label: 'Edit my profile' },
+            ],
+          }
         : { text: 'Log in to see your profile.', links: [{ to: '/login', label: 'Log in' }] },
   },
   {
@@ -60,7 +66,10 @@ const RULES: Rule[] = [
   },
   {
     test: /about|what is (this|djcircle)|mission/i,
-    answer: () => ({ text: 'DJCircle is a community for DJs, producers, labels, promoters and fans to connect, create, discover and grow.', links: [{ to: '/about', label: 'About us' }] }),
+    answer: () => ({
+      text: 'DJCircle is a community for DJs, producers, labels, promoters and fans to connect, create, discover and grow.',
+      links: [{ to: '/about', label: 'About us' }],
+    }),
   },
   {
     test: /^(hi|hello|hey|yo|sup)\b/i,
@@ -74,7 +83,10 @@ export function respond(message: string, username: string | null): BotAnswer {
   if (rule) return rule.answer(username);
   return {
     text: "I'm not sure about that one. Try one of the quick questions, or ask the team directly.",
-    links: [{ to: '/', label: 'Home' }, { to: '/contact', label: 'Contact us' }],
+    links: [
+      { to: '/', label: 'Home' },
+      { to: '/contact', label: 'Contact us' },
+    ],
   };
 }
 

@@ -47,7 +47,11 @@ export function ContactScreen({ member }: { member: { id: string; name: string; 
     try {
       const db = await loadDatabase();
       const doc = await insertLocal(db, 'contact_messages', {
-        name: form.name.trim(), email: form.email.trim(), subject: form.subject.trim(), message: form.message.trim(), user_id: member?.id ?? null,
+        name: form.name.trim(),
+        email: form.email.trim(),
+        subject: form.subject.trim(),
+        message: form.message.trim(),
+        user_id: member?.id ?? null,
       });
       if (online) {
         setStatus('sent');
@@ -69,13 +73,31 @@ export function ContactScreen({ member }: { member: { id: string; name: string; 
     <div className="space-y-1">
       <Label htmlFor={`contact-${key}`}>{label}</Label>
       {input === 'input' ? (
-        <Input id={`contact-${key}`} type={type} value={form[key]} maxLength={CONTACT_LIMITS[key]} aria-invalid={errors[key] ? true : undefined}
-          aria-describedby={errors[key] ? `contact-${key}-error` : undefined} onChange={(e) => set(key)(e.target.value)} />
+        <Input
+          id={`contact-${key}`}
+          type={type}
+          value={form[key]}
+          maxLength={CONTACT_LIMITS[key]}
+          aria-invalid={errors[key] ? true : undefined}
+          aria-describedby={errors[key] ? `contact-${key}-error` : undefined}
+          onChange={(e) => set(key)(e.target.value)}
+        />
       ) : (
-        <Textarea id={`contact-${key}`} rows={6} value={form[key]} maxLength={CONTACT_LIMITS[key]} aria-invalid={errors[key] ? true : undefined}
-          aria-describedby={errors[key] ? `contact-${key}-error` : undefined} onChange={(e) => set(key)(e.target.value)} />
+        <Textarea
+          id={`contact-${key}`}
+          rows={6}
+          value={form[key]}
+          maxLength={CONTACT_LIMITS[key]}
+          aria-invalid={errors[key] ? true : undefined}
+          aria-describedby={errors[key] ? `contact-${key}-error` : undefined}
+          onChange={(e) => set(key)(e.target.value)}
+        />
       )}
-      {errors[key] ? <p id={`contact-${key}-error`} className="text-sm text-destructive">{errors[key]}</p> : null}
+      {errors[key] ? (
+        <p id={`contact-${key}-error`} className="text-sm text-destructive">
+          {errors[key]}
+        </p>
+      ) : null}
     </div>
   );
 
@@ -85,26 +107,51 @@ export function ContactScreen({ member }: { member: { id: string; name: string; 
       <div className="grid gap-6 lg:grid-cols-[1fr_1.4fr]">
         <div className="space-y-4">
           <Card>
-            <CardHeader><CardTitle className="flex items-center gap-2 text-lg"><MessageCircle className="size-5" aria-hidden />{CONTACT_TEXTS.infoHeading}</CardTitle></CardHeader>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2 text-lg">
+                <MessageCircle className="size-5" aria-hidden />
+                {CONTACT_TEXTS.infoHeading}
+              </CardTitle>
+            </CardHeader>
             <CardContent>
               <dl className="space-y-2 text-sm">
                 {CONTACT_TEXTS.info.map((i) => (
-                  <div key={i.label}><dt className="font-medium">{i.label}</dt><dd className="text-muted-foreground">{i.value}</dd></div>
+                  <div key={i.label}>
+                    <dt className="font-medium">{i.label}</dt>
+                    <dd className="text-muted-foreground">{i.value}</dd>
+                  </div>
                 ))}
               </dl>
             </CardContent>
           </Card>
           <Card>
-            <CardHeader><CardTitle className="flex items-center gap-2 text-lg"><Clock className="size-5" aria-hidden />{CONTACT_TEXTS.hoursHeading}</CardTitle></CardHeader>
-            <CardContent className="space-y-1 text-sm"><p>{CONTACT_TEXTS.hours}</p><p className="text-muted-foreground">{CONTACT_TEXTS.weekends}</p></CardContent>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2 text-lg">
+                <Clock className="size-5" aria-hidden />
+                {CONTACT_TEXTS.hoursHeading}
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-1 text-sm">
+              <p>{CONTACT_TEXTS.hours}</p>
+              <p className="text-muted-foreground">{CONTACT_TEXTS.weekends}</p>
+            </CardContent>
           </Card>
           <Card>
-            <CardHeader><CardTitle className="flex items-center gap-2 text-lg"><Timer className="size-5" aria-hidden />{CONTACT_TEXTS.responseHeading}</CardTitle></CardHeader>
-            <CardContent className="text-sm"><p>{CONTACT_TEXTS.response}</p></CardContent>
+            <CardHeader>
+              <CardTitle className="flex items-center gap-2 text-lg">
+                <Timer className="size-5" aria-hidden />
+                {CONTACT_TEXTS.responseHeading}
+              </CardTitle>
+            </CardHeader>
+            <CardContent className="text-sm">
+              <p>{CONTACT_TEXTS.response}</p>
+            </CardContent>
           </Card>
         </div>
         <Card>
-          <CardHeader><CardTitle className="text-lg">{CONTACT_TEXTS.formHeading}</CardTitle></CardHeader>
+          <CardHeader>
+            <CardTitle className="text-lg">{CONTACT_TEXTS.formHeading}</CardTitle>
+          </CardHeader>
           <CardContent>
             <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
               <div className="grid gap-4 sm:grid-cols-2">
@@ -113,10 +160,24 @@ export function ContactScreen({ member }: { member: { id: string; name: string; 
               </div>
               {field('subject', CONTACT_TEXTS.subject, 'input')}
               {field('message', CONTACT_TEXTS.message, 'textarea')}
-              {status === 'sent' ? <p role="status" className="text-sm text-green-500">{CONTACT_TEXTS.success}</p> : null}
-              {status === 'queued' ? <p role="status" className="text-sm text-amber-500">{CONTACT_TEXTS.queued}</p> : null}
-              {status === 'error' ? <p role="alert" className="text-sm text-destructive">{CONTACT_TEXTS.failure}</p> : null}
-              <Button type="submit" disabled={status === 'sending'}>{status === 'sending' ? CONTACT_TEXTS.sending : CONTACT_TEXTS.send}</Button>
+              {status === 'sent' ? (
+                <p role="status" className="text-sm text-green-500">
+                  {CONTACT_TEXTS.success}
+                </p>
+              ) : null}
+              {status === 'queued' ? (
+                <p role="status" className="text-sm text-amber-500">
+                  {CONTACT_TEXTS.queued}
+                </p>
+              ) : null}
+              {status === 'error' ? (
+                <p role="alert" className="text-sm text-destructive">
+                  {CONTACT_TEXTS.failure}
+                </p>
+              ) : null}
+              <Button type="submit" disabled={status === 'sending'}>
+                {status === 'sending' ? CONTACT_TEXTS.sending : CONTACT_TEXTS.send}
+              </Button>
             </form>
           </CardContent>
         </Card>

@@ -14,7 +14,18 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { useFormDraft } from '@/lib/use-form-draft';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { toast, type ToastHandle } from '@/stores/toast-store';
-import { CONTENT_ACCEPT, CONTENT_TEXTS, CONTENT_TOASTS, CONTENT_TYPES, COVER_ACCEPT, DEFAULT_CONTENT_TYPE, DEFAULT_IS_PUBLIC, GENRES, UPLOAD_ERRORS, type ContentType } from '../constants';
+import {
+  CONTENT_ACCEPT,
+  CONTENT_TEXTS,
+  CONTENT_TOASTS,
+  CONTENT_TYPES,
+  COVER_ACCEPT,
+  DEFAULT_CONTENT_TYPE,
+  DEFAULT_IS_PUBLIC,
+  GENRES,
+  UPLOAD_ERRORS,
+  type ContentType,
+} from '../constants';
 import { submitContent } from '../model/submit-content';
 import { parseContentDetails, parseTags, validateAddContent, type ContentDetails } from '../validation';
 
@@ -24,14 +35,23 @@ export type ContentMember = { id: string; username: string } | null;
 export function AddContentScreen({ member }: { member: ContentMember }) {
   const navigate = useNavigate();
   const online = useConnectivityStore((s) => s.online);
-  const [details, setDetails] = useState<ContentDetails>({ title: '', description: '', type: DEFAULT_CONTENT_TYPE, genre: '', tags: '', isPublic: DEFAULT_IS_PUBLIC });
+  const [details, setDetails] = useState<ContentDetails>({
+    title: '',
+    description: '',
+    type: DEFAULT_CONTENT_TYPE,
+    genre: '',
+    tags: '',
+    isPublic: DEFAULT_IS_PUBLIC,
+  });
   const { title, description, type, genre, tags, isPublic } = details;
   // What was typed comes back after a reload or a crash; the chosen files cannot be kept and are picked again.
   const draft = useFormDraft({ key: member ? `add-content:${member.id}` : null, value: details, parse: parseContentDetails, onRestore: setDetails });
-  const set = <K extends keyof ContentDetails>(key: K) => (value: ContentDetails[K]) => {
-    draft.touch();
-    setDetails((d) => ({ ...d, [key]: value }));
-  };
+  const set =
+    <K extends keyof ContentDetails>(key: K) =>
+    (value: ContentDetails[K]) => {
+      draft.touch();
+      setDetails((d) => ({ ...d, [key]: value }));
+    };
   const [contentFile, setContentFile] = useState<File | null>(null);
   const [coverFile, setCoverFile] = useState<File | null>(null);
   const [agreed, setAgreed] = useState(false);
@@ -104,7 +124,9 @@ export function AddContentScreen({ member }: { member: ContentMember }) {
                 <Label htmlFor="content-type">Content Type</Label>
                 <NativeSelect id="content-type" value={type} onChange={(e) => set('type')(e.target.value as ContentType)} disabled={uploading}>
                   {CONTENT_TYPES.map((t) => (
-                    <option key={t.value} value={t.value}>{t.label}</option>
+                    <option key={t.value} value={t.value}>
+                      {t.label}
+                    </option>
                   ))}
                 </NativeSelect>
               </div>
@@ -113,7 +135,9 @@ export function AddContentScreen({ member }: { member: ContentMember }) {
                 <NativeSelect id="content-genre" value={genre} onChange={(e) => set('genre')(e.target.value)} disabled={uploading}>
                   <option value="">Select a genre</option>
                   {GENRES.map((g) => (
-                    <option key={g} value={g}>{g}</option>
+                    <option key={g} value={g}>
+                      {g}
+                    </option>
                   ))}
                 </NativeSelect>
               </div>
@@ -121,19 +145,37 @@ export function AddContentScreen({ member }: { member: ContentMember }) {
             <div className="space-y-2">
               <Label htmlFor="content-tags">Tags</Label>
               <Input id="content-tags" value={tags} onChange={(e) => set('tags')(e.target.value)} aria-describedby="content-tags-hint" disabled={uploading} />
-              <p id="content-tags-hint" className="text-xs text-muted-foreground">{CONTENT_TEXTS.tagsHint}</p>
+              <p id="content-tags-hint" className="text-xs text-muted-foreground">
+                {CONTENT_TEXTS.tagsHint}
+              </p>
             </div>
             <div className="space-y-2">
               <Label htmlFor="content-file">Content File</Label>
-              <Input id="content-file" type="file" accept={CONTENT_ACCEPT} aria-describedby="content-file-hint" disabled={uploading}
-                onChange={(e) => setContentFile(e.target.files?.[0] ?? null)} />
-              <p id="content-file-hint" className="text-xs text-muted-foreground">{CONTENT_TEXTS.contentFileHint}</p>
+              <Input
+                id="content-file"
+                type="file"
+                accept={CONTENT_ACCEPT}
+                aria-describedby="content-file-hint"
+                disabled={uploading}
+                onChange={(e) => setContentFile(e.target.files?.[0] ?? null)}
+              />
+              <p id="content-file-hint" className="text-xs text-muted-foreground">
+                {CONTENT_TEXTS.contentFileHint}
+              </p>
             </div>
             <div className="space-y-2">
               <Label htmlFor="cover-file">Cover Image (optional)</Label>
-              <Input id="cover-file" type="file" accept={COVER_ACCEPT} aria-describedby="cover-file-hint" disabled={uploading}
-                onChange={(e) => setCoverFile(e.target.files?.[0] ?? null)} />
-              <p id="cover-file-hint" className="text-xs text-muted-foreground">{CONTENT_TEXTS.coverHint}</p>
+              <Input
+                id="cover-file"
+                type="file"
+                accept={COVER_ACCEPT}
+                aria-describedby="cover-file-hint"
+                disabled={uploading}
+                onChange={(e) => setCoverFile(e.target.files?.[0] ?? null)}
+              />
+              <p id="cover-file-hint" className="text-xs text-muted-foreground">
+                {CONTENT_TEXTS.coverHint}
+              </p>
             </div>
             <div className="flex items-center gap-3">
               <Switch id="content-public" checked={isPublic} onCheckedChange={set('isPublic')} disabled={uploading} />
@@ -141,12 +183,16 @@ export function AddContentScreen({ member }: { member: ContentMember }) {
             </div>
             <div className="flex items-start gap-3 rounded-md border p-3">
               <Checkbox id="content-ownership" checked={agreed} onCheckedChange={(v) => setAgreed(v === true)} disabled={uploading} />
-              <Label htmlFor="content-ownership" className="text-sm leading-snug">{CONTENT_TEXTS.ownership}</Label>
+              <Label htmlFor="content-ownership" className="text-sm leading-snug">
+                {CONTENT_TEXTS.ownership}
+              </Label>
             </div>
             {uploading ? (
               <div className="space-y-1">
                 <Progress value={progress} aria-label="Upload progress" />
-                <p className="text-xs text-muted-foreground" data-testid="upload-progress">{progress}%</p>
+                <p className="text-xs text-muted-foreground" data-testid="upload-progress">
+                  {progress}%
+                </p>
               </div>
             ) : null}
             <Button type="submit" className="w-full" disabled={!agreed || uploading}>

@@ -81,13 +81,24 @@ export function ContentScreen({ contentId, viewerId, renderShare }: Props) {
   const isAudio = item.type === 'track' || item.type === 'mix';
   return (
     <article>
-      <PageHeader title={item.title} back={true} actions={renderShare?.({ url: window.location.href, title: item.title, description: item.description ?? '', imageUrl: item.cover_image_url ?? null })} />
+      <PageHeader
+        title={item.title}
+        back={true}
+        actions={renderShare?.({ url: window.location.href, title: item.title, description: item.description ?? '', imageUrl: item.cover_image_url ?? null })}
+      />
       <div className="grid gap-6 md:grid-cols-[280px_1fr]">
         <div className="aspect-square overflow-hidden rounded-lg border bg-muted">
           {item.cover_image_url ? (
-            <SizedImage src={item.cover_image_url} alt={`Cover of ${item.title}`} sizing={{ width: 360, height: 360, sizes: '(min-width: 768px) 280px, 100vw' }} className="size-full object-cover" />
+            <SizedImage
+              src={item.cover_image_url}
+              alt={`Cover of ${item.title}`}
+              sizing={{ width: 360, height: 360, sizes: '(min-width: 768px) 280px, 100vw' }}
+              className="size-full object-cover"
+            />
           ) : (
-            <div className="flex size-full items-center justify-center text-muted-foreground"><Music className="size-16" aria-hidden /></div>
+            <div className="flex size-full items-center justify-center text-muted-foreground">
+              <Music className="size-16" aria-hidden />
+            </div>
           )}
         </div>
         <Card>
@@ -95,7 +106,12 @@ export function ContentScreen({ contentId, viewerId, renderShare }: Props) {
             <div className="flex flex-wrap items-center gap-2">
               <Badge>{typeLabel}</Badge>
               {item.genre ? <Badge variant="secondary">{item.genre}</Badge> : null}
-              {!item.is_public ? <Badge variant="outline"><Lock className="mr-1 size-3" aria-hidden />{CONTENT_TEXTS.privateBadge}</Badge> : null}
+              {!item.is_public ? (
+                <Badge variant="outline">
+                  <Lock className="mr-1 size-3" aria-hidden />
+                  {CONTENT_TEXTS.privateBadge}
+                </Badge>
+              ) : null}
             </div>
             {owner ? (
               <Link to="/profile/$username" params={{ username: owner.username }} className="flex items-center gap-2 hover:underline">
@@ -110,15 +126,20 @@ export function ContentScreen({ contentId, viewerId, renderShare }: Props) {
             {item.description ? <p className="whitespace-pre-line">{item.description}</p> : null}
             {item.tags && item.tags.length > 0 ? (
               <ul className="flex flex-wrap gap-2" aria-label="Tags">
-                {item.tags.map((t) => <li key={t}><Badge variant="outline">#{t}</Badge></li>)}
+                {item.tags.map((t) => (
+                  <li key={t}>
+                    <Badge variant="outline">#{t}</Badge>
+                  </li>
+                ))}
               </ul>
             ) : null}
-            {item.content_url && isAudio ? (
-              <audio controls preload="none" src={item.content_url} className="w-full" aria-label={`Play ${item.title}`} />
-            ) : null}
+            {item.content_url && isAudio ? <audio controls preload="none" src={item.content_url} className="w-full" aria-label={`Play ${item.title}`} /> : null}
             {item.content_url && item.type === 'sample_pack' ? (
               <Button asChild>
-                <a href={item.content_url} download><Download aria-hidden />{CONTENT_TEXTS.download}</a>
+                <a href={item.content_url} download>
+                  <Download aria-hidden />
+                  {CONTENT_TEXTS.download}
+                </a>
               </Button>
             ) : null}
           </CardContent>

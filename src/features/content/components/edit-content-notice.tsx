@@ -18,7 +18,13 @@ export function EditContentNotice({ username }: { username: string | null }) {
         <CardContent className="space-y-4">
           <p className="text-muted-foreground">{CONTENT_TEXTS.editDisabledBody}</p>
           <Button asChild>
-            {username ? <Link to="/profile/$username" params={{ username }}>{CONTENT_TEXTS.backToProfile}</Link> : <Link to="/">{CONTENT_TEXTS.backToProfile}</Link>}
+            {username ? (
+              <Link to="/profile/$username" params={{ username }}>
+                {CONTENT_TEXTS.backToProfile}
+              </Link>
+            ) : (
+              <Link to="/">{CONTENT_TEXTS.backToProfile}</Link>
+            )}
           </Button>
         </CardContent>
       </Card>

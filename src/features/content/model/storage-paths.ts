@@ -2,7 +2,11 @@ import { CONTENT_BUCKET } from '../constants';
 
 /** Keeps a file name readable in a storage key: no slashes, no spaces, no characters keys reject. */
 export function safeFileName(name: string): string {
-  const cleaned = name.normalize('NFKD').replace(/[^\w.-]+/g, '_').replace(/_+/g, '_').replace(/^[_.]+/, '');
+  const cleaned = name
+    .normalize('NFKD')
+    .replace(/[^\w.-]+/g, '_')
+    .replace(/_+/g, '_')
+    .replace(/^[_.]+/, '');
   return cleaned === '' ? 'file' : cleaned.slice(-120);
 }
 
@@ -29,8 +33,14 @@ export function combinedProgress(stage: 'content' | 'cover', fraction: number): 
 }
 
 const EXTENSION_TYPES: Record<string, string> = {
-  mp3: 'audio/mpeg', wav: 'audio/wav', flac: 'audio/flac', zip: 'application/zip',
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  flac: 'audio/flac',
+  zip: 'application/zip',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
 };
 
 /** The browser leaves File.type empty for some audio files; the bucket decides by MIME type, so derive it. */

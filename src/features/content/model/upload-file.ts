@@ -4,7 +4,11 @@ import { mimeTypeOf } from './storage-paths';
 export type UploadTarget = { apiUrl: string; anonKey: string; accessToken: string };
 
 export class UploadError extends Error {
-  constructor(message: string, readonly status: number, readonly serverMessage: string | null) {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly serverMessage: string | null,
+  ) {
     super(message);
     this.name = 'UploadError';
   }

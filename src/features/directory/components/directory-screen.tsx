@@ -55,14 +55,26 @@ export function DirectoryScreen({ category, search, onSearchChange }: DirectoryS
     return () => clearTimeout(timer);
   }, [term, onSearchChange]);
 
-  const result = useMemo(() => queryDirectory(docs.map((d) => d.toJSON() as ProfileDoc), { role, q: search.q, sort: search.sort, page: search.page }), [docs, role, search.q, search.sort, search.page]);
+  const result = useMemo(
+    () =>
+      queryDirectory(
+        docs.map((d) => d.toJSON() as ProfileDoc),
+        { role, q: search.q, sort: search.sort, page: search.page },
+      ),
+    [docs, role, search.q, search.sort, search.page],
+  );
   const sort = search.sort ?? DEFAULT_DIRECTORY_SORT;
   const keep = { q: search.q, sort: search.sort };
 
   return (
     <div>
       {/* On a phone the subtitle gives way to the members themselves. */}
-      <PageHeader title={DIRECTORY_MESSAGES.title} subtitle={<span className="hidden sm:inline">{DIRECTORY_MESSAGES.subtitle}</span>} icon={<Users />} className="mb-4 sm:mb-6" />
+      <PageHeader
+        title={DIRECTORY_MESSAGES.title}
+        subtitle={<span className="hidden sm:inline">{DIRECTORY_MESSAGES.subtitle}</span>}
+        icon={<Users />}
+        className="mb-4 sm:mb-6"
+      />
       <nav aria-label="Categories" className="mb-3 overflow-x-auto pb-2 sm:mb-4">
         <ul className="flex gap-2">
           {DIRECTORY_ROLES.map((r) => {
@@ -99,7 +111,12 @@ export function DirectoryScreen({ category, search, onSearchChange }: DirectoryS
             onChange={(e) => setTerm(e.target.value)}
           />
         </div>
-        <Select value={sort} onValueChange={(value) => onSearchChange({ ...search, sort: value === DEFAULT_DIRECTORY_SORT ? undefined : (value as DirectorySort), page: undefined })}>
+        <Select
+          value={sort}
+          onValueChange={(value) =>
+            onSearchChange({ ...search, sort: value === DEFAULT_DIRECTORY_SORT ? undefined : (value as DirectorySort), page: undefined })
+          }
+        >
           <SelectTrigger className="w-36 shrink-0 sm:w-56" aria-label={DIRECTORY_MESSAGES.sortLabel} data-testid="directory-sort">
             <SelectValue />
           </SelectTrigger>
@@ -134,7 +151,12 @@ export function DirectoryScreen({ category, search, onSearchChange }: DirectoryS
             ))}
           </ul>
           <nav aria-label="Directory pages" className="mt-6 flex items-center justify-center gap-3">
-            <Button variant="outline" size="sm" disabled={result.page <= 1} onClick={() => onSearchChange({ ...search, page: result.page - 1 === 1 ? undefined : result.page - 1 })}>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={result.page <= 1}
+              onClick={() => onSearchChange({ ...search, page: result.page - 1 === 1 ? undefined : result.page - 1 })}
+            >
               <ChevronLeft aria-hidden /> Previous
             </Button>
             <span className="text-sm text-muted-foreground" data-testid="directory-page" aria-live="polite">

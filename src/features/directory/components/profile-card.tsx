@@ -22,7 +22,12 @@ export function ProfileCard({ profile }: { profile: ProfileDoc }) {
   const name = profile.display_name || profile.username;
   return (
     <Card className="group h-full overflow-hidden transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-lg">
-      <Link to="/profile/$username" params={{ username: profile.username }} className="flex h-full items-stretch focus-visible:outline-none" data-testid="directory-card">
+      <Link
+        to="/profile/$username"
+        params={{ username: profile.username }}
+        className="flex h-full items-stretch focus-visible:outline-none"
+        data-testid="directory-card"
+      >
         <div className="relative flex w-20 shrink-0 items-center justify-center bg-muted">
           <SizedImage
             src={directoryBanner(profile)}

@@ -18,7 +18,11 @@ export function AuthorCard({ author }: { author: AuthorProfile }) {
         <AvatarFallback>{initialsOf(name)}</AvatarFallback>
       </Avatar>
       <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 sm:block sm:space-y-1">
-        <Link to="/profile/$username" params={{ username: author.username }} className="min-w-0 max-w-full truncate font-semibold hover:underline sm:block sm:whitespace-normal sm:break-words">
+        <Link
+          to="/profile/$username"
+          params={{ username: author.username }}
+          className="min-w-0 max-w-full truncate font-semibold hover:underline sm:block sm:whitespace-normal sm:break-words"
+        >
           {name}
         </Link>
         <Badge variant="outline" className="px-1.5 py-0 text-[11px] sm:px-2.5 sm:py-0.5 sm:text-xs">

@@ -62,7 +62,9 @@ export function DiscussionCard({ discussion }: { discussion: DiscussionRow }) {
               <span className="font-medium text-foreground">{author}</span>
             )}
           </span>
-          <Badge variant="secondary" className="max-w-[8rem] truncate px-1.5 py-0 text-[11px] sm:max-w-none sm:text-xs" data-testid="card-category">{discussion.category}</Badge>
+          <Badge variant="secondary" className="max-w-[8rem] truncate px-1.5 py-0 text-[11px] sm:max-w-none sm:text-xs" data-testid="card-category">
+            {discussion.category}
+          </Badge>
           <span className="inline-flex items-center gap-1" data-testid="card-replies">
             <MessageSquare className="size-3.5" aria-hidden />
             {HUB_TEXT.replies(replyCount(discussion))}

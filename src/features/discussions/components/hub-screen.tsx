@@ -112,13 +112,8 @@ export function HubScreen({ search, onSearchChange, member, authPending = false 
           <Card className="flex flex-col items-center gap-3 p-8 text-center" role="alert">
             <AlertTriangle className="size-10 text-destructive" aria-hidden />
             <h2 className="text-xl font-semibold">{HUB_TEXT.errorTitle}</h2>
-            <p className="text-muted-foreground">
-              {/JWT|Unauthorized/i.test(failed.message) ? HUB_TEXT.sessionIssue : HUB_TEXT.loadFailed}
-            </p>
-            <Button
-              variant="outline"
-              onClick={live.retry}
-            >
+            <p className="text-muted-foreground">{/JWT|Unauthorized/i.test(failed.message) ? HUB_TEXT.sessionIssue : HUB_TEXT.loadFailed}</p>
+            <Button variant="outline" onClick={live.retry}>
               {HUB_TEXT.tryAgain}
             </Button>
           </Card>

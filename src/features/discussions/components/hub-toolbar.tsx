@@ -33,47 +33,47 @@ export function HubToolbar({ q, category, sort, categories, onChange }: HubToolb
         {HUB_TEXT.filters}
         {active ? <span className="ml-auto size-2 rounded-full bg-primary" aria-hidden /> : null}
       </Button>
-    <div id="hub-filters" className={cn('gap-3 sm:grid sm:grid-cols-[1fr_14rem_12rem]', open ? 'mt-2 grid' : 'hidden')} role="search">
-      <div className="relative">
-        <Label htmlFor="hub-search" className="sr-only">
-          {HUB_TEXT.searchLabel}
-        </Label>
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
-        <Input
-          id="hub-search"
-          type="search"
-          value={q}
-          placeholder={HUB_TEXT.searchPlaceholder}
-          className="pl-9"
-          onChange={(e) => onChange({ q: e.target.value })}
-        />
+      <div id="hub-filters" className={cn('gap-3 sm:grid sm:grid-cols-[1fr_14rem_12rem]', open ? 'mt-2 grid' : 'hidden')} role="search">
+        <div className="relative">
+          <Label htmlFor="hub-search" className="sr-only">
+            {HUB_TEXT.searchLabel}
+          </Label>
+          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Input
+            id="hub-search"
+            type="search"
+            value={q}
+            placeholder={HUB_TEXT.searchPlaceholder}
+            className="pl-9"
+            onChange={(e) => onChange({ q: e.target.value })}
+          />
+        </div>
+        <Select value={category} onValueChange={(value) => onChange({ category: value })}>
+          <SelectTrigger aria-label={HUB_TEXT.categoryLabel} data-testid="hub-category">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL_CATEGORIES}>{HUB_TEXT.allCategories}</SelectItem>
+            {categories.map((c) => (
+              <SelectItem key={c} value={c}>
+                {c}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+        <Select value={sort} onValueChange={(value) => onChange({ sort: value as HubSort })}>
+          <SelectTrigger aria-label={HUB_TEXT.sortLabel} data-testid="hub-sort">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {HUB_SORTS.map((s) => (
+              <SelectItem key={s.value} value={s.value}>
+                {s.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
       </div>
-      <Select value={category} onValueChange={(value) => onChange({ category: value })}>
-        <SelectTrigger aria-label={HUB_TEXT.categoryLabel} data-testid="hub-category">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL_CATEGORIES}>{HUB_TEXT.allCategories}</SelectItem>
-          {categories.map((c) => (
-            <SelectItem key={c} value={c}>
-              {c}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-      <Select value={sort} onValueChange={(value) => onChange({ sort: value as HubSort })}>
-        <SelectTrigger aria-label={HUB_TEXT.sortLabel} data-testid="hub-sort">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {HUB_SORTS.map((s) => (
-            <SelectItem key={s.value} value={s.value}>
-              {s.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
     </div>
   );
 }

@@ -70,9 +70,13 @@ export function RejectedDraftsScreen({ memberId }: { memberId: string | null }) 
                         </Link>
                       </Button>
                     ) : null}
-                    <Button size="sm" variant="ghost" onClick={() => {
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => {
                         if (db) void clearDraft(db, draft.id);
-                      }}>
+                      }}
+                    >
                       {THREAD_TEXT.discard}
                     </Button>
                   </div>

@@ -90,13 +90,16 @@ export const ReplyEditor = forwardRef<ReplyEditorHandle, ReplyEditorProps>(funct
     const stored = insertReply(db, reply);
     onPosted(reply, stored);
     // The draft goes once the reply is stored; if storing fails, the text comes back instead.
-    stored.then(() => draft.clear(), (err: unknown) => {
-      draft.touch();
-      setText(before.text);
-      setQuotedPostId(before.quotedPostId);
-      setQuotedAuthor(before.quotedAuthor);
-      toast({ variant: 'destructive', ...THREAD_TOASTS.replyFailed(err instanceof Error ? err.message : String(err)) });
-    });
+    stored.then(
+      () => draft.clear(),
+      (err: unknown) => {
+        draft.touch();
+        setText(before.text);
+        setQuotedPostId(before.quotedPostId);
+        setQuotedAuthor(before.quotedAuthor);
+        toast({ variant: 'destructive', ...THREAD_TOASTS.replyFailed(err instanceof Error ? err.message : String(err)) });
+      },
+    );
   }
 
   // Disabled only when nothing at all is typed: whitespace-only submits and is refused with the Empty Reply toast.

@@ -235,15 +235,7 @@ export function ThreadScreen({ threadId, highlightPostId, member, sync, renderSh
       />
 
       {listShown ? (
-        <PostList
-          posts={posts}
-          data={data}
-          viewer={viewer}
-          discussion={discussion}
-          targetIndex={targetIndex}
-          highlighted={highlighted}
-          actions={actions}
-        />
+        <PostList posts={posts} data={data} viewer={viewer} discussion={discussion} targetIndex={targetIndex} highlighted={highlighted} actions={actions} />
       ) : (
         <div className="space-y-4" aria-busy="true" aria-label={THREAD_TEXT.loading} data-testid="posts-loading">
           <Skeleton className="h-32 w-full" />

@@ -7,12 +7,7 @@ import { threadOnServer, type ServerVerdict } from '../model/server-queries';
  * when the thread is not on the device, asks the server whether it exists: a
  * thread missing locally is only "not found" when the server says so.
  */
-export function useThreadPresence(
-  sync: SyncHandle | null,
-  threadId: string,
-  missingLocally: boolean,
-  online: boolean,
-): ServerVerdict {
+export function useThreadPresence(sync: SyncHandle | null, threadId: string, missingLocally: boolean, online: boolean): ServerVerdict {
   const [verdict, setVerdict] = useState<ServerVerdict>('unknown');
 
   useEffect(() => {

@@ -59,9 +59,7 @@ function matches(d: DiscussionRow, needle: string): boolean {
  */
 export function queryHub(rows: readonly DiscussionRow[], query: HubQuery): HubPage {
   const needle = query.q.trim().toLowerCase();
-  const filtered = rows.filter(
-    (d) => (query.category === ALL_CATEGORIES || d.category === query.category) && (needle === '' || matches(d, needle)),
-  );
+  const filtered = rows.filter((d) => (query.category === ALL_CATEGORIES || d.category === query.category) && (needle === '' || matches(d, needle)));
   const bySort = sortKey(query.sort);
   filtered.sort((a, b) => Number(b.is_pinned) - Number(a.is_pinned) || bySort(a, b));
   const totalPages = Math.max(1, Math.ceil(filtered.length / HUB_PAGE_SIZE));

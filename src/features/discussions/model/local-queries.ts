@@ -13,9 +13,19 @@ import type { AuthorProfile, DiscussionRow, OutboxState, PostRow } from './types
  */
 
 export function toDiscussionRow(doc: {
-  id: string; user_id: string; title: string; category: string; is_pinned: boolean; is_locked: boolean;
-  created_at: string; updated_at?: string | null; last_activity_at?: string | null; post_count: number;
-  author_username?: string | null; author_display_name?: string | null; author_avatar_url?: string | null;
+  id: string;
+  user_id: string;
+  title: string;
+  category: string;
+  is_pinned: boolean;
+  is_locked: boolean;
+  created_at: string;
+  updated_at?: string | null;
+  last_activity_at?: string | null;
+  post_count: number;
+  author_username?: string | null;
+  author_display_name?: string | null;
+  author_avatar_url?: string | null;
 }): DiscussionRow {
   return {
     id: doc.id,
@@ -35,8 +45,16 @@ export function toDiscussionRow(doc: {
 }
 
 export function toPostRow(doc: {
-  id: string; discussion_id: string; user_id: string; parent_post_id?: string | null; quoted_post_id?: string | null;
-  content: string; created_at: string; updated_at?: string | null; is_solution: boolean; reactions_summary?: Record<string, number> | null;
+  id: string;
+  discussion_id: string;
+  user_id: string;
+  parent_post_id?: string | null;
+  quoted_post_id?: string | null;
+  content: string;
+  created_at: string;
+  updated_at?: string | null;
+  is_solution: boolean;
+  reactions_summary?: Record<string, number> | null;
 }): PostRow {
   return {
     id: doc.id,
@@ -71,13 +89,17 @@ export function threadPosts$(db: AppDatabase, discussionId: string, limit?: numb
 /** Posts by id (quotes of posts outside the thread). */
 export function postsByIds$(db: AppDatabase, ids: readonly string[]): Observable<Map<string, PostRow>> {
   if (ids.length === 0) return of(new Map<string, never>());
-  return db.posts
-    .find({ selector: { id: { $in: [...ids] } } })
-    .$.pipe(map((docs) => new Map(docs.map((d) => [d.id, toPostRow(d.toJSON())]))));
+  return db.posts.find({ selector: { id: { $in: [...ids] } } }).$.pipe(map((docs) => new Map(docs.map((d) => [d.id, toPostRow(d.toJSON())]))));
 }
 
 export function toAuthorProfile(d: {
-  id: string; username: string; display_name?: string | null; avatar_url?: string | null; role: string; signature?: string | null; karma: number;
+  id: string;
+  username: string;
+  display_name?: string | null;
+  avatar_url?: string | null;
+  role: string;
+  signature?: string | null;
+  karma: number;
 }): AuthorProfile {
   return {
     id: d.id,
@@ -182,16 +204,18 @@ export function draft$(db: AppDatabase, id: string): Observable<DraftDoc | null>
 
 /** Replies the server refused for good, kept as drafts by the data layer. */
 export function rejectedReplies$(db: AppDatabase, discussionId: string, postIds: readonly string[]): Observable<DraftDoc[]> {
-  return db.drafts.find({ selector: { kind: { $in: ['rejected', 'conflict'] }, collection_name: 'posts' } }).$.pipe(
-    map((docs) =>
-      docs
-        .map((d) => d.toJSON() as DraftDoc)
-        .filter(
-          (d) =>
-            d.key === discussionId ||
-            (d.doc_id != null && postIds.includes(d.doc_id)) ||
-            (d.fields != null && (d.fields as Record<string, unknown>).discussion_id === discussionId),
-        ),
-    ),
-  );
+  return db.drafts
+    .find({ selector: { kind: { $in: ['rejected', 'conflict'] }, collection_name: 'posts' } })
+    .$.pipe(
+      map((docs) =>
+        docs
+          .map((d) => d.toJSON() as DraftDoc)
+          .filter(
+            (d) =>
+              d.key === discussionId ||
+              (d.doc_id != null && postIds.includes(d.doc_id)) ||
+              (d.fields != null && (d.fields as Record<string, unknown>).discussion_id === discussionId),
+          ),
+      ),
+    );
 }

@@ -161,13 +161,7 @@ export async function deleteDiscussion(db: AppDatabase, discussionId: string): P
 }
 
 /** Saves what the member is typing so a reload or restart gives it back. */
-export async function saveReplyDraft(
-  db: AppDatabase,
-  memberId: string,
-  discussionId: string,
-  content: string,
-  quotedPostId: string | null,
-): Promise<void> {
+export async function saveReplyDraft(db: AppDatabase, memberId: string, discussionId: string, content: string, quotedPostId: string | null): Promise<void> {
   const id = replyDraftId(discussionId);
   if (content.trim() === '' && quotedPostId === null) return clearDraft(db, id);
   await db.drafts.upsert({

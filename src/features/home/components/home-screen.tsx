@@ -106,7 +106,12 @@ export function HomeScreen({ signedIn, onlinePanel, member }: HomeScreenProps) {
                     {body}
                   </div>
                 ) : (
-                  <Link to={card.to.split('#')[0]} hash={card.to.split('#')[1]} className="block h-full rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring" data-testid={`feature-${card.key}`}>
+                  <Link
+                    to={card.to.split('#')[0]}
+                    hash={card.to.split('#')[1]}
+                    className="block h-full rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                    data-testid={`feature-${card.key}`}
+                  >
                     {body}
                   </Link>
                 )}

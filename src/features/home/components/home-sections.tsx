@@ -27,7 +27,11 @@ export function FeaturedArtistsList({ artists }: { artists: readonly FeaturedArt
         {artists.map((p) => (
           <li key={p.id}>
             <Card className="h-full">
-              <Link to="/profile/$username" params={{ username: p.username }} className="flex h-full flex-col items-center gap-3 p-6 text-center focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+              <Link
+                to="/profile/$username"
+                params={{ username: p.username }}
+                className="flex h-full flex-col items-center gap-3 p-6 text-center focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
                 <Avatar className="size-20">
                   <AvatarImage src={p.avatar_url || generatedAvatarUrl(p.username)} alt="" />
                   <AvatarFallback>{initialsOf(p.display_name || p.username)}</AvatarFallback>

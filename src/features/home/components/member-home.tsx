@@ -50,7 +50,9 @@ export function MemberHome({ name, notifications }: { name: string; notification
               <Bell className="size-4 text-primary" aria-hidden />
               {HOME_MESSAGES.notificationsHeading}
               {notifications.unreadCount > 0 ? (
-                <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">{HOME_MESSAGES.unread(notifications.unreadCount)}</span>
+                <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
+                  {HOME_MESSAGES.unread(notifications.unreadCount)}
+                </span>
               ) : null}
             </CardTitle>
             <Link to="/notifications" className="shrink-0 text-sm font-medium text-primary hover:underline">

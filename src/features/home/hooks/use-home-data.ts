@@ -11,7 +11,11 @@ const NO_PROFILES: RxDocument<ProfileDoc>[] = [];
 
 /** Up to three featured members from the local store. */
 export function useFeaturedArtists() {
-  return useLiveQuery((db) => db.profiles.find({ selector: { is_featured: true }, sort: [{ karma: 'desc' }], limit: FEATURED_ARTISTS_LIMIT }).$, [], NO_PROFILES);
+  return useLiveQuery(
+    (db) => db.profiles.find({ selector: { is_featured: true }, sort: [{ karma: 'desc' }], limit: FEATURED_ARTISTS_LIMIT }).$,
+    [],
+    NO_PROFILES,
+  );
 }
 
 export type CommunityStats = { members: number; content: number; discussions: number };

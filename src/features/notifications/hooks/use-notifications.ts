@@ -22,9 +22,12 @@ export function useNotifications(userId: string | null, limit?: number) {
     NO_NOTIFICATIONS,
   );
   const unread = useLiveQuery((d) => (userId ? d.notifications.find({ selector: { user_id: userId, is_read: false } }).$ : null), [userId], NO_NOTIFICATIONS);
-  const markAsRead = useCallback((id: string) => {
-    if (db && userId) markNotificationRead(db, userId, id).catch(logged('mark as read'));
-  }, [db, userId]);
+  const markAsRead = useCallback(
+    (id: string) => {
+      if (db && userId) markNotificationRead(db, userId, id).catch(logged('mark as read'));
+    },
+    [db, userId],
+  );
   const markAllAsRead = useCallback(() => {
     if (db && userId) markAllNotificationsRead(db, userId).catch(logged('mark all as read'));
   }, [db, userId]);

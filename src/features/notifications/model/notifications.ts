@@ -15,9 +15,12 @@ export function notificationHref(n: Pick<NotificationDoc, 'type' | 'related_enti
 }
 
 /** The same target as router parts: the thread path and the post to scroll to. */
-export function notificationTarget(n: Pick<NotificationDoc, 'type' | 'related_entity_id' | 'target_entity_id' | 'actor_username'>): { to: string; search: { post?: string } } {
+export function notificationTarget(n: Pick<NotificationDoc, 'type' | 'related_entity_id' | 'target_entity_id' | 'actor_username'>): {
+  to: string;
+  search: { post?: string };
+} {
   const [path, query] = notificationHref(n).split('?');
-  const post = query ? new URLSearchParams(query).get('post') ?? undefined : undefined;
+  const post = query ? (new URLSearchParams(query).get('post') ?? undefined) : undefined;
   return { to: path, search: post ? { post } : {} };
 }
 
@@ -52,7 +55,8 @@ export function groupByDay<T extends { created_at: string }>(items: readonly T[]
   for (const item of items) {
     const date = new Date(item.created_at);
     const sameDayAsNow = date.toDateString() === now.toDateString();
-    const label = sameDayAsNow || isToday(date) ? NOTIFICATION_MESSAGES.today : isYesterday(date) ? NOTIFICATION_MESSAGES.yesterday : format(date, 'EEEE, MMMM d, yyyy');
+    const label =
+      sameDayAsNow || isToday(date) ? NOTIFICATION_MESSAGES.today : isYesterday(date) ? NOTIFICATION_MESSAGES.yesterday : format(date, 'EEEE, MMMM d, yyyy');
     const last = groups[groups.length - 1];
     if (last && last.label === label) last.items.push(item);
     else groups.push({ label, items: [item] });

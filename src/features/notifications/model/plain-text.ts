@@ -23,7 +23,11 @@ export function plainTextPreview(markdown: string): string {
   const tokens = Lexer.lex(markdown, { gfm: true, breaks: true });
   const own = tokens.filter((t) => t.type !== 'blockquote');
   // Server previews are cut to one line, so quote markers of later lines stand alone mid-text.
-  const flatten = (t: readonly Token[]) => tokensText(t).replace(/(^|\s)>(?=\s|$)/g, ' ').replace(/\s+/g, ' ').trim();
+  const flatten = (t: readonly Token[]) =>
+    tokensText(t)
+      .replace(/(^|\s)>(?=\s|$)/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
   const text = flatten(own) || flatten(tokens);
   // The lexer leaves character references (&amp;) in text; a preview shows the characters.
   return text.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[name] ?? _);

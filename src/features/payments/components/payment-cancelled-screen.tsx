@@ -9,10 +9,18 @@ export function PaymentCancelledScreen() {
     <Card className="mx-auto mt-8 max-w-md text-center">
       <CardHeader>
         <XCircle className="mx-auto size-12 text-muted-foreground" aria-hidden />
-        <CardTitle role="heading" aria-level={1} className="text-2xl">{PAYMENT_TEXTS.cancelledTitle}</CardTitle>
+        <CardTitle role="heading" aria-level={1} className="text-2xl">
+          {PAYMENT_TEXTS.cancelledTitle}
+        </CardTitle>
       </CardHeader>
-      <CardContent><p className="text-muted-foreground">{PAYMENT_TEXTS.cancelledBody}</p></CardContent>
-      <CardFooter className="justify-center"><Button asChild><Link to="/subscriptions">{PAYMENT_TEXTS.backToSubscriptions}</Link></Button></CardFooter>
+      <CardContent>
+        <p className="text-muted-foreground">{PAYMENT_TEXTS.cancelledBody}</p>
+      </CardContent>
+      <CardFooter className="justify-center">
+        <Button asChild>
+          <Link to="/subscriptions">{PAYMENT_TEXTS.backToSubscriptions}</Link>
+        </Button>
+      </CardFooter>
     </Card>
   );
 }

@@ -37,7 +37,14 @@ export function PaymentSuccessScreen({ params, member, refreshUser }: Props) {
     }
     if (outcome.kind === 'tier-missing') {
       toast({ ...PAYMENT_TOASTS.tierMissing, variant: 'destructive' });
-      setPhase({ state: 'done', ok: false, title: PAYMENT_TOASTS.activationErrorTitle, stay: true, tierLabel: null, message: PAYMENT_TOASTS.tierMissing.description });
+      setPhase({
+        state: 'done',
+        ok: false,
+        title: PAYMENT_TOASTS.activationErrorTitle,
+        stay: true,
+        tierLabel: null,
+        message: PAYMENT_TOASTS.tierMissing.description,
+      });
       return;
     }
     if (outcome.kind === 'coinbase') {
@@ -54,12 +61,26 @@ export function PaymentSuccessScreen({ params, member, refreshUser }: Props) {
       async () => {
         await refreshUser();
         toast({ ...PAYMENT_TOASTS.unlocked, variant: 'success' });
-        setPhase({ state: 'done', ok: true, title: PAYMENT_TEXTS.successTitle, stay: false, tierLabel: tierById(outcome.tierId)?.name ?? outcome.tierId.toUpperCase(), message: null });
+        setPhase({
+          state: 'done',
+          ok: true,
+          title: PAYMENT_TEXTS.successTitle,
+          stay: false,
+          tierLabel: tierById(outcome.tierId)?.name ?? outcome.tierId.toUpperCase(),
+          message: null,
+        });
       },
       (err: unknown) => {
         const message = err instanceof Error ? err.message : String(err);
         toast({ title: PAYMENT_TOASTS.activationErrorTitle, description: `${message} ${PAYMENT_TOASTS.activationErrorSuffix}`, variant: 'destructive' });
-        setPhase({ state: 'done', ok: false, title: PAYMENT_TOASTS.activationErrorTitle, stay: true, tierLabel: null, message: `${message} ${PAYMENT_TEXTS.activationFailedBody}` });
+        setPhase({
+          state: 'done',
+          ok: false,
+          title: PAYMENT_TOASTS.activationErrorTitle,
+          stay: true,
+          tierLabel: null,
+          message: `${message} ${PAYMENT_TEXTS.activationFailedBody}`,
+        });
       },
     );
   }, [params, member, navigate, refreshUser]);
@@ -79,32 +100,61 @@ export function PaymentSuccessScreen({ params, member, refreshUser }: Props) {
   if (!member) {
     return (
       <Card className="mx-auto mt-8 max-w-md text-center">
-        <CardHeader><CardTitle role="heading" aria-level={1}>{PAYMENT_TEXTS.loginRequiredTitle}</CardTitle></CardHeader>
-        <CardContent><p className="text-muted-foreground">{PAYMENT_TEXTS.loginRequiredBody}</p></CardContent>
-        <CardFooter className="justify-center"><Button asChild><Link to="/login">{PAYMENT_TEXTS.logIn}</Link></Button></CardFooter>
+        <CardHeader>
+          <CardTitle role="heading" aria-level={1}>
+            {PAYMENT_TEXTS.loginRequiredTitle}
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <p className="text-muted-foreground">{PAYMENT_TEXTS.loginRequiredBody}</p>
+        </CardContent>
+        <CardFooter className="justify-center">
+          <Button asChild>
+            <Link to="/login">{PAYMENT_TEXTS.logIn}</Link>
+          </Button>
+        </CardFooter>
       </Card>
     );
   }
   if (phase.state === 'loading') {
     return (
       <p role="status" className="flex items-center justify-center gap-2 py-16 text-muted-foreground">
-        <Loader2 className="size-5 animate-spin" aria-hidden />{PAYMENT_TEXTS.activating}
+        <Loader2 className="size-5 animate-spin" aria-hidden />
+        {PAYMENT_TEXTS.activating}
       </p>
     );
   }
   return (
     <Card className="mx-auto mt-8 max-w-md text-center" data-testid="payment-result">
       <CardHeader>
-        {phase.ok ? <CheckCircle2 className="mx-auto size-12 text-green-500" aria-hidden /> : <AlertTriangle className="mx-auto size-12 text-destructive" aria-hidden />}
-        <CardTitle role="heading" aria-level={1} className="text-2xl">{phase.title}</CardTitle>
+        {phase.ok ? (
+          <CheckCircle2 className="mx-auto size-12 text-green-500" aria-hidden />
+        ) : (
+          <AlertTriangle className="mx-auto size-12 text-destructive" aria-hidden />
+        )}
+        <CardTitle role="heading" aria-level={1} className="text-2xl">
+          {phase.title}
+        </CardTitle>
       </CardHeader>
       <CardContent className="space-y-2">
         {phase.ok ? <p>{PAYMENT_TEXTS.successBody}</p> : <p className="text-muted-foreground">{phase.message}</p>}
-        {phase.tierLabel ? <p data-testid="payment-tier">{PAYMENT_TEXTS.tierLabel}: <strong>{phase.tierLabel}</strong></p> : null}
-        {phase.stay ? null : <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="payment-countdown">{PAYMENT_TEXTS.countdown(seconds)}</p>}
+        {phase.tierLabel ? (
+          <p data-testid="payment-tier">
+            {PAYMENT_TEXTS.tierLabel}: <strong>{phase.tierLabel}</strong>
+          </p>
+        ) : null}
+        {phase.stay ? null : (
+          <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="payment-countdown">
+            {PAYMENT_TEXTS.countdown(seconds)}
+          </p>
+        )}
       </CardContent>
       <CardFooter className="justify-center">
-        <Button asChild><Link to="/profile/$username" params={{ username: member.username }}>{PAYMENT_TEXTS.goToProfile}</Link></Button>
+        <Button asChild>
+          <Link to="/profile/$username" params={{ username: member.username }}>
+            {PAYMENT_TEXTS.goToProfile}
+          </Link>
+        </Button>
       </CardFooter>
     </Card>
   );

@@ -30,7 +30,11 @@ export function SubscriptionsScreen({ member }: { member: { subscription_tier: s
   return (
     <div>
       <PageHeader title={PAYMENT_TEXTS.subscriptionsTitle} subtitle={PAYMENT_TEXTS.subscriptionsSubtitle} icon={<Crown />} />
-      {current ? <p className="mb-4 text-sm" data-testid="current-tier">{PAYMENT_TEXTS.currentTier}: <strong>{TIERS.find((t) => t.id === current)?.name ?? current}</strong></p> : null}
+      {current ? (
+        <p className="mb-4 text-sm" data-testid="current-tier">
+          {PAYMENT_TEXTS.currentTier}: <strong>{TIERS.find((t) => t.id === current)?.name ?? current}</strong>
+        </p>
+      ) : null}
       <ul className="grid gap-4 md:grid-cols-3">
         {TIERS.map((tier) => {
           const isCurrent = current === tier.id;
@@ -43,24 +47,54 @@ export function SubscriptionsScreen({ member }: { member: { subscription_tier: s
                     <span>{tier.name}</span>
                     {isCurrent ? <Badge>{PAYMENT_TEXTS.currentBadge}</Badge> : null}
                   </CardTitle>
-                  <p className="text-2xl font-bold">{paid ? <>${tier.priceUsd}<span className="text-sm font-normal text-muted-foreground"> {PAYMENT_TEXTS.perMonth}</span></> : PAYMENT_TEXTS.free}</p>
+                  <p className="text-2xl font-bold">
+                    {paid ? (
+                      <>
+                        ${tier.priceUsd}
+                        <span className="text-sm font-normal text-muted-foreground"> {PAYMENT_TEXTS.perMonth}</span>
+                      </>
+                    ) : (
+                      PAYMENT_TEXTS.free
+                    )}
+                  </p>
                 </CardHeader>
                 <CardContent className="flex-1">
                   <ul className="space-y-2 text-sm">
-                    {tier.features.map((f) => <li key={f} className="flex gap-2"><Check className="size-4 shrink-0 text-primary" aria-hidden />{f}</li>)}
+                    {tier.features.map((f) => (
+                      <li key={f} className="flex gap-2">
+                        <Check className="size-4 shrink-0 text-primary" aria-hidden />
+                        {f}
+                      </li>
+                    ))}
                   </ul>
                 </CardContent>
                 {paid && !isCurrent ? (
                   <CardFooter className="flex flex-col gap-2">
                     {member ? (
                       <>
-                        <Button className="w-full" onClick={() => void payWithPaypal(tier.id)} disabled={pending !== null} aria-label={`${PAYMENT_TEXTS.payWithPaypal}: ${tier.name}`}>
+                        <Button
+                          className="w-full"
+                          onClick={() => void payWithPaypal(tier.id)}
+                          disabled={pending !== null}
+                          aria-label={`${PAYMENT_TEXTS.payWithPaypal}: ${tier.name}`}
+                        >
                           {pending === tier.id ? PAYMENT_TEXTS.redirecting : PAYMENT_TEXTS.payWithPaypal}
                         </Button>
-                        <Button className="w-full" variant="outline" onClick={() => setCryptoOpen(true)} aria-label={`${PAYMENT_TEXTS.payWithCrypto}: ${tier.name}`}>{PAYMENT_TEXTS.payWithCrypto}</Button>
+                        <Button
+                          className="w-full"
+                          variant="outline"
+                          onClick={() => setCryptoOpen(true)}
+                          aria-label={`${PAYMENT_TEXTS.payWithCrypto}: ${tier.name}`}
+                        >
+                          {PAYMENT_TEXTS.payWithCrypto}
+                        </Button>
                       </>
                     ) : (
-                      <Button asChild className="w-full"><Link to="/login" search={{ from: '/subscriptions' }}>{PAYMENT_TEXTS.loginToSubscribe}</Link></Button>
+                      <Button asChild className="w-full">
+                        <Link to="/login" search={{ from: '/subscriptions' }}>
+                          {PAYMENT_TEXTS.loginToSubscribe}
+                        </Link>
+                      </Button>
                     )}
                   </CardFooter>
                 ) : null}
@@ -75,7 +109,9 @@ export function SubscriptionsScreen({ member }: { member: { subscription_tier: s
             <DialogTitle>{PAYMENT_TEXTS.cryptoTitle}</DialogTitle>
             <DialogDescription>{PAYMENT_TEXTS.cryptoBody}</DialogDescription>
           </DialogHeader>
-          <Button asChild><Link to="/contact">{PAYMENT_TEXTS.contactTeam}</Link></Button>
+          <Button asChild>
+            <Link to="/contact">{PAYMENT_TEXTS.contactTeam}</Link>
+          </Button>
         </DialogContent>
       </Dialog>
     </div>

@@ -1,10 +1,7 @@
 export type PaymentParams = { source?: string; status?: string; tier_id?: string };
 
 export type PaymentOutcome =
-  | { kind: 'paypal'; tierId: string }
-  | { kind: 'coinbase'; tierId: string; display: string }
-  | { kind: 'tier-missing' }
-  | { kind: 'invalid' };
+  { kind: 'paypal'; tierId: string } | { kind: 'coinbase'; tierId: string; display: string } | { kind: 'tier-missing' } | { kind: 'invalid' };
 
 /**
  * What the success page does with its query: PayPal with a

@@ -16,7 +16,9 @@ export function OnlineUsersPanel() {
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-xl">
           <Radio className="size-5 text-emerald-500" aria-hidden />
-          <span data-testid="online-heading">{presence.status === 'offline' ? PRESENCE_MESSAGES.sidebarHeading : PRESENCE_MESSAGES.heading(presence.members.length)}</span>
+          <span data-testid="online-heading">
+            {presence.status === 'offline' ? PRESENCE_MESSAGES.sidebarHeading : PRESENCE_MESSAGES.heading(presence.members.length)}
+          </span>
         </CardTitle>
       </CardHeader>
       <CardContent aria-live="polite">
@@ -33,7 +35,11 @@ export function OnlineUsersPanel() {
               <ul className="flex flex-col gap-2" data-testid="online-rows">
                 {rows.map((m) => (
                   <li key={m.user_id}>
-                    <Link to="/profile/$username" params={{ username: m.username }} className="flex items-center gap-3 rounded-md p-1 hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                    <Link
+                      to="/profile/$username"
+                      params={{ username: m.username }}
+                      className="flex items-center gap-3 rounded-md p-1 hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                    >
                       <OnlineAvatar member={m} />
                       <span className="font-medium">@{m.username}</span>
                     </Link>
@@ -46,7 +52,12 @@ export function OnlineUsersPanel() {
                 {avatars.map((m) => (
                   <Tooltip key={m.user_id}>
                     <TooltipTrigger asChild>
-                      <Link to="/profile/$username" params={{ username: m.username }} aria-label={`@${m.username}`} className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+                      <Link
+                        to="/profile/$username"
+                        params={{ username: m.username }}
+                        aria-label={`@${m.username}`}
+                        className="rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                      >
                         <OnlineAvatar member={m} className="size-7" />
                       </Link>
                     </TooltipTrigger>

@@ -29,10 +29,7 @@ export function PresenceProvider({ member, children }: { member: PresenceMemberI
   const ready = usePresenceHeartbeat(memberId);
   const panelAnnounced = usePresence(PRESENCE_CHANNELS.panel, member, ready);
   const sidebarAnnounced = usePresence(PRESENCE_CHANNELS.sidebar, member, ready);
-  const ids = useMemo(
-    () => [...panelAnnounced.members, ...sidebarAnnounced.members].map((m) => m.user_id),
-    [panelAnnounced.members, sidebarAnnounced.members],
-  );
+  const ids = useMemo(() => [...panelAnnounced.members, ...sidebarAnnounced.members].map((m) => m.user_id), [panelAnnounced.members, sidebarAnnounced.members]);
   const vouched = useVouchedMembers(ids, panelAnnounced.status === 'live' || sidebarAnnounced.status === 'live');
   const value = useMemo(
     () => ({ panel: shown(panelAnnounced, vouched), sidebar: shown(sidebarAnnounced, vouched) }),

@@ -19,7 +19,9 @@ export function SidebarOnlineList({ presence, collapsed }: { presence: PresenceS
           <p className="px-1 text-xs text-muted-foreground">{PRESENCE_MESSAGES.offline}</p>
         )
       ) : members.length === 0 ? (
-        collapsed ? null : <p className="px-1 text-xs text-muted-foreground">{presence.status === 'live' ? PRESENCE_MESSAGES.sidebarEmpty : PRESENCE_MESSAGES.connecting}</p>
+        collapsed ? null : (
+          <p className="px-1 text-xs text-muted-foreground">{presence.status === 'live' ? PRESENCE_MESSAGES.sidebarEmpty : PRESENCE_MESSAGES.connecting}</p>
+        )
       ) : (
         <ul className={cn('flex flex-col gap-1', collapsed && 'items-center')}>
           {members.map((m) => {

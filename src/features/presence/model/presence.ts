@@ -17,7 +17,9 @@ export type VouchedMember = { user_id: string; username: string; avatar_url: str
  */
 export function presencePayload(member: { id: string; username: string; avatar_url: string | null } | null, now: Date = new Date()): PresenceRecord {
   const online_at = now.toISOString();
-  return member ? { user_id: member.id, username: member.username, avatar_url: member.avatar_url, online_at } : { guest: true, username: GUEST_USERNAME, online_at };
+  return member
+    ? { user_id: member.id, username: member.username, avatar_url: member.avatar_url, online_at }
+    : { guest: true, username: GUEST_USERNAME, online_at };
 }
 
 /**

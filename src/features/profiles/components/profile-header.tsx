@@ -36,7 +36,11 @@ export function JoinedDate({ iso, prefix = true }: { iso: string; prefix?: boole
   return (
     <Tooltip>
       <TooltipTrigger asChild>
-        <time dateTime={iso} tabIndex={0} className="rounded-sm underline decoration-dotted underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        <time
+          dateTime={iso}
+          tabIndex={0}
+          className="rounded-sm underline decoration-dotted underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
           {prefix ? 'Joined ' : null}
           {relativeTime(iso)}
         </time>
@@ -64,7 +68,12 @@ export function ProfileHeader({ profile, viewer }: { profile: ProfileDoc; viewer
   return (
     <Card className="overflow-hidden" data-testid="profile-header">
       <div className="h-32 w-full bg-muted sm:h-48">
-        <SizedImage src={profile.banner_url || bannerFallback(profile.username)} sizing={{ width: 360, sizes: '(min-width: 1024px) 1024px, 100vw' }} className="size-full object-cover" loading="lazy" />
+        <SizedImage
+          src={profile.banner_url || bannerFallback(profile.username)}
+          sizing={{ width: 360, sizes: '(min-width: 1024px) 1024px, 100vw' }}
+          className="size-full object-cover"
+          loading="lazy"
+        />
       </div>
       <CardContent className="relative flex flex-col gap-4 pt-0">
         <div className="-mt-12 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -91,7 +100,13 @@ export function ProfileHeader({ profile, viewer }: { profile: ProfileDoc; viewer
                   variant={follow.isFollowing ? 'outline' : 'default'}
                   data-testid="follow-button"
                 >
-                  {follow.phase !== 'idle' ? <Loader2 className="animate-spin" aria-hidden /> : follow.isFollowing ? <UserMinus aria-hidden /> : <UserPlus aria-hidden />}
+                  {follow.phase !== 'idle' ? (
+                    <Loader2 className="animate-spin" aria-hidden />
+                  ) : follow.isFollowing ? (
+                    <UserMinus aria-hidden />
+                  ) : (
+                    <UserPlus aria-hidden />
+                  )}
                   {follow.label}
                 </Button>
                 {canReceiveTips(tipJar) ? (
@@ -145,7 +160,12 @@ export function ProfileHeader({ profile, viewer }: { profile: ProfileDoc; viewer
           <ul className="flex flex-wrap gap-3 text-sm" aria-label="Social links">
             {links.map(([network, url]) => (
               <li key={network}>
-                <a href={url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline">
+                <a
+                  href={url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+                >
                   <Globe className="size-4" aria-hidden /> {socialNetworkLabel(network)}
                 </a>
               </li>

@@ -52,7 +52,8 @@ function ContentTab({ profile, isOwner }: { profile: ProfileDoc; isOwner: boolea
   const slice = pageSlice(docs, page, PROFILE_CONTENT_PAGE_SIZE);
   const name = profile.display_name || profile.username;
   if (loading || (docs.length === 0 && !pulled)) return <TabLoading label={PROFILE_MESSAGES.loadingContent} />;
-  if (docs.length === 0) return <p className="py-8 text-center text-muted-foreground">{isOwner ? PROFILE_MESSAGES.noContentOwner : PROFILE_MESSAGES.noContentOther(name)}</p>;
+  if (docs.length === 0)
+    return <p className="py-8 text-center text-muted-foreground">{isOwner ? PROFILE_MESSAGES.noContentOwner : PROFILE_MESSAGES.noContentOther(name)}</p>;
   return (
     <>
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="profile-content">
@@ -104,8 +105,8 @@ function ActivityTab({ profile }: { profile: ProfileDoc }) {
           <ul className="flex flex-col gap-3" data-testid="profile-activity">
             {docs.map((a) => (
               <li key={a.id} className="text-sm">
-                <span className="font-medium">{profile.display_name || profile.username}</span> {ACTIVITY_TEXTS[a.activity_type] ?? a.activity_type.replace(/_/g, ' ')}{' '}
-                {a.related_entity_title ? <ActivityTarget activity={a} /> : null}
+                <span className="font-medium">{profile.display_name || profile.username}</span>{' '}
+                {ACTIVITY_TEXTS[a.activity_type] ?? a.activity_type.replace(/_/g, ' ')} {a.related_entity_title ? <ActivityTarget activity={a} /> : null}
                 <span className="block text-xs text-muted-foreground">{relativeTime(a.created_at)}</span>
               </li>
             ))}

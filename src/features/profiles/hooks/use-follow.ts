@@ -55,7 +55,11 @@ export function useFollow(viewerId: string | null, profileId: string) {
       } else if (result.status === 'followed') toast({ variant: 'success', title: PROFILE_MESSAGES.followedTitle, description: PROFILE_MESSAGES.followed });
       else toast({ title: PROFILE_MESSAGES.unfollowedTitle, description: PROFILE_MESSAGES.unfollowed });
     } catch (error) {
-      toast({ variant: 'destructive', title: PROFILE_MESSAGES.actionFailedTitle, description: error instanceof Error && error.message ? error.message : PROFILE_MESSAGES.actionFailed });
+      toast({
+        variant: 'destructive',
+        title: PROFILE_MESSAGES.actionFailedTitle,
+        description: error instanceof Error && error.message ? error.message : PROFILE_MESSAGES.actionFailed,
+      });
     } finally {
       setBusy(null);
     }

@@ -8,10 +8,7 @@ import { PROFILE_MESSAGES } from '../constants';
 import { fetchProfileByUsername } from '../model/server-profile';
 
 export type ProfileLookup =
-  | { state: 'loading' }
-  | { state: 'found'; profile: ProfileDoc; local: boolean }
-  | { state: 'not-found' }
-  | { state: 'offline-missing' };
+  { state: 'loading' } | { state: 'found'; profile: ProfileDoc; local: boolean } | { state: 'not-found' } | { state: 'offline-missing' };
 
 const NO_PROFILES: RxDocument<ProfileDoc>[] = [];
 

@@ -3,7 +3,8 @@ import { getSupabase } from '@/lib/lazy-supabase';
 
 export type ServerLookup = { kind: 'found'; profile: ProfileDoc } | { kind: 'missing' };
 
-const COLUMNS = 'id,username,display_name,avatar_url,banner_url,bio,location,role,genres,social_links,subscription_tier,monetization,signature,karma,is_featured,followers_count,following_count,created_at,updated_at';
+const COLUMNS =
+  'id,username,display_name,avatar_url,banner_url,bio,location,role,genres,social_links,subscription_tier,monetization,signature,karma,is_featured,followers_count,following_count,created_at,updated_at';
 
 /** Asks the server for a profile the local store does not hold (yet). Throws on failure. */
 export async function fetchProfileByUsername(username: string): Promise<ServerLookup> {

@@ -68,7 +68,11 @@ function ReplyOfferCard({ userId, onClose }: { userId: string; onClose: () => vo
         <div className="flex-1">
           <p className="font-medium">{PUSH_TEXTS.offerTitle}</p>
           <p className="text-sm text-muted-foreground">{PUSH_TEXTS.offerBody}</p>
-          {push.message && <p role="alert" className="mt-1 text-sm text-destructive">{push.message}</p>}
+          {push.message && (
+            <p role="alert" className="mt-1 text-sm text-destructive">
+              {push.message}
+            </p>
+          )}
         </div>
         <div className="flex gap-2">
           <Button

@@ -11,12 +11,15 @@ import { useDevicePush } from '../hooks/use-device-push';
  */
 export function PushSettingsSection({ userId }: { userId: string | null }) {
   const push = useDevicePush(userId);
-  const notice =
-    !userId ? PUSH_TEXTS.signedOut
-    : push.support === 'unsupported' ? PUSH_TEXTS.unsupported
-    : push.support === 'not-configured' ? PUSH_TEXTS.notConfigured
-    : push.support === 'blocked' && !push.enabled ? PUSH_TEXTS.blocked
-    : null;
+  const notice = !userId
+    ? PUSH_TEXTS.signedOut
+    : push.support === 'unsupported'
+      ? PUSH_TEXTS.unsupported
+      : push.support === 'not-configured'
+        ? PUSH_TEXTS.notConfigured
+        : push.support === 'blocked' && !push.enabled
+          ? PUSH_TEXTS.blocked
+          : null;
   const canSwitch = !!userId && !notice && !push.loading && !push.busy;
 
   return (
@@ -32,12 +35,7 @@ export function PushSettingsSection({ userId }: { userId: string | null }) {
         {notice && <p className="text-sm text-muted-foreground">{notice}</p>}
         <div className="flex items-center justify-between gap-4">
           <Label htmlFor="push-device">{PUSH_TEXTS.deviceSwitch}</Label>
-          <Switch
-            id="push-device"
-            checked={push.enabled}
-            disabled={!canSwitch}
-            onCheckedChange={(on) => void (on ? push.enable() : push.disable())}
-          />
+          <Switch id="push-device" checked={push.enabled} disabled={!canSwitch} onCheckedChange={(on) => void (on ? push.enable() : push.disable())} />
         </div>
         {push.message && (
           <p role="alert" className="text-sm text-destructive">

@@ -55,9 +55,16 @@ export function useDevicePush(userId: string | null): DevicePush {
       try {
         const subscription = await browserSubscription();
         const preferences = subscription ? await loadDevicePreferences(await getClient(), subscription) : null;
-        if (alive) setState((s) => ({ ...s, support, loading: false, enabled: preferences !== null && support === 'granted', preferences: preferences ?? DEFAULT_PUSH_PREFERENCES }));
+        if (alive)
+          setState((s) => ({
+            ...s,
+            support,
+            loading: false,
+            enabled: preferences !== null && support === 'granted',
+            preferences: preferences ?? DEFAULT_PUSH_PREFERENCES,
+          }));
       } catch (error) {
-        console.warn('Could not read this device\'s push subscription.', error);
+        console.warn("Could not read this device's push subscription.", error);
         if (alive) setState((s) => ({ ...s, support, loading: false }));
       }
     })();

@@ -66,7 +66,11 @@ export async function loadDevicePreferences(client: SupabaseClient, subscription
  * with the app's VAPID key and stores the subscription as the member's. A subscription this browser
  * already had (another member's, or made with an older key) is forgotten first.
  */
-export async function enableDevicePush(client: SupabaseClient, userId: string, preferences: PushPreferences = DEFAULT_PUSH_PREFERENCES): Promise<PushSubscription> {
+export async function enableDevicePush(
+  client: SupabaseClient,
+  userId: string,
+  preferences: PushPreferences = DEFAULT_PUSH_PREFERENCES,
+): Promise<PushSubscription> {
   const permission = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
   if (permission !== 'granted') throw new PushPermissionError(permission);
 
@@ -102,10 +106,7 @@ export async function disableDevicePush(client: SupabaseClient): Promise<void> {
 }
 
 export async function saveDevicePreferences(client: SupabaseClient, subscription: PushSubscription, preferences: PushPreferences): Promise<void> {
-  const { error } = await client
-    .from('push_subscriptions')
-    .update({ preferences, updated_at: new Date().toISOString() })
-    .eq('endpoint', subscription.endpoint);
+  const { error } = await client.from('push_subscriptions').update({ preferences, updated_at: new Date().toISOString() }).eq('endpoint', subscription.endpoint);
   if (error) throw error;
 }
 
@@ -123,6 +124,8 @@ async function forgetOnServer(client: SupabaseClient, subscription: PushSubscrip
 export async function forgetDeviceAfterSignOut(client: SupabaseClient): Promise<void> {
   const subscription = await browserSubscription();
   if (!subscription) return;
-  await forgetOnServer(client, subscription).catch((error: unknown) => console.warn('Could not tell the server to forget this device; it will be dropped on the next push.', error));
+  await forgetOnServer(client, subscription).catch((error: unknown) =>
+    console.warn('Could not tell the server to forget this device; it will be dropped on the next push.', error),
+  );
   await subscription.unsubscribe();
 }

@@ -18,7 +18,16 @@ import { roleLabel } from '@/lib/profile-rules';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { toast } from '@/stores/toast-store';
 import {
-  contentTypeOf, noResultsText, SEARCHED_COLLECTIONS, postCountText, SEARCH_PAGE_SIZE, SEARCH_RESULT_TAGS_SHOWN, SEARCH_TEXTS, SEARCH_TYPE_OPTIONS, searchErrorText, summaryText,
+  contentTypeOf,
+  noResultsText,
+  SEARCHED_COLLECTIONS,
+  postCountText,
+  SEARCH_PAGE_SIZE,
+  SEARCH_RESULT_TAGS_SHOWN,
+  SEARCH_TEXTS,
+  SEARCH_TYPE_OPTIONS,
+  searchErrorText,
+  summaryText,
   type SearchTypeValue,
 } from '../constants';
 import { searchLocally } from '../model/local-search';
@@ -57,7 +66,9 @@ export function SearchScreen({ q = '', type = 'all', page = 1 }: Props) {
     const unsynced = !online && SEARCHED_COLLECTIONS[contentType].some((name) => !hasPulled(name));
     const run = online
       ? searchOnline(q.trim(), contentType, page, SEARCH_PAGE_SIZE).then((data) => ({ data, offline: false }))
-      : loadDatabase().then((db) => searchLocally(db, q.trim(), contentType, page, SEARCH_PAGE_SIZE)).then((data) => ({ data, offline: true }));
+      : loadDatabase()
+          .then((db) => searchLocally(db, q.trim(), contentType, page, SEARCH_PAGE_SIZE))
+          .then((data) => ({ data, offline: true }));
     run.then(
       (r) => alive && setState({ key, loading: false, data: r.data, offline: r.offline, unsynced }),
       (err: unknown) => {
@@ -101,37 +112,64 @@ export function SearchScreen({ q = '', type = 'all', page = 1 }: Props) {
         <div className="space-y-1">
           <Label htmlFor="search-type">{SEARCH_TEXTS.typeLabel}</Label>
           <NativeSelect id="search-type" className="w-auto" value={selected} onChange={(e) => setSelected(e.target.value as SearchTypeValue)}>
-            {SEARCH_TYPE_OPTIONS.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+            {SEARCH_TYPE_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
           </NativeSelect>
         </div>
-        <Button type="submit"><Search aria-hidden />{SEARCH_TEXTS.submit}</Button>
+        <Button type="submit">
+          <Search aria-hidden />
+          {SEARCH_TEXTS.submit}
+        </Button>
       </form>
       {q.trim() === '' ? (
         <p className="py-12 text-center text-muted-foreground">{SEARCH_TEXTS.start}</p>
       ) : !answered ? (
         <div className="space-y-3" role="status" aria-label={SEARCH_TEXTS.searching} aria-busy="true" data-testid="search-loading">
-          {Array.from({ length: 3 }, (_, i) => <Skeleton key={i} className="h-24" />)}
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} className="h-24" />
+          ))}
         </div>
       ) : data ? (
         <div className="space-y-4">
-          {state.offline ? <p role="status" className="rounded-md border border-amber-500/50 bg-amber-500/10 p-3 text-sm">{SEARCH_TEXTS.offlineNote}</p> : null}
+          {state.offline ? (
+            <p role="status" className="rounded-md border border-amber-500/50 bg-amber-500/10 p-3 text-sm">
+              {SEARCH_TEXTS.offlineNote}
+            </p>
+          ) : null}
           {data.totalCount === 0 && state.unsynced ? (
-            <p className="py-8 text-center text-muted-foreground" data-testid="search-not-synced">{SEARCH_TEXTS.notSynced}</p>
+            <p className="py-8 text-center text-muted-foreground" data-testid="search-not-synced">
+              {SEARCH_TEXTS.notSynced}
+            </p>
           ) : data.totalCount === 0 ? (
-            <p className="py-8 text-center text-muted-foreground" data-testid="search-no-results">{noResultsText(q.trim())}</p>
+            <p className="py-8 text-center text-muted-foreground" data-testid="search-no-results">
+              {noResultsText(q.trim())}
+            </p>
           ) : (
             <>
               <p className="text-sm text-muted-foreground" data-testid="search-summary">
                 {summaryText(data.results.length, data.totalCount)} <strong className="text-foreground">"{q.trim()}"</strong>
               </p>
               <ul className="space-y-3" aria-label="Search results">
-                {data.results.map((r) => <li key={`${r.type}:${r.id}`}><ResultCard result={r} /></li>)}
+                {data.results.map((r) => (
+                  <li key={`${r.type}:${r.id}`}>
+                    <ResultCard result={r} />
+                  </li>
+                ))}
               </ul>
               {totalPages > 1 ? (
                 <nav className="flex items-center justify-center gap-3" aria-label="Pagination">
-                  <Button variant="outline" disabled={page <= 1} onClick={() => goToPage(page - 1)}>{SEARCH_TEXTS.previous}</Button>
-                  <span className="text-sm">Page {page} of {totalPages}</span>
-                  <Button variant="outline" disabled={page >= totalPages} onClick={() => goToPage(page + 1)}>{SEARCH_TEXTS.next}</Button>
+                  <Button variant="outline" disabled={page <= 1} onClick={() => goToPage(page - 1)}>
+                    {SEARCH_TEXTS.previous}
+                  </Button>
+                  <span className="text-sm">
+                    Page {page} of {totalPages}
+                  </span>
+                  <Button variant="outline" disabled={page >= totalPages} onClick={() => goToPage(page + 1)}>
+                    {SEARCH_TEXTS.next}
+                  </Button>
                 </nav>
               ) : null}
             </>
@@ -146,7 +184,11 @@ function ResultCard({ result }: { result: SearchResult }) {
   if (result.type === 'profile') return <ProfileCard r={result as ProfileResult} />;
   if (result.type === 'blog_post') return <BlogCard r={result as BlogPostResult} />;
   if (result.type === 'discussion') return <DiscussionCard r={result as DiscussionResult} />;
-  return <Card><CardContent className="pt-6 text-sm text-muted-foreground">{SEARCH_TEXTS.unknownType}</CardContent></Card>;
+  return (
+    <Card>
+      <CardContent className="pt-6 text-sm text-muted-foreground">{SEARCH_TEXTS.unknownType}</CardContent>
+    </Card>
+  );
 }
 
 function ProfileCard({ r }: { r: ProfileResult }) {
@@ -161,7 +203,9 @@ function ProfileCard({ r }: { r: ProfileResult }) {
         <div className="min-w-0 flex-1 space-y-1">
           <div className="flex flex-wrap items-center gap-2">
             <User className="size-4 text-muted-foreground" aria-hidden />
-            <Link to="/profile/$username" params={{ username: r.username }} className="font-semibold hover:underline">{name}</Link>
+            <Link to="/profile/$username" params={{ username: r.username }} className="font-semibold hover:underline">
+              {name}
+            </Link>
             <span className="text-sm text-muted-foreground">@{r.username}</span>
             {r.role ? <Badge variant="secondary">{roleLabel(r.role)}</Badge> : null}
           </div>
@@ -178,19 +222,28 @@ function BlogCard({ r }: { r: BlogPostResult }) {
   return (
     <Card data-testid="result-blog_post">
       <CardContent className="flex gap-4 pt-6">
-        {r.cover_image_url ? <SizedImage src={r.cover_image_url} sizing={{ width: 80, height: 80 }} className="size-20 shrink-0 rounded-md object-cover" /> : null}
+        {r.cover_image_url ? (
+          <SizedImage src={r.cover_image_url} sizing={{ width: 80, height: 80 }} className="size-20 shrink-0 rounded-md object-cover" />
+        ) : null}
         <div className="min-w-0 flex-1 space-y-1">
           <div className="flex items-center gap-2">
             <FileText className="size-4 text-muted-foreground" aria-hidden />
-            <Link to="/blog/$slug" params={{ slug }} className="font-semibold hover:underline">{r.title}</Link>
+            <Link to="/blog/$slug" params={{ slug }} className="font-semibold hover:underline">
+              {r.title}
+            </Link>
           </div>
           {r.excerpt ? <p className="line-clamp-2 text-sm text-muted-foreground">{r.excerpt}</p> : null}
           <p className="text-xs text-muted-foreground">
-            {r.author_display_name || r.author_username || ''}{r.published_at ? ` · ${relativeTime(r.published_at)}` : ''}
+            {r.author_display_name || r.author_username || ''}
+            {r.published_at ? ` · ${relativeTime(r.published_at)}` : ''}
           </p>
           {r.tags && r.tags.length > 0 ? (
             <ul className="flex flex-wrap gap-1" aria-label="Tags">
-              {r.tags.slice(0, SEARCH_RESULT_TAGS_SHOWN).map((t) => <li key={t}><Badge variant="outline">{t}</Badge></li>)}
+              {r.tags.slice(0, SEARCH_RESULT_TAGS_SHOWN).map((t) => (
+                <li key={t}>
+                  <Badge variant="outline">{t}</Badge>
+                </li>
+              ))}
             </ul>
           ) : null}
         </div>
@@ -205,11 +258,14 @@ function DiscussionCard({ r }: { r: DiscussionResult }) {
       <CardContent className="space-y-1 pt-6">
         <div className="flex flex-wrap items-center gap-2">
           <MessageSquare className="size-4 text-muted-foreground" aria-hidden />
-          <Link to="/discussions/thread/$threadId" params={{ threadId: r.id }} className="font-semibold hover:underline">{r.title}</Link>
+          <Link to="/discussions/thread/$threadId" params={{ threadId: r.id }} className="font-semibold hover:underline">
+            {r.title}
+          </Link>
           {r.category ? <Badge variant="secondary">{r.category}</Badge> : null}
         </div>
         <p className="text-xs text-muted-foreground">
-          {r.author_display_name || r.author_username || ''}{r.created_at ? ` · ${relativeTime(r.created_at)}` : ''} · {postCountText(r.post_count ?? 0)}
+          {r.author_display_name || r.author_username || ''}
+          {r.created_at ? ` · ${relativeTime(r.created_at)}` : ''} · {postCountText(r.post_count ?? 0)}
         </p>
       </CardContent>
     </Card>

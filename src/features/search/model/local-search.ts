@@ -21,8 +21,15 @@ export async function searchLocally(db: AppDatabase, term: string, type: SearchC
     for (const p of await db.profiles.find().exec()) {
       if (!hit(p.username, p.display_name, p.bio, p.location)) continue;
       const item: ProfileResult = {
-        type: 'profile', id: p.id, path: `/profile/${p.username}`, avatar_url: p.avatar_url ?? null, username: p.username,
-        display_name: p.display_name ?? null, role: p.role ?? null, bio: p.bio ?? null, karma: p.karma ?? null,
+        type: 'profile',
+        id: p.id,
+        path: `/profile/${p.username}`,
+        avatar_url: p.avatar_url ?? null,
+        username: p.username,
+        display_name: p.display_name ?? null,
+        role: p.role ?? null,
+        bio: p.bio ?? null,
+        karma: p.karma ?? null,
       };
       found.push({ item, at: p.created_at });
     }
@@ -33,9 +40,17 @@ export async function searchLocally(db: AppDatabase, term: string, type: SearchC
       if (!hit(b.title, b.excerpt, b.content, (b.tags ?? []).join(' '))) continue;
       const a = b.author_id ? profiles.get(b.author_id) : undefined;
       const item: BlogPostResult = {
-        type: 'blog_post', id: b.id, path: `/blog/${b.slug}`, cover_image_url: b.cover_image_url ?? null, title: b.title, excerpt: b.excerpt ?? null,
-        author_username: a?.username ?? null, author_display_name: a?.display_name ?? null, author_avatar_url: a?.avatar_url ?? null,
-        published_at: b.published_at || null, tags: b.tags ?? [],
+        type: 'blog_post',
+        id: b.id,
+        path: `/blog/${b.slug}`,
+        cover_image_url: b.cover_image_url ?? null,
+        title: b.title,
+        excerpt: b.excerpt ?? null,
+        author_username: a?.username ?? null,
+        author_display_name: a?.display_name ?? null,
+        author_avatar_url: a?.avatar_url ?? null,
+        published_at: b.published_at || null,
+        tags: b.tags ?? [],
       };
       found.push({ item, at: b.published_at });
     }
@@ -44,9 +59,16 @@ export async function searchLocally(db: AppDatabase, term: string, type: SearchC
     for (const d of await db.discussions.find().exec()) {
       if (!hit(d.title, d.category, d.author_username, d.author_display_name)) continue;
       const item: DiscussionResult = {
-        type: 'discussion', id: d.id, path: `/discussions/thread/${d.id}`, title: d.title, category: d.category,
-        author_username: d.author_username ?? null, author_display_name: d.author_display_name ?? null, author_avatar_url: d.author_avatar_url ?? null,
-        created_at: d.created_at, post_count: d.post_count,
+        type: 'discussion',
+        id: d.id,
+        path: `/discussions/thread/${d.id}`,
+        title: d.title,
+        category: d.category,
+        author_username: d.author_username ?? null,
+        author_display_name: d.author_display_name ?? null,
+        author_avatar_url: d.author_avatar_url ?? null,
+        created_at: d.created_at,
+        post_count: d.post_count,
       };
       found.push({ item, at: d.created_at });
     }

@@ -108,13 +108,23 @@ export function PasswordSettingsScreen({ username }: { username: string }) {
                 <p>{error}</p>
                 {reasons.length > 0 ? (
                   <ul className="mt-1 list-disc pl-5" data-testid="password-reasons">
-                    {reasons.map((reason) => <li key={reason}>{reason}</li>)}
+                    {reasons.map((reason) => (
+                      <li key={reason}>{reason}</li>
+                    ))}
                   </ul>
                 ) : null}
               </Alert>
             ) : null}
-            {notice ? <Alert variant="info" data-testid="password-notice">{notice}</Alert> : null}
-            {success ? <Alert variant="success" data-testid="password-success">{success}</Alert> : null}
+            {notice ? (
+              <Alert variant="info" data-testid="password-notice">
+                {notice}
+              </Alert>
+            ) : null}
+            {success ? (
+              <Alert variant="success" data-testid="password-success">
+                {success}
+              </Alert>
+            ) : null}
             <div className="flex flex-col gap-2">
               <Label htmlFor="password-new">{SETTINGS_MESSAGES.newPasswordLabel}</Label>
               <Input id="password-new" type="password" autoComplete="new-password" value={form.password} onChange={set('password')} />

@@ -19,7 +19,11 @@ import { formFromMember, parseProfileForm, profileChanges, validateProfileForm, 
 import type { SaveProfile, SettingsMember } from '../model/types';
 import { usernameTaken } from '../model/username-check';
 
-const PROFILE_SAVE_TEXTS = { savedTitle: SETTINGS_MESSAGES.profileUpdatedTitle, saved: SETTINGS_MESSAGES.profileUpdated, failed: SETTINGS_MESSAGES.profileSaveFailed };
+const PROFILE_SAVE_TEXTS = {
+  savedTitle: SETTINGS_MESSAGES.profileUpdatedTitle,
+  saved: SETTINGS_MESSAGES.profileUpdated,
+  failed: SETTINGS_MESSAGES.profileSaveFailed,
+};
 
 export function ProfileSettingsScreen({ member, save }: { member: SettingsMember; save: SaveProfile }) {
   const db = useDatabase();
@@ -65,15 +69,29 @@ export function ProfileSettingsScreen({ member, save }: { member: SettingsMember
       <Card>
         <form onSubmit={(e) => void onSubmit(e)} noValidate>
           <CardContent className="flex flex-col gap-5 pt-6">
-            {error ? <Alert variant="error" data-testid="settings-error">{error}</Alert> : null}
-            {success ? <Alert variant="success" data-testid="settings-success">{success}</Alert> : null}
+            {error ? (
+              <Alert variant="error" data-testid="settings-error">
+                {error}
+              </Alert>
+            ) : null}
+            {success ? (
+              <Alert variant="success" data-testid="settings-success">
+                {success}
+              </Alert>
+            ) : null}
             {draft.restored ? (
               <Alert data-testid="settings-draft-restored" className="flex flex-wrap items-center justify-between gap-2">
                 <span>{SETTINGS_MESSAGES.draftRestored}</span>
-                <Button type="button" variant="outline" size="sm" onClick={discard}>{SETTINGS_MESSAGES.discardDraft}</Button>
+                <Button type="button" variant="outline" size="sm" onClick={discard}>
+                  {SETTINGS_MESSAGES.discardDraft}
+                </Button>
               </Alert>
             ) : null}
-            {outbox?.state === 'rejected' && outbox.reason ? <Alert variant="error" data-testid="settings-rejected">{SETTINGS_MESSAGES.rejected(outbox.reason)}</Alert> : null}
+            {outbox?.state === 'rejected' && outbox.reason ? (
+              <Alert variant="error" data-testid="settings-rejected">
+                {SETTINGS_MESSAGES.rejected(outbox.reason)}
+              </Alert>
+            ) : null}
             {outbox?.state === 'waiting' && !success ? <Alert variant="offline">{SETTINGS_MESSAGES.savedOffline}</Alert> : null}
             <div className="grid gap-5 sm:grid-cols-2">
               <div className="flex flex-col gap-2">

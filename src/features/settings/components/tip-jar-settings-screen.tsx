@@ -50,8 +50,16 @@ export function TipJarSettingsScreen({ member, save }: { member: SettingsMember;
       <Card>
         <form onSubmit={(e) => void onSubmit(e)} noValidate>
           <CardContent className="flex flex-col gap-5 pt-6">
-            {error ? <Alert variant="error" data-testid="tipjar-error">{error}</Alert> : null}
-            {success ? <Alert variant="success" data-testid="tipjar-success">{success}</Alert> : null}
+            {error ? (
+              <Alert variant="error" data-testid="tipjar-error">
+                {error}
+              </Alert>
+            ) : null}
+            {success ? (
+              <Alert variant="success" data-testid="tipjar-success">
+                {success}
+              </Alert>
+            ) : null}
             {outbox?.state === 'rejected' && outbox.reason ? <Alert variant="error">{SETTINGS_MESSAGES.rejected(outbox.reason)}</Alert> : null}
             <div className="flex items-center gap-3">
               <Switch id="tipjar-enabled" checked={form.enabled} onCheckedChange={(enabled) => setForm((f) => ({ ...f, enabled }))} />

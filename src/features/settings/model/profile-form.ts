@@ -1,7 +1,14 @@
 import * as z from 'zod/mini';
 import {
-  BIO_MAX_LENGTH, DISPLAY_NAME_MAX_LENGTH, LOCATION_MAX_LENGTH, PROFILE_URL_MAX_LENGTH, PROFILE_URL_PATTERN,
-  SIGNATURE_MAX_LENGTH, USERNAME_PATTERN, USERNAME_RULE_MESSAGE, type TipJar,
+  BIO_MAX_LENGTH,
+  DISPLAY_NAME_MAX_LENGTH,
+  LOCATION_MAX_LENGTH,
+  PROFILE_URL_MAX_LENGTH,
+  PROFILE_URL_PATTERN,
+  SIGNATURE_MAX_LENGTH,
+  USERNAME_PATTERN,
+  USERNAME_RULE_MESSAGE,
+  type TipJar,
 } from '@/lib/profile-rules';
 import { SETTINGS_MESSAGES, SOCIAL_NETWORKS, type SocialNetwork } from '../constants';
 import type { ProfileChanges, SettingsMember } from './types';
@@ -72,7 +79,10 @@ function validPictureUrl(value: string): boolean {
 
 /** Genres trimmed and empty entries dropped. */
 export function parseGenres(text: string): string[] {
-  return text.split(',').map((g) => g.trim()).filter(Boolean);
+  return text
+    .split(',')
+    .map((g) => g.trim())
+    .filter(Boolean);
 }
 
 function sameJson(a: unknown, b: unknown): boolean {

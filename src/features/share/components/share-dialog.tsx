@@ -53,7 +53,10 @@ export function ShareDialog({ data, triggerLabel = SHARE_TEXTS.trigger }: { data
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm"><Share2 aria-hidden />{triggerLabel}</Button>
+        <Button variant="outline" size="sm">
+          <Share2 aria-hidden />
+          {triggerLabel}
+        </Button>
       </DialogTrigger>
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
         <DialogHeader>
@@ -61,8 +64,16 @@ export function ShareDialog({ data, triggerLabel = SHARE_TEXTS.trigger }: { data
           <DialogDescription>{SHARE_TEXTS.dialogDescription}</DialogDescription>
         </DialogHeader>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" size="sm" onClick={() => void copyLink()}><Copy aria-hidden />{SHARE_TEXTS.copyLink}</Button>
-          {canNativeShare ? <Button variant="secondary" size="sm" onClick={() => void nativeShare()}><Share2 aria-hidden />{SHARE_TEXTS.nativeShare}</Button> : null}
+          <Button variant="secondary" size="sm" onClick={() => void copyLink()}>
+            <Copy aria-hidden />
+            {SHARE_TEXTS.copyLink}
+          </Button>
+          {canNativeShare ? (
+            <Button variant="secondary" size="sm" onClick={() => void nativeShare()}>
+              <Share2 aria-hidden />
+              {SHARE_TEXTS.nativeShare}
+            </Button>
+          ) : null}
         </div>
         <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Share platforms">
           {SHARE_PLATFORMS.map((p) => (

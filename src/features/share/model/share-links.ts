@@ -4,7 +4,10 @@ export type ShareData = { url: string; title: string; description?: string; imag
 
 /** What the member typed for Mastodon, without a leading http(s):// or trailing slashes. */
 export function normalizeInstance(typed: string): string {
-  return typed.trim().replace(/^https?:\/\//i, '').replace(/\/+$/, '');
+  return typed
+    .trim()
+    .replace(/^https?:\/\//i, '')
+    .replace(/\/+$/, '');
 }
 
 export function platformById(id: SharePlatformId): SharePlatform {

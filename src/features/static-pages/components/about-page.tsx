@@ -8,7 +8,7 @@ import { ABOUT_PILLARS, ABOUT_VALUES, KARMA_ANCHOR, STATIC_TEXTS } from '../cons
 const PILLAR_TEXT: Record<(typeof ABOUT_PILLARS)[number], string> = {
   Connect: 'Find DJs, producers, labels and promoters near you or across the world, follow them and talk shop in the Community Hub.',
   Create: 'Upload tracks, mixes and sample packs, get honest feedback, and find collaborators for your next release.',
-  Discover: 'Dig through the community\'s uploads, the directory and The Beat Drop for new sounds, tools and people.',
+  Discover: "Dig through the community's uploads, the directory and The Beat Drop for new sounds, tools and people.",
   'Learn & Grow': 'Tutorials, gear talk and feedback threads help you sharpen your craft, from first mix to festival main stage.',
 };
 const PILLAR_ICONS = { Connect: Users, Create: Music, Discover: Compass, 'Learn & Grow': GraduationCap } as const;
@@ -28,9 +28,8 @@ export function AboutPage() {
       <section className="space-y-3">
         <h2 className="text-2xl font-semibold">Our Mission</h2>
         <p className="text-muted-foreground">
-          DJCircle gives DJs, producers, vocalists, labels, promoters and fans one place to meet, share their work and learn from each
-          other. It works on the phone in your pocket at the gig, even when the signal does not, so the community is with you wherever the
-          music is.
+          DJCircle gives DJs, producers, vocalists, labels, promoters and fans one place to meet, share their work and learn from each other. It works on the
+          phone in your pocket at the gig, even when the signal does not, so the community is with you wherever the music is.
         </p>
       </section>
       <section className="space-y-4">
@@ -39,7 +38,17 @@ export function AboutPage() {
           {ABOUT_PILLARS.map((p) => {
             const Icon = PILLAR_ICONS[p];
             return (
-              <li key={p}><Card className="h-full"><CardHeader><CardTitle className="flex items-center gap-2 text-lg"><Icon className="size-5 text-primary" aria-hidden />{p}</CardTitle></CardHeader><CardContent className="text-sm text-muted-foreground">{PILLAR_TEXT[p]}</CardContent></Card></li>
+              <li key={p}>
+                <Card className="h-full">
+                  <CardHeader>
+                    <CardTitle className="flex items-center gap-2 text-lg">
+                      <Icon className="size-5 text-primary" aria-hidden />
+                      {p}
+                    </CardTitle>
+                  </CardHeader>
+                  <CardContent className="text-sm text-muted-foreground">{PILLAR_TEXT[p]}</CardContent>
+                </Card>
+              </li>
             );
           })}
         </ul>
@@ -50,7 +59,17 @@ export function AboutPage() {
           {ABOUT_VALUES.map((v) => {
             const Icon = VALUE_ICONS[v];
             return (
-              <li key={v}><Card className="h-full"><CardHeader><CardTitle className="flex items-center gap-2 text-lg"><Icon className="size-5 text-primary" aria-hidden />{v}</CardTitle></CardHeader><CardContent className="text-sm text-muted-foreground">{VALUE_TEXT[v]}</CardContent></Card></li>
+              <li key={v}>
+                <Card className="h-full">
+                  <CardHeader>
+                    <CardTitle className="flex items-center gap-2 text-lg">
+                      <Icon className="size-5 text-primary" aria-hidden />
+                      {v}
+                    </CardTitle>
+                  </CardHeader>
+                  <CardContent className="text-sm text-muted-foreground">{VALUE_TEXT[v]}</CardContent>
+                </Card>
+              </li>
             );
           })}
         </ul>
@@ -68,7 +87,9 @@ export function AboutPage() {
       <section className="rounded-lg border bg-muted/30 p-6 text-center">
         <h2 className="mb-2 text-2xl font-semibold">Ready to join?</h2>
         <p className="mb-4 text-muted-foreground">Create your free profile and say hello in Introductions.</p>
-        <Button asChild size="lg"><Link to="/signup">{STATIC_TEXTS.joinCta}</Link></Button>
+        <Button asChild size="lg">
+          <Link to="/signup">{STATIC_TEXTS.joinCta}</Link>
+        </Button>
       </section>
     </div>
   );

@@ -78,7 +78,13 @@ export function PlatformSupportScreen({ signedIn }: { signedIn: boolean }) {
               <CardDescription>{SUPPORT_MESSAGES.paypalIntro}</CardDescription>
             </CardHeader>
             <CardContent>
-              {!DONATIONS.paypalButtonId ? <NotSetUp text={SUPPORT_MESSAGES.paypalNotSetUp} /> : online ? <PaypalDonate buttonId={DONATIONS.paypalButtonId} /> : <OfflineNote />}
+              {!DONATIONS.paypalButtonId ? (
+                <NotSetUp text={SUPPORT_MESSAGES.paypalNotSetUp} />
+              ) : online ? (
+                <PaypalDonate buttonId={DONATIONS.paypalButtonId} />
+              ) : (
+                <OfflineNote />
+              )}
             </CardContent>
           </Card>
         </TabsContent>

@@ -14,7 +14,11 @@ import { useConnectivityStore } from '@/stores/connectivity-store';
 import { SUPPORT_MESSAGES } from '../constants';
 import { CopyField } from './copy-field';
 
-type Lookup = { state: 'loading' } | { state: 'found'; profile: Pick<ProfileDoc, 'username' | 'display_name' | 'monetization'> } | { state: 'missing' } | { state: 'offline' };
+type Lookup =
+  | { state: 'loading' }
+  | { state: 'found'; profile: Pick<ProfileDoc, 'username' | 'display_name' | 'monetization'> }
+  | { state: 'missing' }
+  | { state: 'offline' };
 
 const NO_PROFILES: RxDocument<ProfileDoc>[] = [];
 
@@ -34,7 +38,15 @@ function useTipProfile(rawUsername: string): Lookup {
     void getSupabase()
       .then((client) => client.from('profiles').select('username,display_name,monetization').eq('username', username).maybeSingle())
       .then(
-        ({ data, error }) => alive && setRemote(error ? { state: 'offline' } : data ? { state: 'found', profile: data as Pick<ProfileDoc, 'username' | 'display_name' | 'monetization'> } : { state: 'missing' }),
+        ({ data, error }) =>
+          alive &&
+          setRemote(
+            error
+              ? { state: 'offline' }
+              : data
+                ? { state: 'found', profile: data as Pick<ProfileDoc, 'username' | 'display_name' | 'monetization'> }
+                : { state: 'missing' },
+          ),
         () => alive && setRemote({ state: 'offline' }),
       );
     return () => {
@@ -68,7 +80,9 @@ export function TipScreen({ username }: { username: string }) {
       <div>
         <PageHeader title={SUPPORT_MESSAGES.tipTitle} subtitle={`@${username}`} icon={<Coins />} back />
         <Card>
-          <CardContent className="pt-6 text-muted-foreground">{lookup.state === 'offline' ? SUPPORT_MESSAGES.notOnDevice : SUPPORT_MESSAGES.notFound}</CardContent>
+          <CardContent className="pt-6 text-muted-foreground">
+            {lookup.state === 'offline' ? SUPPORT_MESSAGES.notOnDevice : SUPPORT_MESSAGES.notFound}
+          </CardContent>
         </Card>
       </div>
     );
@@ -81,7 +95,9 @@ export function TipScreen({ username }: { username: string }) {
       <Card>
         <CardContent className="flex flex-col gap-6 pt-6">
           {!canReceiveTips(jar) ? (
-            <p className="text-muted-foreground" data-testid="no-tip-jar">{SUPPORT_MESSAGES.noTipJar(name)}</p>
+            <p className="text-muted-foreground" data-testid="no-tip-jar">
+              {SUPPORT_MESSAGES.noTipJar(name)}
+            </p>
           ) : jar.tipJarType === 'crypto' && jar.cryptoAddress ? (
             <CopyField label={SUPPORT_MESSAGES.cryptoHeading} value={jar.cryptoAddress} testId="tip-crypto-address" />
           ) : jar.paypalEmail ? (

@@ -42,9 +42,7 @@ function ValidThreadRoute({ threadId }: { threadId: string }) {
   const { post } = Route.useSearch();
   const { user } = useAuth();
   const { sync } = useAppData();
-  const member = user
-    ? { id: user.id, role: user.role, username: user.username, display_name: user.display_name, avatar_url: user.avatar_url }
-    : null;
+  const member = user ? { id: user.id, role: user.role, username: user.username, display_name: user.display_name, avatar_url: user.avatar_url } : null;
   return (
     <>
       <ThreadScreen

@@ -24,7 +24,10 @@ export function newEmailToken(email: string): { code: string; hash: string } {
   return { code, hash: tokenHash(email, code) };
 }
 
-export const tokenHash = (email: string, code: string): string => createHash('sha224').update(email.toLowerCase() + code).digest('hex');
+export const tokenHash = (email: string, code: string): string =>
+  createHash('sha224')
+    .update(email.toLowerCase() + code)
+    .digest('hex');
 
 const BODY: Record<MailType, (detail: { email: string; newEmail?: string }) => string> = {
   signup: () => 'Follow this link to confirm your user:',

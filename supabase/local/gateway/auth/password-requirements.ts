@@ -3,10 +3,5 @@ export const PASSWORD_REQUIREMENTS: Record<string, string[]> = {
   '': [],
   letters_digits: ['abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
   lower_upper_letters_digits: ['abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
-  lower_upper_letters_digits_symbols: [
-    'abcdefghijklmnopqrstuvwxyz',
-    'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
-    '0123456789',
-    '!@#$%^&*()_+-=[]{};\'\\:"|<>?,./`~',
-  ],
+  lower_upper_letters_digits_symbols: ['abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789', '!@#$%^&*()_+-=[]{};\'\\:"|<>?,./`~'],
 };

@@ -26,10 +26,7 @@ export class Reauthentications {
   /** GoTrue's verifyReauthentication: 422 `reauthentication_not_valid` unless the nonce is the pending, unexpired code. */
   check(userId: string, email: string, nonce: string, now = Date.now()): void {
     const entry = this.pending.get(userId);
-    const valid =
-      entry !== undefined &&
-      now - entry.sentAt <= EMAIL_OTP_EXPIRY_SECONDS * 1000 &&
-      safeEqual(entry.hash, tokenHash(email, nonce));
+    const valid = entry !== undefined && now - entry.sentAt <= EMAIL_OTP_EXPIRY_SECONDS * 1000 && safeEqual(entry.hash, tokenHash(email, nonce));
     if (!valid) throw unprocessable(ErrorCodes.reauthenticationNotValid, Messages.invalidNonce);
   }
 

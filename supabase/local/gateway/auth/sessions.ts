@@ -54,10 +54,9 @@ interface AmrRow {
 }
 
 async function amrOf(db: Queryable, sessionId: string): Promise<Array<{ method: string; timestamp: number }>> {
-  const { rows } = await db.query<AmrRow>(
-    'select authentication_method, created_at from auth.mfa_amr_claims where session_id = $1 order by created_at desc',
-    [sessionId],
-  );
+  const { rows } = await db.query<AmrRow>('select authentication_method, created_at from auth.mfa_amr_claims where session_id = $1 order by created_at desc', [
+    sessionId,
+  ]);
   return rows.map((r) => ({ method: r.authentication_method, timestamp: Math.floor(r.created_at.getTime() / 1000) }));
 }
 
@@ -102,13 +101,7 @@ export interface RequestInfo {
 }
 
 /** Starts a session for a user who just proved who they are (GoTrue's IssueRefreshToken). */
-export async function issueSession(
-  ctx: GatewayContext,
-  db: Queryable,
-  user: UserRow,
-  method: AuthMethod,
-  info: RequestInfo = {},
-): Promise<SessionResponse> {
+export async function issueSession(ctx: GatewayContext, db: Queryable, user: UserRow, method: AuthMethod, info: RequestInfo = {}): Promise<SessionResponse> {
   const sessionId = randomUUID();
   await db.query(
     `insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
@@ -126,10 +119,7 @@ export async function issueSession(
      values ($1, $2, $3, false, now(), now(), null, $4)`,
     [INSTANCE_ID, refreshToken, user.id, sessionId],
   );
-  const { rows } = await db.query<UserRow>(
-    `update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1 returning *`,
-    [user.id],
-  );
+  const { rows } = await db.query<UserRow>(`update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1 returning *`, [user.id]);
   await db.query(`update auth.identities set last_sign_in_at = now() where user_id = $1`, [user.id]);
   return sessionResponse(ctx, db, rows[0] ?? user, sessionId, refreshToken);
 }

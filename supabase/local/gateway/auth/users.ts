@@ -83,10 +83,7 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
 }
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
-  const { rows } = await db.query<UserRow>(
-    `select ${USER_COLUMNS} from auth.users where lower(email) = lower($1) and deleted_at is null limit 1`,
-    [email],
-  );
+  const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = lower($1) and deleted_at is null limit 1`, [email]);
   return rows[0] ?? null;
 }
 
@@ -94,10 +91,9 @@ export type TokenColumn = 'confirmation_token' | 'recovery_token' | 'email_chang
 
 export async function findUserByToken(db: Queryable, column: TokenColumn, tokenHash: string): Promise<UserRow | null> {
   if (!tokenHash) return null;
-  const { rows } = await db.query<UserRow>(
-    `select ${USER_COLUMNS} from auth.users where ${column} = $1 and deleted_at is null limit 1 for update`,
-    [tokenHash],
-  );
+  const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where ${column} = $1 and deleted_at is null limit 1 for update`, [
+    tokenHash,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -171,13 +167,11 @@ export async function insertUser(db: Queryable, input: NewUser): Promise<UserRow
 export async function updateUser(db: Queryable, id: string, patch: UserPatch): Promise<UserRow> {
   const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
   const sets = entries.map(([column], i) => `${column} = $${i + 2}`);
-  const values = entries.map(([column, value]) =>
-    column === 'raw_app_meta_data' || column === 'raw_user_meta_data' ? JSON.stringify(value) : value,
-  );
-  const { rows } = await db.query<UserRow>(
-    `update auth.users set ${[...sets, 'updated_at = now()'].join(', ')} where id = $1 returning ${USER_COLUMNS}`,
-    [id, ...values],
-  );
+  const values = entries.map(([column, value]) => (column === 'raw_app_meta_data' || column === 'raw_user_meta_data' ? JSON.stringify(value) : value));
+  const { rows } = await db.query<UserRow>(`update auth.users set ${[...sets, 'updated_at = now()'].join(', ')} where id = $1 returning ${USER_COLUMNS}`, [
+    id,
+    ...values,
+  ]);
   return rows[0];
 }
 

@@ -4,16 +4,7 @@ import { unprocessable } from './errors';
 import { composeMail, newEmailToken, tokenHash, type Mail } from './mailer';
 import { EMAIL_OTP_EXPIRY_SECONDS, ErrorCodes, Messages, type MailType } from './messages';
 import type { AuthMethod } from './sessions';
-import {
-  findUserByEmail,
-  findUserByToken,
-  mergeMetadata,
-  updateEmailIdentity,
-  updateUser,
-  type TokenColumn,
-  type UserPatch,
-  type UserRow,
-} from './users';
+import { findUserByEmail, findUserByToken, mergeMetadata, updateEmailIdentity, updateUser, type TokenColumn, type UserPatch, type UserRow } from './users';
 
 /** The `type` values /verify accepts; `email` is an e-mailed one-time code of either kind. */
 export const VERIFY_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email'] as const;

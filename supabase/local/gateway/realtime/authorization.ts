@@ -53,7 +53,10 @@ export async function channelPermissions(ctx: GatewayContext, claims: Claims, su
     const read = await attempt('select extension from realtime.messages where id::text = any($1::text[])', [probes.map((p) => p.id)]);
     const readable = new Set(read?.rows.map((r) => r.extension) ?? []);
     const canWrite = async (extension: string) =>
-      (await attempt(`insert into realtime.messages (topic, extension, event, private) values ($1, $2, 'authorization-probe', true) returning extension`, [subTopic, extension])) !== null;
+      (await attempt(`insert into realtime.messages (topic, extension, event, private) values ($1, $2, 'authorization-probe', true) returning extension`, [
+        subTopic,
+        extension,
+      ])) !== null;
     return {
       readBroadcast: readable.has('broadcast'),
       readPresence: readable.has('presence'),

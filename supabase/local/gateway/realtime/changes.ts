@@ -204,7 +204,12 @@ export class ChangeRouter {
     await Promise.all(
       [...needsCheck.values()].map(async ({ info, rows, viewers }) => {
         const checkable = rows.filter((r) => r.keyText);
-        const result = await visibleRows(this.ctx, info, checkable.map((r) => r.keyText!), [...viewers.values()]);
+        const result = await visibleRows(
+          this.ctx,
+          info,
+          checkable.map((r) => r.keyText!),
+          [...viewers.values()],
+        );
         for (const row of rows) visible.set(row, new Map());
         checkable.forEach((row, index) => {
           for (const [key, indexes] of result) visible.get(row)!.set(key, indexes.has(index));

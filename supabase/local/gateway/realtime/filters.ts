@@ -101,7 +101,11 @@ function compare(typname: string, recordValue: unknown, filterText: string): num
 }
 
 function likeToRegExp(pattern: string, flags: string): RegExp {
-  const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/%/g, '.*').replace(/_/g, '.').replace(/\*/g, '.*');
+  const escaped = pattern
+    .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/%/g, '.*')
+    .replace(/_/g, '.')
+    .replace(/\*/g, '.*');
   return new RegExp(`^${escaped}$`, flags);
 }
 
@@ -124,12 +128,18 @@ function test(cond: FilterCondition, typname: string, value: unknown): boolean {
       const c = compare(typname, value, first);
       if (c === null) return false;
       switch (cond.op) {
-        case 'eq': return c === 0;
-        case 'neq': return c !== 0;
-        case 'lt': return c < 0;
-        case 'lte': return c <= 0;
-        case 'gt': return c > 0;
-        case 'gte': return c >= 0;
+        case 'eq':
+          return c === 0;
+        case 'neq':
+          return c !== 0;
+        case 'lt':
+          return c < 0;
+        case 'lte':
+          return c <= 0;
+        case 'gt':
+          return c > 0;
+        case 'gte':
+          return c >= 0;
       }
     }
   }

@@ -58,7 +58,10 @@ export function realtimeHttp(ctx: GatewayContext, broadcaster: () => HttpBroadca
       if (!check.ok) return sendGatewayError(reply, check.status, check.message, check.hint);
     });
 
-    const send = async (req: { headers: Record<string, string | string[] | undefined> }, messages: HttpBroadcast[]): Promise<{ status: number; message?: string }> => {
+    const send = async (
+      req: { headers: Record<string, string | string[] | undefined> },
+      messages: HttpBroadcast[],
+    ): Promise<{ status: number; message?: string }> => {
       const header = req.headers.apikey;
       const token = bearerToken(req.headers.authorization) ?? (Array.isArray(header) ? header[0] : header) ?? '';
       let claims: Claims;
@@ -70,7 +73,9 @@ export function realtimeHttp(ctx: GatewayContext, broadcaster: () => HttpBroadca
       const server = broadcaster();
       if (!server) return { status: 503, message: 'realtime is starting' };
       const refused = await server.broadcast(messages, claims);
-      return refused === null ? { status: 202 } : { status: 401, message: `Unauthorized: You do not have permissions to write to this Channel topic: ${refused}` };
+      return refused === null
+        ? { status: 202 }
+        : { status: 401, message: `Unauthorized: You do not have permissions to write to this Channel topic: ${refused}` };
     };
 
     app.post('/api/broadcast', async (req, reply) => {

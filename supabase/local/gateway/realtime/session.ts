@@ -149,11 +149,9 @@ export class Connection {
     } catch (err) {
       const partial = err instanceof FrameError ? err.partial : {};
       const detail = err instanceof Error ? err.message : String(err);
-      this.reply(
-        { topic: partial.topic ?? PHOENIX_TOPIC, ref: partial.ref ?? null, joinRef: partial.joinRef ?? null },
-        'error',
-        { reason: REASONS.malformedFrame(detail) },
-      );
+      this.reply({ topic: partial.topic ?? PHOENIX_TOPIC, ref: partial.ref ?? null, joinRef: partial.joinRef ?? null }, 'error', {
+        reason: REASONS.malformedFrame(detail),
+      });
       return;
     }
     try {
@@ -257,8 +255,10 @@ export class Connection {
         throw new JoinError(REASONS.invalidPayload('postgres_changes event must be one of *, INSERT, UPDATE, DELETE'));
       }
       if (typeof schema !== 'string' || schema === '') throw new JoinError(REASONS.invalidPayload('postgres_changes schema is required'));
-      if (table !== undefined && table !== null && typeof table !== 'string') throw new JoinError(REASONS.invalidPayload('postgres_changes table must be a string'));
-      if (filter !== undefined && filter !== null && typeof filter !== 'string') throw new JoinError(REASONS.invalidPayload('postgres_changes filter must be a string'));
+      if (table !== undefined && table !== null && typeof table !== 'string')
+        throw new JoinError(REASONS.invalidPayload('postgres_changes table must be a string'));
+      if (filter !== undefined && filter !== null && typeof filter !== 'string')
+        throw new JoinError(REASONS.invalidPayload('postgres_changes filter must be a string'));
       if (select !== undefined && (!Array.isArray(select) || select.some((c) => typeof c !== 'string'))) {
         throw new JoinError(REASONS.invalidPayload('postgres_changes select must be an array of column names'));
       }
@@ -301,10 +301,13 @@ export class Connection {
     if (typeof exp !== 'number') return;
     const ms = exp * 1000 - Date.now();
     if (ms > MAX_TIMER_MS) return;
-    channel.expiryTimer = setTimeout(() => {
-      channel.push(EVENTS.system, { extension: 'system', channel: channel.subTopic, message: REASONS.tokenExpired, status: 'error' });
-      this.closeChannel(channel, true);
-    }, Math.max(0, ms));
+    channel.expiryTimer = setTimeout(
+      () => {
+        channel.push(EVENTS.system, { extension: 'system', channel: channel.subTopic, message: REASONS.tokenExpired, status: 'error' });
+        this.closeChannel(channel, true);
+      },
+      Math.max(0, ms),
+    );
     channel.expiryTimer.unref();
   }
 

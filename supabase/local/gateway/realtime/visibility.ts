@@ -24,9 +24,7 @@ const ident = (v: string): string => pg.escapeIdentifier(v);
 /** `select` returning the indexes (into `keys`) of the rows the current role may see. */
 function visibleRowsSql(info: TableInfo, keys: Array<Record<string, string>>): string {
   const pk = info.primaryKey;
-  const values = keys
-    .map((key, i) => `(${i}, ${pk.map((c) => `${lit(key[c] ?? '')}::${info.sqlTypes.get(c) ?? 'text'}`).join(', ')})`)
-    .join(', ');
+  const values = keys.map((key, i) => `(${i}, ${pk.map((c) => `${lit(key[c] ?? '')}::${info.sqlTypes.get(c) ?? 'text'}`).join(', ')})`).join(', ');
   const cols = pk.map((_, i) => `k${i}`).join(', ');
   const match = pk.map((c, i) => `t.${ident(c)} = v.k${i}`).join(' and ');
   return `select coalesce(array_agg(v.i), '{}') as visible from (values ${values}) as v(i, ${cols})

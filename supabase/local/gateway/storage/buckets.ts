@@ -4,7 +4,17 @@ import type { StorageDeps } from './deps';
 import { STORAGE_MESSAGES, storageErrors } from './errors';
 import { parseFileSize } from './limits';
 import { assertBucketName } from './paths';
-import { bucketHasObjects, deleteAllObjects, deleteBucket, findBucket, insertBucket, listBuckets, updateBucket, type BucketChanges, type ListBucketsOptions } from './queries';
+import {
+  bucketHasObjects,
+  deleteAllObjects,
+  deleteBucket,
+  findBucket,
+  insertBucket,
+  listBuckets,
+  updateBucket,
+  type BucketChanges,
+  type ListBucketsOptions,
+} from './queries';
 
 interface BucketBody {
   id?: unknown;
@@ -47,16 +57,15 @@ export function registerBucketRoutes(app: FastifyInstance, { ctx, store }: Stora
     const claims = await callerClaims(ctx, request);
     const q = request.query as Record<string, string | undefined>;
     const sortColumn = q.sortColumn && SORT_COLUMNS.has(q.sortColumn) ? q.sortColumn : 'name';
-    return ctx
-      .withClaims(claims, (db) =>
-        listBuckets(db, {
-          limit: q.limit ? Math.max(0, Number.parseInt(q.limit, 10) || 0) : undefined,
-          offset: q.offset ? Math.max(0, Number.parseInt(q.offset, 10) || 0) : 0,
-          search: q.search,
-          sortColumn: sortColumn as ListBucketsOptions['sortColumn'],
-          sortOrder: q.sortOrder === 'desc' ? 'desc' : 'asc',
-        }),
-      );
+    return ctx.withClaims(claims, (db) =>
+      listBuckets(db, {
+        limit: q.limit ? Math.max(0, Number.parseInt(q.limit, 10) || 0) : undefined,
+        offset: q.offset ? Math.max(0, Number.parseInt(q.offset, 10) || 0) : 0,
+        search: q.search,
+        sortColumn: sortColumn as ListBucketsOptions['sortColumn'],
+        sortOrder: q.sortOrder === 'desc' ? 'desc' : 'asc',
+      }),
+    );
   });
 
   app.get<{ Params: { id: string } }>('/bucket/:id', async (request) => {
@@ -74,25 +83,23 @@ export function registerBucketRoutes(app: FastifyInstance, { ctx, store }: Stora
     const id = body.id ?? name;
     assertBucketName(id);
     const changes = changesFrom(body);
-    await ctx
-      .withClaims(claims, (db) =>
-        insertBucket(db, {
-          id,
-          name,
-          owner: ownerOf(claims),
-          public: changes.public ?? false,
-          fileSizeLimit: changes.fileSizeLimit ?? null,
-          allowedMimeTypes: changes.allowedMimeTypes ?? null,
-        }),
-      );
+    await ctx.withClaims(claims, (db) =>
+      insertBucket(db, {
+        id,
+        name,
+        owner: ownerOf(claims),
+        public: changes.public ?? false,
+        fileSizeLimit: changes.fileSizeLimit ?? null,
+        allowedMimeTypes: changes.allowedMimeTypes ?? null,
+      }),
+    );
     return { name };
   });
 
   app.put<{ Params: { id: string }; Body: BucketBody }>('/bucket/:id', async (request) => {
     const claims = await callerClaims(ctx, request);
     const changes = changesFrom(request.body ?? {});
-    const updated = await ctx
-      .withClaims(claims, (db) => updateBucket(db, request.params.id, changes));
+    const updated = await ctx.withClaims(claims, (db) => updateBucket(db, request.params.id, changes));
     if (!updated) throw storageErrors.bucketNotFound();
     return { message: 'Successfully updated' };
   });
@@ -100,13 +107,12 @@ export function registerBucketRoutes(app: FastifyInstance, { ctx, store }: Stora
   app.delete<{ Params: { id: string } }>('/bucket/:id', async (request) => {
     const claims = await callerClaims(ctx, request);
     const { id } = request.params;
-    await ctx
-      .withClaims(claims, async (db) => {
-        if (!(await findBucket(db, id))) throw storageErrors.bucketNotFound();
-        // Checked as the superuser: objects the caller cannot see still make the bucket non-empty.
-        if (await bucketHasObjects(ctx.storageDb, id)) throw storageErrors.bucketNotEmpty();
-        if (!(await deleteBucket(db, id))) throw storageErrors.bucketNotFound();
-      });
+    await ctx.withClaims(claims, async (db) => {
+      if (!(await findBucket(db, id))) throw storageErrors.bucketNotFound();
+      // Checked as the superuser: objects the caller cannot see still make the bucket non-empty.
+      if (await bucketHasObjects(ctx.storageDb, id)) throw storageErrors.bucketNotEmpty();
+      if (!(await deleteBucket(db, id))) throw storageErrors.bucketNotFound();
+    });
     await store.removeBucket(id).catch(() => undefined);
     return { message: 'Successfully deleted' };
   });
@@ -115,8 +121,7 @@ export function registerBucketRoutes(app: FastifyInstance, { ctx, store }: Stora
     const claims = await callerClaims(ctx, request);
     const { id } = request.params;
     if (!(await findBucket(ctx.storageDb, id))) throw storageErrors.bucketNotFound();
-    const removed = await ctx
-      .withClaims(claims, (db) => deleteAllObjects(db, id));
+    const removed = await ctx.withClaims(claims, (db) => deleteAllObjects(db, id));
     for (const object of removed) await store.remove(id, object.name).catch(() => undefined);
     return { message: STORAGE_MESSAGES.bucketEmptied };
   });

@@ -36,8 +36,13 @@ function gradient(width: number, height: number, [from, to]: [string, string]): 
  * so what the app downloads for it is a fair measure of resizing.
  */
 async function photo(width: number, height: number, palette: [string, string]): Promise<Buffer> {
-  const grain = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
-  return sharp(gradient(width, height, palette)).composite([{ input: grain, blend: 'overlay' }]).jpeg({ quality: 90 }).toBuffer();
+  const grain = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+    .png()
+    .toBuffer();
+  return sharp(gradient(width, height, palette))
+    .composite([{ input: grain, blend: 'overlay' }])
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 /** Generated once per checkout and kept under `.local`, so fresh test stacks do not pay for it again. */
@@ -83,14 +88,25 @@ export async function seedDemoImages(config: StackConfig, log: (line: string) =>
     for (const [i, { id }] of rows.entries()) {
       const source = sources[i % sources.length];
       const urls: Record<string, string> = {};
-      for (const [kind, file, name] of [['avatar', source.avatar, `${id}/${DEMO_AVATAR_NAME}`], ['banner', source.banner, `${id}/${DEMO_BANNER_NAME}`]] as const) {
+      for (const [kind, file, name] of [
+        ['avatar', source.avatar, `${id}/${DEMO_AVATAR_NAME}`],
+        ['banner', source.banner, `${id}/${DEMO_BANNER_NAME}`],
+      ] as const) {
         const target = objectPath(config.localDir, DEMO_IMAGE_BUCKET, name);
         await mkdir(dirname(target), { recursive: true });
         await copyFile(file, target);
         const bytes = await readFile(file);
         const size = (await stat(file)).size;
         const now = new Date().toISOString();
-        const metadata = { eTag: `"${createHash('md5').update(bytes).digest('hex')}"`, size, mimetype: 'image/jpeg', cacheControl: 'max-age=3600', lastModified: now, contentLength: size, httpStatusCode: 200 };
+        const metadata = {
+          eTag: `"${createHash('md5').update(bytes).digest('hex')}"`,
+          size,
+          mimetype: 'image/jpeg',
+          cacheControl: 'max-age=3600',
+          lastModified: now,
+          contentLength: size,
+          httpStatusCode: 200,
+        };
         await client.query(
           `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata)
            values ($1, $2, $3::uuid, $3::text, $4, $5::jsonb)

@@ -70,7 +70,7 @@ export function listV2(rows: ObjectRow[], options: ListV2Options) {
     throw storageErrors.invalidRequest('body/sortBy/column must be equal to one of the allowed values');
   }
   const cursor = typeof options.cursor === 'string' && options.cursor !== '' ? decodeCursor(options.cursor) : undefined;
-  const column: SortColumn = cursor?.column ?? ((sortBy.column as SortColumn | undefined) ?? 'name');
+  const column: SortColumn = cursor?.column ?? (sortBy.column as SortColumn | undefined) ?? 'name';
   const order = cursor?.order ?? (sortBy.order === 'desc' ? 'desc' : 'asc');
 
   let entries: Entry[] = [];
@@ -89,8 +89,7 @@ export function listV2(rows: ObjectRow[], options: ListV2Options) {
   }
 
   const sign = order === 'desc' ? -1 : 1;
-  const compare = (a: { v: string; k: string }, b: { v: string; k: string }) =>
-    sign * (a.v < b.v ? -1 : a.v > b.v ? 1 : a.k < b.k ? -1 : a.k > b.k ? 1 : 0);
+  const compare = (a: { v: string; k: string }, b: { v: string; k: string }) => sign * (a.v < b.v ? -1 : a.v > b.v ? 1 : a.k < b.k ? -1 : a.k > b.k ? 1 : 0);
   const keyOf = (e: Entry) => ({ v: sortValue(e, column), k: e.key });
   entries.sort((a, b) => compare(keyOf(a), keyOf(b)));
   if (cursor) {
@@ -113,7 +112,10 @@ export function listV2(rows: ObjectRow[], options: ListV2Options) {
   return {
     hasNext,
     ...(hasNext && last
-      ? { nextCursor: encodeCursor({ after: last.key, order, column, afterValue: column === 'name' ? undefined : sortValue(last, column) }), nextCursorKey: last.key }
+      ? {
+          nextCursor: encodeCursor({ after: last.key, order, column, afterValue: column === 'name' ? undefined : sortValue(last, column) }),
+          nextCursorKey: last.key,
+        }
       : {}),
     folders: page.filter((e) => e.id === null).map((e) => ({ name: e.name, key: e.key })),
     objects: page.filter((e) => e.id !== null).map(toObject),

@@ -275,7 +275,14 @@ export function registerObjectRoutes(app: FastifyInstance, deps: StorageDeps): v
         const folder = tokens[level];
         if (!folders.has(folder)) folders.set(folder, { name: folder, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
       } else {
-        files.push({ name: tokens[level], id: row.id, updated_at: row.updated_at, created_at: row.created_at, last_accessed_at: row.last_accessed_at, metadata: row.metadata });
+        files.push({
+          name: tokens[level],
+          id: row.id,
+          updated_at: row.updated_at,
+          created_at: row.created_at,
+          last_accessed_at: row.last_accessed_at,
+          metadata: row.metadata,
+        });
       }
     }
     // Folders first, ordered by name, then files by the chosen column, as storage.search() answers.

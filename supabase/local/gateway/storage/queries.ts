@@ -156,10 +156,10 @@ export async function writeObject(db: Queryable, o: NewObject, upsert: boolean):
 /** Objects under a path prefix whose names start with `prefix + search`, case-insensitively (storage.search). */
 export async function objectsUnder(db: Queryable, bucket: string, pattern: string): Promise<ObjectRow[]> {
   const escaped = pattern.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const { rows } = await db.query<ObjectRow>(
-    `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name ilike $2 escape '\\'`,
-    [bucket, `${escaped}%`],
-  );
+  const { rows } = await db.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name ilike $2 escape '\\'`, [
+    bucket,
+    `${escaped}%`,
+  ]);
   return rows;
 }
 
@@ -173,10 +173,10 @@ async function allowDelete(db: Queryable): Promise<void> {
 
 export async function deleteObjects(db: Queryable, bucket: string, names: string[]): Promise<ObjectRow[]> {
   await allowDelete(db);
-  const { rows } = await db.query<ObjectRow>(
-    `delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${OBJECT_COLUMNS}`,
-    [bucket, names],
-  );
+  const { rows } = await db.query<ObjectRow>(`delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${OBJECT_COLUMNS}`, [
+    bucket,
+    names,
+  ]);
   return rows;
 }
 

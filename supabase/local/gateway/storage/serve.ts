@@ -38,13 +38,7 @@ function contentDisposition(download: unknown, name: string): string | undefined
  * Answers a download with the headers Supabase Storage sends (type, Cache-Control from upload, ETag,
  * Last-Modified), honouring If-None-Match and single byte ranges so audio players can seek.
  */
-export async function sendObject(
-  store: FileStore,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  object: ObjectRow,
-  withBody: boolean,
-): Promise<FastifyReply> {
+export async function sendObject(store: FileStore, request: FastifyRequest, reply: FastifyReply, object: ObjectRow, withBody: boolean): Promise<FastifyReply> {
   const size = await store.size(object.bucket_id, object.name);
   if (size === undefined) throw storageErrors.objectNotFound();
   const meta = object.metadata;

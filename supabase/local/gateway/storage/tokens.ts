@@ -42,7 +42,11 @@ export class SignedUrlTokens {
 
   private async sign(payload: Record<string, unknown>, seconds: number): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(now).setExpirationTime(now + seconds).sign(this.secret);
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(now)
+      .setExpirationTime(now + seconds)
+      .sign(this.secret);
   }
 
   signDownload(url: string, seconds: number, transformations?: string): Promise<string> {

@@ -106,7 +106,10 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
     const page = Math.max(1, paginationParam(query.page, 1));
     const perPage = Math.min(1000, Math.max(1, paginationParam(query.per_page, DEFAULT_PER_PAGE)));
     const { users, total } = await listUsers(ctx.authDb, perPage, (page - 1) * perPage);
-    const identities = await listIdentities(ctx.authDb, users.map((u) => u.id));
+    const identities = await listIdentities(
+      ctx.authDb,
+      users.map((u) => u.id),
+    );
     const lastPage = Math.max(1, Math.ceil(total / perPage));
     const links: string[] = [];
     if (page < lastPage) links.push(`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`);
