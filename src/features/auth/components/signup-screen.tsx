@@ -2,6 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Loader2, UserPlus } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { FormStatus } from '@/components/ui/form-status';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -103,18 +104,7 @@ export function SignupScreen({ from }: { from?: string }) {
                 {AUTH_MESSAGES.offlineSignUp}
               </Alert>
             ) : null}
-            {error ? (
-              <Alert variant="error" data-testid="signup-error">
-                <p>{error}</p>
-                {reasons.length > 0 ? (
-                  <ul className="mt-1 list-disc pl-5" data-testid="signup-password-reasons">
-                    {reasons.map((reason) => (
-                      <li key={reason}>{reason}</li>
-                    ))}
-                  </ul>
-                ) : null}
-              </Alert>
-            ) : null}
+            <FormStatus error={error} reasons={reasons} testId="signup" />
             <div className="flex flex-col gap-2">
               <Label htmlFor="signup-username">Username</Label>
               <Input id="signup-username" autoComplete="username" value={form.username} onChange={set('username')} />

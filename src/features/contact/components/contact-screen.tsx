@@ -2,6 +2,7 @@ import { Clock, Mail, MessageCircle, Timer } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { IconCard } from '@/components/ui/icon-card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
@@ -106,47 +107,23 @@ export function ContactScreen({ member }: { member: { id: string; name: string; 
       <PageHeader title={CONTACT_TEXTS.title} subtitle={CONTACT_TEXTS.subtitle} icon={<Mail />} />
       <div className="grid gap-6 lg:grid-cols-[1fr_1.4fr]">
         <div className="space-y-4">
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2 text-lg">
-                <MessageCircle className="size-5" aria-hidden />
-                {CONTACT_TEXTS.infoHeading}
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              <dl className="space-y-2 text-sm">
-                {CONTACT_TEXTS.info.map((i) => (
-                  <div key={i.label}>
-                    <dt className="font-medium">{i.label}</dt>
-                    <dd className="text-muted-foreground">{i.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2 text-lg">
-                <Clock className="size-5" aria-hidden />
-                {CONTACT_TEXTS.hoursHeading}
-              </CardTitle>
-            </CardHeader>
-            <CardContent className="space-y-1 text-sm">
-              <p>{CONTACT_TEXTS.hours}</p>
-              <p className="text-muted-foreground">{CONTACT_TEXTS.weekends}</p>
-            </CardContent>
-          </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2 text-lg">
-                <Timer className="size-5" aria-hidden />
-                {CONTACT_TEXTS.responseHeading}
-              </CardTitle>
-            </CardHeader>
-            <CardContent className="text-sm">
-              <p>{CONTACT_TEXTS.response}</p>
-            </CardContent>
-          </Card>
+          <IconCard icon={MessageCircle} title={CONTACT_TEXTS.infoHeading}>
+            <dl className="space-y-2 text-sm">
+              {CONTACT_TEXTS.info.map((i) => (
+                <div key={i.label}>
+                  <dt className="font-medium">{i.label}</dt>
+                  <dd className="text-muted-foreground">{i.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </IconCard>
+          <IconCard icon={Clock} title={CONTACT_TEXTS.hoursHeading} contentClassName="space-y-1 text-sm">
+            <p>{CONTACT_TEXTS.hours}</p>
+            <p className="text-muted-foreground">{CONTACT_TEXTS.weekends}</p>
+          </IconCard>
+          <IconCard icon={Timer} title={CONTACT_TEXTS.responseHeading} contentClassName="text-sm">
+            <p>{CONTACT_TEXTS.response}</p>
+          </IconCard>
         </div>
         <Card>
           <CardHeader>

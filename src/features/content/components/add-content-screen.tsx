@@ -149,34 +149,22 @@ export function AddContentScreen({ member }: { member: ContentMember }) {
                 {CONTENT_TEXTS.tagsHint}
               </p>
             </div>
-            <div className="space-y-2">
-              <Label htmlFor="content-file">Content File</Label>
-              <Input
-                id="content-file"
-                type="file"
-                accept={CONTENT_ACCEPT}
-                aria-describedby="content-file-hint"
-                disabled={uploading}
-                onChange={(e) => setContentFile(e.target.files?.[0] ?? null)}
-              />
-              <p id="content-file-hint" className="text-xs text-muted-foreground">
-                {CONTENT_TEXTS.contentFileHint}
-              </p>
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor="cover-file">Cover Image (optional)</Label>
-              <Input
-                id="cover-file"
-                type="file"
-                accept={COVER_ACCEPT}
-                aria-describedby="cover-file-hint"
-                disabled={uploading}
-                onChange={(e) => setCoverFile(e.target.files?.[0] ?? null)}
-              />
-              <p id="cover-file-hint" className="text-xs text-muted-foreground">
-                {CONTENT_TEXTS.coverHint}
-              </p>
-            </div>
+            <FileField
+              id="content-file"
+              label="Content File"
+              accept={CONTENT_ACCEPT}
+              hint={CONTENT_TEXTS.contentFileHint}
+              disabled={uploading}
+              onFile={setContentFile}
+            />
+            <FileField
+              id="cover-file"
+              label="Cover Image (optional)"
+              accept={COVER_ACCEPT}
+              hint={CONTENT_TEXTS.coverHint}
+              disabled={uploading}
+              onFile={setCoverFile}
+            />
             <div className="flex items-center gap-3">
               <Switch id="content-public" checked={isPublic} onCheckedChange={set('isPublic')} disabled={uploading} />
               <Label htmlFor="content-public">{CONTENT_TEXTS.publicLabel}</Label>
@@ -201,6 +189,21 @@ export function AddContentScreen({ member }: { member: ContentMember }) {
           </form>
         </CardContent>
       </Card>
+    </div>
+  );
+}
+
+type FileFieldProps = { id: string; label: string; accept: string; hint: string; disabled: boolean; onFile: (file: File | null) => void };
+
+/** A labelled file picker with its hint read out by screen readers. */
+function FileField({ id, label, accept, hint, disabled, onFile }: FileFieldProps) {
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} type="file" accept={accept} aria-describedby={`${id}-hint`} disabled={disabled} onChange={(e) => onFile(e.target.files?.[0] ?? null)} />
+      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+        {hint}
+      </p>
     </div>
   );
 }

@@ -1,12 +1,11 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { AlertTriangle, CheckCircle2, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/stores/toast-store';
 import { PAYMENT_COUNTDOWN_SECONDS, PAYMENT_TEXTS, PAYMENT_TOASTS, tierById } from '../constants';
 import { activatePaypal } from '../model/activation-api';
 import { paymentOutcome, type PaymentParams } from '../model/payment-outcome';
+import { PaymentNotice } from './payment-notice';
 
 type Props = {
   params: PaymentParams & { token?: string };
@@ -99,21 +98,9 @@ export function PaymentSuccessScreen({ params, member, refreshUser }: Props) {
 
   if (!member) {
     return (
-      <Card className="mx-auto mt-8 max-w-md text-center">
-        <CardHeader>
-          <CardTitle role="heading" aria-level={1}>
-            {PAYMENT_TEXTS.loginRequiredTitle}
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <p className="text-muted-foreground">{PAYMENT_TEXTS.loginRequiredBody}</p>
-        </CardContent>
-        <CardFooter className="justify-center">
-          <Button asChild>
-            <Link to="/login">{PAYMENT_TEXTS.logIn}</Link>
-          </Button>
-        </CardFooter>
-      </Card>
+      <PaymentNotice title={PAYMENT_TEXTS.loginRequiredTitle} action={<Link to="/login">{PAYMENT_TEXTS.logIn}</Link>}>
+        <p className="text-muted-foreground">{PAYMENT_TEXTS.loginRequiredBody}</p>
+      </PaymentNotice>
     );
   }
   if (phase.state === 'loading') {
@@ -125,37 +112,34 @@ export function PaymentSuccessScreen({ params, member, refreshUser }: Props) {
     );
   }
   return (
-    <Card className="mx-auto mt-8 max-w-md text-center" data-testid="payment-result">
-      <CardHeader>
-        {phase.ok ? (
+    <PaymentNotice
+      testId="payment-result"
+      icon={
+        phase.ok ? (
           <CheckCircle2 className="mx-auto size-12 text-green-500" aria-hidden />
         ) : (
           <AlertTriangle className="mx-auto size-12 text-destructive" aria-hidden />
-        )}
-        <CardTitle role="heading" aria-level={1} className="text-2xl">
-          {phase.title}
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-2">
-        {phase.ok ? <p>{PAYMENT_TEXTS.successBody}</p> : <p className="text-muted-foreground">{phase.message}</p>}
-        {phase.tierLabel ? (
-          <p data-testid="payment-tier">
-            {PAYMENT_TEXTS.tierLabel}: <strong>{phase.tierLabel}</strong>
-          </p>
-        ) : null}
-        {phase.stay ? null : (
-          <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="payment-countdown">
-            {PAYMENT_TEXTS.countdown(seconds)}
-          </p>
-        )}
-      </CardContent>
-      <CardFooter className="justify-center">
-        <Button asChild>
-          <Link to="/profile/$username" params={{ username: member.username }}>
-            {PAYMENT_TEXTS.goToProfile}
-          </Link>
-        </Button>
-      </CardFooter>
-    </Card>
+        )
+      }
+      title={phase.title}
+      contentClassName="space-y-2"
+      action={
+        <Link to="/profile/$username" params={{ username: member.username }}>
+          {PAYMENT_TEXTS.goToProfile}
+        </Link>
+      }
+    >
+      {phase.ok ? <p>{PAYMENT_TEXTS.successBody}</p> : <p className="text-muted-foreground">{phase.message}</p>}
+      {phase.tierLabel ? (
+        <p data-testid="payment-tier">
+          {PAYMENT_TEXTS.tierLabel}: <strong>{phase.tierLabel}</strong>
+        </p>
+      ) : null}
+      {phase.stay ? null : (
+        <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="payment-countdown">
+          {PAYMENT_TEXTS.countdown(seconds)}
+        </p>
+      )}
+    </PaymentNotice>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { KeyRound, Loader2, Save, User } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { FormStatus } from '@/components/ui/form-status';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -103,18 +104,7 @@ export function PasswordSettingsScreen({ username }: { username: string }) {
       <Card>
         <form onSubmit={(e) => void onSubmit(e)} noValidate>
           <CardContent className="flex flex-col gap-5 pt-6">
-            {error ? (
-              <Alert variant="error" data-testid="password-error">
-                <p>{error}</p>
-                {reasons.length > 0 ? (
-                  <ul className="mt-1 list-disc pl-5" data-testid="password-reasons">
-                    {reasons.map((reason) => (
-                      <li key={reason}>{reason}</li>
-                    ))}
-                  </ul>
-                ) : null}
-              </Alert>
-            ) : null}
+            <FormStatus error={error} reasons={reasons} testId="password" />
             {notice ? (
               <Alert variant="info" data-testid="password-notice">
                 {notice}

@@ -2,6 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { KeyRound, Loader2, Save, Settings } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { FormStatus } from '@/components/ui/form-status';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -69,16 +70,7 @@ export function ProfileSettingsScreen({ member, save }: { member: SettingsMember
       <Card>
         <form onSubmit={(e) => void onSubmit(e)} noValidate>
           <CardContent className="flex flex-col gap-5 pt-6">
-            {error ? (
-              <Alert variant="error" data-testid="settings-error">
-                {error}
-              </Alert>
-            ) : null}
-            {success ? (
-              <Alert variant="success" data-testid="settings-success">
-                {success}
-              </Alert>
-            ) : null}
+            <FormStatus error={error} success={success} testId="settings" />
             {draft.restored ? (
               <Alert data-testid="settings-draft-restored" className="flex flex-wrap items-center justify-between gap-2">
                 <span>{SETTINGS_MESSAGES.draftRestored}</span>

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Coins, HandHeart, Loader2, Save, User } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { FormStatus } from '@/components/ui/form-status';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -50,16 +51,7 @@ export function TipJarSettingsScreen({ member, save }: { member: SettingsMember;
       <Card>
         <form onSubmit={(e) => void onSubmit(e)} noValidate>
           <CardContent className="flex flex-col gap-5 pt-6">
-            {error ? (
-              <Alert variant="error" data-testid="tipjar-error">
-                {error}
-              </Alert>
-            ) : null}
-            {success ? (
-              <Alert variant="success" data-testid="tipjar-success">
-                {success}
-              </Alert>
-            ) : null}
+            <FormStatus error={error} success={success} testId="tipjar" />
             {outbox?.state === 'rejected' && outbox.reason ? <Alert variant="error">{SETTINGS_MESSAGES.rejected(outbox.reason)}</Alert> : null}
             <div className="flex items-center gap-3">
               <Switch id="tipjar-enabled" checked={form.enabled} onCheckedChange={(enabled) => setForm((f) => ({ ...f, enabled }))} />

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Compass, GraduationCap, Heart, Lightbulb, Music, Scale, Sprout, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { IconCard } from '@/components/ui/icon-card';
 import { PageHeader } from '@/components/ui/page-header';
 import { ABOUT_PILLARS, ABOUT_VALUES, KARMA_ANCHOR, STATIC_TEXTS } from '../constants';
 
@@ -21,6 +21,16 @@ const VALUE_TEXT: Record<(typeof ABOUT_VALUES)[number], string> = {
 };
 const VALUE_ICONS = { 'Community First': Heart, 'Creativity & Innovation': Lightbulb, 'Respect & Integrity': Scale, 'Growth & Learning': Sprout } as const;
 
+/** The two card grids of the page: the pillars four across, the values two across. */
+const CARD_SECTIONS = [
+  {
+    heading: 'Four Pillars',
+    columns: 'sm:grid-cols-2 lg:grid-cols-4',
+    cards: ABOUT_PILLARS.map((p) => ({ title: p, icon: PILLAR_ICONS[p], text: PILLAR_TEXT[p] })),
+  },
+  { heading: 'Core Values', columns: 'sm:grid-cols-2', cards: ABOUT_VALUES.map((v) => ({ title: v, icon: VALUE_ICONS[v], text: VALUE_TEXT[v] })) },
+];
+
 export function AboutPage() {
   return (
     <div className="space-y-10">
@@ -32,48 +42,20 @@ export function AboutPage() {
           phone in your pocket at the gig, even when the signal does not, so the community is with you wherever the music is.
         </p>
       </section>
-      <section className="space-y-4">
-        <h2 className="text-2xl font-semibold">Four Pillars</h2>
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {ABOUT_PILLARS.map((p) => {
-            const Icon = PILLAR_ICONS[p];
-            return (
-              <li key={p}>
-                <Card className="h-full">
-                  <CardHeader>
-                    <CardTitle className="flex items-center gap-2 text-lg">
-                      <Icon className="size-5 text-primary" aria-hidden />
-                      {p}
-                    </CardTitle>
-                  </CardHeader>
-                  <CardContent className="text-sm text-muted-foreground">{PILLAR_TEXT[p]}</CardContent>
-                </Card>
+      {CARD_SECTIONS.map((section) => (
+        <section key={section.heading} className="space-y-4">
+          <h2 className="text-2xl font-semibold">{section.heading}</h2>
+          <ul className={`grid gap-4 ${section.columns}`}>
+            {section.cards.map((card) => (
+              <li key={card.title}>
+                <IconCard icon={card.icon} title={card.title} className="h-full" contentClassName="text-sm text-muted-foreground">
+                  {card.text}
+                </IconCard>
               </li>
-            );
-          })}
-        </ul>
-      </section>
-      <section className="space-y-4">
-        <h2 className="text-2xl font-semibold">Core Values</h2>
-        <ul className="grid gap-4 sm:grid-cols-2">
-          {ABOUT_VALUES.map((v) => {
-            const Icon = VALUE_ICONS[v];
-            return (
-              <li key={v}>
-                <Card className="h-full">
-                  <CardHeader>
-                    <CardTitle className="flex items-center gap-2 text-lg">
-                      <Icon className="size-5 text-primary" aria-hidden />
-                      {v}
-                    </CardTitle>
-                  </CardHeader>
-                  <CardContent className="text-sm text-muted-foreground">{VALUE_TEXT[v]}</CardContent>
-                </Card>
-              </li>
-            );
-          })}
-        </ul>
-      </section>
+            ))}
+          </ul>
+        </section>
+      ))}
       <section id={KARMA_ANCHOR} className="scroll-mt-24 space-y-3">
         <h2 className="text-2xl font-semibold">{STATIC_TEXTS.karmaHeading}</h2>
         <p className="text-muted-foreground">Karma is how the community says thank you. It shows on your profile and next to your posts.</p>

@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { Bitcoin, CloudOff, ExternalLink, HandHeart, Wallet } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
+import { IconCard } from '@/components/ui/icon-card';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useConnectivityStore } from '@/stores/connectivity-store';
@@ -70,46 +71,30 @@ export function PlatformSupportScreen({ signedIn }: { signedIn: boolean }) {
           <TabsTrigger value="crypto">{SUPPORT_MESSAGES.cryptoTab}</TabsTrigger>
         </TabsList>
         <TabsContent value="paypal">
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2 text-lg">
-                <Wallet className="size-5" aria-hidden /> {SUPPORT_MESSAGES.paypalTab}
-              </CardTitle>
-              <CardDescription>{SUPPORT_MESSAGES.paypalIntro}</CardDescription>
-            </CardHeader>
-            <CardContent>
-              {!DONATIONS.paypalButtonId ? (
-                <NotSetUp text={SUPPORT_MESSAGES.paypalNotSetUp} />
-              ) : online ? (
-                <PaypalDonate buttonId={DONATIONS.paypalButtonId} />
-              ) : (
-                <OfflineNote />
-              )}
-            </CardContent>
-          </Card>
+          <IconCard icon={Wallet} title={SUPPORT_MESSAGES.paypalTab} description={SUPPORT_MESSAGES.paypalIntro}>
+            {!DONATIONS.paypalButtonId ? (
+              <NotSetUp text={SUPPORT_MESSAGES.paypalNotSetUp} />
+            ) : online ? (
+              <PaypalDonate buttonId={DONATIONS.paypalButtonId} />
+            ) : (
+              <OfflineNote />
+            )}
+          </IconCard>
         </TabsContent>
         <TabsContent value="crypto">
-          <Card>
-            <CardHeader>
-              <CardTitle className="flex items-center gap-2 text-lg">
-                <Bitcoin className="size-5" aria-hidden /> {SUPPORT_MESSAGES.cryptoTab}
-              </CardTitle>
-              <CardDescription>{SUPPORT_MESSAGES.cryptoIntro}</CardDescription>
-            </CardHeader>
-            <CardContent>
-              {!DONATIONS.cryptoCheckoutUrl ? (
-                <NotSetUp text={SUPPORT_MESSAGES.cryptoNotSetUp} />
-              ) : online ? (
-                <Button asChild>
-                  <a href={DONATIONS.cryptoCheckoutUrl} target="_blank" rel="noopener noreferrer">
-                    <ExternalLink aria-hidden /> {SUPPORT_MESSAGES.cryptoLink}
-                  </a>
-                </Button>
-              ) : (
-                <OfflineNote />
-              )}
-            </CardContent>
-          </Card>
+          <IconCard icon={Bitcoin} title={SUPPORT_MESSAGES.cryptoTab} description={SUPPORT_MESSAGES.cryptoIntro}>
+            {!DONATIONS.cryptoCheckoutUrl ? (
+              <NotSetUp text={SUPPORT_MESSAGES.cryptoNotSetUp} />
+            ) : online ? (
+              <Button asChild>
+                <a href={DONATIONS.cryptoCheckoutUrl} target="_blank" rel="noopener noreferrer">
+                  <ExternalLink aria-hidden /> {SUPPORT_MESSAGES.cryptoLink}
+                </a>
+              </Button>
+            ) : (
+              <OfflineNote />
+            )}
+          </IconCard>
         </TabsContent>
       </Tabs>
       {signedIn ? (
