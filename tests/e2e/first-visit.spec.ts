@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { THREAD_TOASTS } from '../../src/features/discussions/constants';
 import { newMemberApi, serviceClient } from '../support/standins/e2e-session';
 import { createThread, expectDeviceToHold } from './offline-support';
 
@@ -123,4 +124,13 @@ test('an empty device lists the hub from the server before its store has synced,
   await expect(renamedCard).toHaveAttribute('data-first-render', 'kept');
   expect(await shiftsSince(page, handOverStart)).toBe(0);
   expect(await shiftsSince(page, 0)).toBeLessThan(0.1);
+});
+
+test('an empty device told by the server that a shared thread does not exist says so at once, not once its store has opened', async ({ page }) => {
+  const replication = await holdReplication(page);
+  await page.goto(`/discussions/thread/${randomUUID()}`);
+  // The store cannot answer while replication is held and the launch waits for a quiet spell: only the server's read can.
+  await expect(page.getByText(THREAD_TOASTS.notFoundToast.description).first()).toBeVisible({ timeout: 4_000 });
+  await expect(page).toHaveURL(/\/discussions$/);
+  replication.release();
 });

@@ -97,7 +97,7 @@ export function ThreadScreen({ threadId, highlightPostId, member, sync, renderSh
   const stored = useThreadData(threadId, viewer);
   // An empty device shows the server's copy of the thread until its store has caught up (not for a link to
   // one post: scrolling to it waits for the store's thread, whose height is final).
-  const { data, fromServer } = useThreadSource(stored, useServerThread(threadId, highlightPostId === null));
+  const { data, fromServer, serverMissing } = useThreadSource(stored, useServerThread(threadId, highlightPostId === null));
   const discussion = data.discussion.value;
   const missingLocally = !data.discussion.loading && discussion === null;
   const verdict = useThreadPresence(sync, threadId, missingLocally, online);
@@ -119,7 +119,7 @@ export function ThreadScreen({ threadId, highlightPostId, member, sync, renderSh
   const description = useMemo(() => (renderShare ? shareDescription(openingContent) : ''), [renderShare, openingContent]);
 
   // Not found: when the server says so, or offline when this device does not have it (nothing else can tell).
-  const notFound = missingLocally && (verdict === 'missing' || !online);
+  const notFound = serverMissing || (missingLocally && (verdict === 'missing' || !online));
   useNotFoundRedirect(notFound);
   useEffect(() => {
     if (missingLocally && verdict === 'failed') toast({ variant: 'destructive', ...THREAD_TOASTS.detailsFailed });
@@ -164,7 +164,7 @@ export function ThreadScreen({ threadId, highlightPostId, member, sync, renderSh
     );
   }
 
-  if ((!db && !fromServer) || data.discussion.loading || (missingLocally && (verdict === 'checking' || verdict === 'exists'))) {
+  if (!serverMissing && ((!db && !fromServer) || data.discussion.loading || (missingLocally && (verdict === 'checking' || verdict === 'exists')))) {
     return (
       <div className="mx-auto w-full max-w-4xl space-y-4" aria-busy="true" aria-label={THREAD_TEXT.loading}>
         <Skeleton className="h-8 w-40" />

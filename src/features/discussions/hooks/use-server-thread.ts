@@ -41,16 +41,19 @@ function storeHolds(stored: ThreadData, server: ServerThread): boolean {
  * good (its live rows are the ones writes and replication update). Both render the same cards, so the
  * hand-over neither flashes a skeleton nor moves anything.
  */
-export function useThreadSource(stored: ThreadData, server: ServerThread | null): { data: ThreadData; fromServer: boolean } {
+export function useThreadSource(stored: ThreadData, server: ServerThread | null): { data: ThreadData; fromServer: boolean; serverMissing: boolean } {
   const [storeLeads, setStoreLeads] = useState(false);
   // Authors the store already has too: a member who signed in on this page sees their own reply whole.
   const profiles = useMemo(() => (server ? new Map([...stored.profiles, ...server.view.profiles]) : stored.profiles), [server, stored.profiles]);
   const serverShows = server !== null && server.discussion !== null;
   const handOver = !storeLeads && serverShows && storeHolds(stored, server);
   if (handOver) setStoreLeads(true);
-  if (storeLeads || handOver || !serverShows) return { data: stored, fromServer: false };
+  // The server answered that it has no such thread: the visitor is told at once, not after the store opened.
+  const serverMissing = server !== null && server.discussion === null && !storeLeads && stored.discussion.value === null;
+  if (storeLeads || handOver || !serverShows) return { data: stored, fromServer: false, serverMissing };
   return {
     fromServer: true,
+    serverMissing: false,
     data: {
       discussion: { value: server.discussion, loading: false, error: null, retry: NO_RETRY },
       posts: { value: server.view.posts, loading: false, error: null, retry: NO_RETRY },
