@@ -80,6 +80,35 @@ export const HUB_TEXT = {
   by: 'by',
 } as const;
 
+/** The hub's side column on wide screens. */
+export const HUB_ASIDE_TEXT = {
+  label: 'About the community',
+  community: 'The community',
+  discussions: 'Discussions',
+  replies: 'Replies',
+  categories: 'Categories',
+  all: 'All Categories',
+  topStarters: 'Most active',
+  started: (count: number) => (count === 1 ? '1 discussion' : `${count} discussions`),
+} as const;
+
+/** How many members the hub's 'Most active' list names. */
+export const HUB_TOP_STARTERS = 5;
+
+/** The thread's side column on wide screens. */
+export const THREAD_ASIDE_TEXT = {
+  label: 'Thread info',
+  startedBy: 'Started by',
+  replies: 'Replies',
+  participants: 'Participants',
+  whoTookPart: 'Who took part',
+  category: 'Category',
+  lastActivity: 'Last activity',
+} as const;
+
+/** How many participants' avatars the thread's side column shows. */
+export const THREAD_ASIDE_PARTICIPANTS = 12;
+
 export const CREATE_TEXT = {
   dialogTitle: 'Start a New Discussion',
   dialogDescription: 'Share a question, idea or track with the community. You earn +5 Karma for starting a discussion.',

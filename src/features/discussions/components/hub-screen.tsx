@@ -17,6 +17,7 @@ import { allDiscussions$ } from '../model/local-queries';
 import type { DiscussionRow } from '../model/types';
 import { CreateDiscussionDialog } from './create-discussion-dialog';
 import { DiscussionCard, DiscussionCardSkeleton } from './discussion-card';
+import { HubAside } from './hub-aside';
 import { HubPagination, HubToolbar } from './hub-toolbar';
 
 export type HubSearchState = { q?: string; category?: string; sort?: HubSort; page?: number };
@@ -91,7 +92,7 @@ export function HubScreen({ search, onSearchChange, member, authPending = false 
   const loading = !failed && !fromSnapshot && !fromServer && (live.loading || (live.value.length === 0 && !pulled));
 
   return (
-    <div className="mx-auto w-full max-w-5xl" data-testid="community-hub">
+    <div className="mx-auto w-full max-w-5xl xl:max-w-none" data-testid="community-hub">
       <PageHeader
         className="mb-3 gap-2 sm:mb-6"
         title={HUB_TEXT.heading}
@@ -105,36 +106,42 @@ export function HubScreen({ search, onSearchChange, member, authPending = false 
           </Button>
         }
       />
-      <HubToolbar q={q} category={category} sort={sort} categories={categories} onChange={change} />
+      {/* Wide screens put the community's figures, categories and most active members beside the list. */}
+      <div className="xl:grid xl:grid-cols-[minmax(0,1fr)_17rem] xl:items-start xl:gap-6">
+        <div className="min-w-0">
+          <HubToolbar q={q} category={category} sort={sort} categories={categories} onChange={change} />
 
-      <section className="mt-3 space-y-2 sm:mt-6 sm:space-y-3" aria-label={HUB_TEXT.heading} aria-busy={loading}>
-        {failed ? (
-          <Card className="flex flex-col items-center gap-3 p-8 text-center" role="alert">
-            <AlertTriangle className="size-10 text-destructive" aria-hidden />
-            <h2 className="text-xl font-semibold">{HUB_TEXT.errorTitle}</h2>
-            <p className="text-muted-foreground">{/JWT|Unauthorized/i.test(failed.message) ? HUB_TEXT.sessionIssue : HUB_TEXT.loadFailed}</p>
-            <Button variant="outline" onClick={live.retry}>
-              {HUB_TEXT.tryAgain}
-            </Button>
-          </Card>
-        ) : loading ? (
-          Array.from({ length: HUB_SKELETON_COUNT }, (_, i) => <DiscussionCardSkeleton key={i} />)
-        ) : page.items.length === 0 ? (
-          <Card className="flex flex-col items-center gap-3 p-8 text-center">
-            <SearchX className="size-10 text-muted-foreground" aria-hidden />
-            <h2 className="text-xl font-semibold">{HUB_TEXT.emptyTitle}</h2>
-            <p className="text-muted-foreground">{HUB_TEXT.emptyHint}</p>
-          </Card>
-        ) : (
-          page.items.map((d) => <DiscussionCard key={d.id} discussion={d} />)
-        )}
-      </section>
+          <section className="mt-3 space-y-2 sm:mt-6 sm:space-y-3" aria-label={HUB_TEXT.heading} aria-busy={loading}>
+            {failed ? (
+              <Card className="flex flex-col items-center gap-3 p-8 text-center" role="alert">
+                <AlertTriangle className="size-10 text-destructive" aria-hidden />
+                <h2 className="text-xl font-semibold">{HUB_TEXT.errorTitle}</h2>
+                <p className="text-muted-foreground">{/JWT|Unauthorized/i.test(failed.message) ? HUB_TEXT.sessionIssue : HUB_TEXT.loadFailed}</p>
+                <Button variant="outline" onClick={live.retry}>
+                  {HUB_TEXT.tryAgain}
+                </Button>
+              </Card>
+            ) : loading ? (
+              Array.from({ length: HUB_SKELETON_COUNT }, (_, i) => <DiscussionCardSkeleton key={i} />)
+            ) : page.items.length === 0 ? (
+              <Card className="flex flex-col items-center gap-3 p-8 text-center">
+                <SearchX className="size-10 text-muted-foreground" aria-hidden />
+                <h2 className="text-xl font-semibold">{HUB_TEXT.emptyTitle}</h2>
+                <p className="text-muted-foreground">{HUB_TEXT.emptyHint}</p>
+              </Card>
+            ) : (
+              page.items.map((d) => <DiscussionCard key={d.id} discussion={d} />)
+            )}
+          </section>
 
-      {!failed && !loading ? (
-        <div className="mt-6">
-          <HubPagination page={page.page} totalPages={page.totalPages} onPage={(p) => onSearchChange({ q, category, sort, page: p })} />
+          {!failed && !loading ? (
+            <div className="mt-6">
+              <HubPagination page={page.page} totalPages={page.totalPages} onPage={(p) => onSearchChange({ q, category, sort, page: p })} />
+            </div>
+          ) : null}
         </div>
-      ) : null}
+        {!failed && !loading && !fromSnapshot ? <HubAside rows={rows} categories={categories} current={category} /> : null}
+      </div>
 
       {db && viewer ? <CreateDiscussionDialog open={createOpen} onOpenChange={setCreateOpen} db={db} viewer={viewer} avatarUrl={avatarUrl} /> : null}
     </div>

@@ -22,6 +22,7 @@ import { deleteDiscussion, saveReplyDraft, setLocked, setPinned, updateTitle } f
 import { titleEditOutcome } from '../validation';
 import { PostList } from './post-list';
 import { RejectedReplies } from './rejected-replies';
+import { ThreadAside } from './thread-aside';
 import { ReplyEditor, type ReplyEditorHandle } from './reply-editor';
 import { ThreadHeader, type ThreadTools } from './thread-header';
 
@@ -223,86 +224,92 @@ export function ThreadScreen({ threadId, highlightPostId, member, sync, renderSh
   };
 
   return (
-    <div className="mx-auto w-full max-w-4xl" data-testid="thread-page">
-      {keepOffline ? <div className="mb-2 flex justify-end">{keepOffline}</div> : null}
-      <ThreadHeader
-        key={discussion.id}
-        discussion={discussion}
-        permissions={perms}
-        outbox={data.discussionOutbox}
-        tools={tools}
-        share={renderShare?.({ url: threadUrl(discussion.id), title: discussion.title, description, imageUrl: null })}
-      />
+    // Wide screens keep the posts a readable column and put the thread's facts beside them.
+    <div className="mx-auto w-full max-w-4xl xl:grid xl:max-w-none xl:grid-cols-[minmax(0,1fr)_16rem] xl:items-start xl:gap-6" data-testid="thread-page">
+      <div className="min-w-0 xl:max-w-3xl">
+        {keepOffline ? <div className="mb-2 flex justify-end">{keepOffline}</div> : null}
+        <ThreadHeader
+          key={discussion.id}
+          discussion={discussion}
+          permissions={perms}
+          outbox={data.discussionOutbox}
+          tools={tools}
+          share={renderShare?.({ url: threadUrl(discussion.id), title: discussion.title, description, imageUrl: null })}
+        />
 
-      {listShown ? (
-        <PostList posts={posts} data={data} viewer={viewer} discussion={discussion} targetIndex={targetIndex} highlighted={highlighted} actions={actions} />
-      ) : (
-        <div className="space-y-4" aria-busy="true" aria-label={THREAD_TEXT.loading} data-testid="posts-loading">
-          <Skeleton className="h-32 w-full" />
-          <Skeleton className="h-32 w-full" />
-        </div>
-      )}
-
-      <section className="mt-8">
-        {viewer && db && data.rejected.length > 0 ? (
-          <RejectedReplies
-            db={db}
-            drafts={data.rejected}
-            onRestore={
-              discussion.is_locked
-                ? null
-                : async (content, quoted) => {
-                    editor.current?.restore(content, quoted);
-                    await saveReplyDraft(db, viewer.id, discussion.id, content, quoted);
-                  }
-            }
-          />
-        ) : null}
-        {discussion.is_locked ? (
-          <Card className="flex items-center gap-3 p-4 text-muted-foreground" role="status" data-testid="locked-notice">
-            <Lock className="size-5 shrink-0" aria-hidden />
-            {THREAD_TEXT.locked}
-          </Card>
-        ) : viewer && !db ? (
-          // The editor writes to the store: its place is kept while the store opens.
-          <Card className="p-4">
-            <Skeleton className="h-40 w-full" />
-          </Card>
-        ) : viewer && db ? (
-          <Card className="p-4">
-            <ReplyEditor
-              ref={editor}
-              db={db}
-              discussionId={discussion.id}
-              memberId={viewer.id}
-              onPosted={(reply, stored) => {
-                setUnstored((list) => [...list, reply]);
-                stored.then(
-                  () => requestAnimationFrame(() => scrollToPost(reply.id)),
-                  () => setUnstored((list) => list.filter((p) => p.id !== reply.id)),
-                );
-              }}
-            />
-          </Card>
+        {listShown ? (
+          <div data-testid="thread-posts">
+            <PostList posts={posts} data={data} viewer={viewer} discussion={discussion} targetIndex={targetIndex} highlighted={highlighted} actions={actions} />
+          </div>
         ) : (
-          <Card className="space-y-3 p-6 text-center" data-testid="guest-prompt">
-            <h2 className="text-lg font-semibold">{THREAD_TEXT.guestPrompt}</h2>
-            <p className="text-muted-foreground">{THREAD_TEXT.guestHint}</p>
-            <div className="flex justify-center gap-2">
-              <Button asChild>
-                <Link to="/login" search={{ from: `/discussions/thread/${discussion.id}` }}>
-                  {THREAD_TEXT.login}
-                </Link>
-              </Button>
-              <Button asChild variant="outline">
-                <Link to="/signup" search={{ from: `/discussions/thread/${discussion.id}` }}>
-                  {THREAD_TEXT.signup}
-                </Link>
-              </Button>
-            </div>
-          </Card>
+          <div className="space-y-4" aria-busy="true" aria-label={THREAD_TEXT.loading} data-testid="posts-loading">
+            <Skeleton className="h-32 w-full" />
+            <Skeleton className="h-32 w-full" />
+          </div>
         )}
-      </section>
+
+        <section className="mt-8">
+          {viewer && db && data.rejected.length > 0 ? (
+            <RejectedReplies
+              db={db}
+              drafts={data.rejected}
+              onRestore={
+                discussion.is_locked
+                  ? null
+                  : async (content, quoted) => {
+                      editor.current?.restore(content, quoted);
+                      await saveReplyDraft(db, viewer.id, discussion.id, content, quoted);
+                    }
+              }
+            />
+          ) : null}
+          {discussion.is_locked ? (
+            <Card className="flex items-center gap-3 p-4 text-muted-foreground" role="status" data-testid="locked-notice">
+              <Lock className="size-5 shrink-0" aria-hidden />
+              {THREAD_TEXT.locked}
+            </Card>
+          ) : viewer && !db ? (
+            // The editor writes to the store: its place is kept while the store opens.
+            <Card className="p-4">
+              <Skeleton className="h-40 w-full" />
+            </Card>
+          ) : viewer && db ? (
+            <Card className="p-4">
+              <ReplyEditor
+                ref={editor}
+                db={db}
+                discussionId={discussion.id}
+                memberId={viewer.id}
+                onPosted={(reply, stored) => {
+                  setUnstored((list) => [...list, reply]);
+                  stored.then(
+                    () => requestAnimationFrame(() => scrollToPost(reply.id)),
+                    () => setUnstored((list) => list.filter((p) => p.id !== reply.id)),
+                  );
+                }}
+              />
+            </Card>
+          ) : (
+            <Card className="space-y-3 p-6 text-center" data-testid="guest-prompt">
+              <h2 className="text-lg font-semibold">{THREAD_TEXT.guestPrompt}</h2>
+              <p className="text-muted-foreground">{THREAD_TEXT.guestHint}</p>
+              <div className="flex justify-center gap-2">
+                <Button asChild>
+                  <Link to="/login" search={{ from: `/discussions/thread/${discussion.id}` }}>
+                    {THREAD_TEXT.login}
+                  </Link>
+                </Button>
+                <Button asChild variant="outline">
+                  <Link to="/signup" search={{ from: `/discussions/thread/${discussion.id}` }}>
+                    {THREAD_TEXT.signup}
+                  </Link>
+                </Button>
+              </div>
+            </Card>
+          )}
+        </section>
+      </div>
+      <ThreadAside discussion={discussion} posts={posts} profiles={data.profiles} />
     </div>
   );
 }
