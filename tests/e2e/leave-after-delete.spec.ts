@@ -2,14 +2,15 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { pendingChangesLabel } from '../../src/app/layout/connectivity-indicator';
 import { THREAD_TEXT } from '../../src/features/discussions/constants';
+import { FOLLOW_LABELS } from '../../src/features/profiles/constants';
 import { logIn, newMember } from '../support/standins/e2e-session';
 import { createThread, sql, waitForWorker, type SeededThread } from './offline-support';
 
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
 
 /**
- * Deleting a reply, deleting a discussion or liking a post offline is shown at once; leaving the
- * page right after (0, 50 or 200 ms) must not lose it: it is sent when the device is back online.
+ * Deleting a reply, deleting a discussion, liking a post or following a member offline is shown at
+ * once (or said to be saved on the device); leaving the page right after (0, 50 or 200 ms) must not lose it: it is sent when the device is back online.
  */
 
 const DELAYS = [0, 50, 200] as const;
@@ -111,5 +112,43 @@ test('a reply deleted, a discussion deleted and a post liked offline survive lea
       )[0]!.n,
     );
   await expect.poll(likes, { timeout: 60_000 }).toBe(3);
+  await context.close();
+});
+
+test('a follow made offline survives leaving the profile 0, 50 and 200 ms after the click', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const member = await newMember('fol_leaver');
+  const targets = await Promise.all(DELAYS.map((_, i) => newMember(`fol_target${i}`)));
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await logIn(page, member);
+  for (const t of targets) {
+    await page.goto(`/profile/${t.username}`);
+    await expect(page.getByTestId('follow-button')).toHaveText(FOLLOW_LABELS.follow, { timeout: 30_000 });
+  }
+  await waitForWorker(page);
+  await context.setOffline(true);
+
+  for (const [i, delay] of DELAYS.entries()) {
+    await page.goto(`/profile/${targets[i]!.username}`);
+    await expect(page.getByTestId('follow-button')).toHaveText(FOLLOW_LABELS.follow);
+    await page.getByTestId('follow-button').click();
+    if (delay > 0) await page.waitForTimeout(delay);
+    await page.goto('/discussions');
+  }
+
+  await page.reload();
+  await expect(page.getByTestId('connectivity-indicator')).toContainText(pendingChangesLabel(targets.length));
+  await context.setOffline(false);
+  const follows = async () =>
+    Number(
+      (
+        await sql<{ n: string }>('select count(*) as n from public.followers where follower_id = $1 and following_id = any($2::uuid[]) and not _deleted', [
+          member.id,
+          targets.map((t) => t.id),
+        ])
+      )[0]!.n,
+    );
+  await expect.poll(follows, { timeout: 60_000 }).toBe(targets.length);
   await context.close();
 });
