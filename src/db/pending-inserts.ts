@@ -5,13 +5,15 @@ import { outboxId, setOutboxState } from './outbox';
 
 /**
  * Writes the screen already shows but IndexedDB may not have committed yet:
- * inserts (a reply) and patches (an edit, a new title, a lock). An IndexedDB
+ * inserts (a reply, a like), patches (an edit, a new title, a lock) and
+ * removals (a deleted post or discussion, an unlike). An IndexedDB
  * write in flight dies with its page (a reload, a link opened in the same
  * tab, the app closed), so the write is first kept here, synchronously, and
  * done again when the store next opens if it never landed. Kept with the
  * member's private device values, so sign-out removes it.
  */
-type Held = { collection: ReplicatedCollectionName; doc: { id: string } & Record<string, unknown> };
+/** `revive`: the row is a toggle (a like, a follow) whose removed earlier state this insert brings back. */
+type Held = { collection: ReplicatedCollectionName; doc: { id: string } & Record<string, unknown>; revive?: boolean };
 /** `token` tells holds of the same row apart: a later patch's hold must outlive an earlier patch's release. */
 type HeldPatch = { collection: ReplicatedCollectionName; id: string; patch: Record<string, unknown>; token: string };
 
@@ -58,8 +60,26 @@ function write(key: string, list: unknown[]): void {
   }
 }
 
-export function holdPendingInsert(collection: ReplicatedCollectionName, doc: { id: string } & Record<string, unknown>): void {
-  write(KEY, [...read().filter((h) => h.doc.id !== doc.id), { collection, doc }]);
+/** A removal is held as a patch of this one field; replaying it removes the row. */
+const REMOVED = '_deleted';
+
+function isRemoval(patch: Record<string, unknown>): boolean {
+  return patch[REMOVED] === true;
+}
+
+export function holdPendingInsert(
+  collection: ReplicatedCollectionName,
+  doc: { id: string } & Record<string, unknown>,
+  options: { revive?: boolean } = {},
+): void {
+  write(KEY, [...read().filter((h) => h.doc.id !== doc.id), { collection, doc, ...(options.revive ? { revive: true } : {}) }]);
+  // The latest intent wins: a like held after an unlike of the same row must not be undone by the unlike's hold.
+  const patches = readPatches();
+  if (patches.some((h) => h.collection === collection && h.id === doc.id && isRemoval(h.patch)))
+    write(
+      PATCH_KEY,
+      patches.filter((h) => !(h.collection === collection && h.id === doc.id && isRemoval(h.patch))),
+    );
 }
 
 export function releasePendingInsert(id: string): void {
@@ -92,44 +112,69 @@ export function holdPendingPatch(collection: ReplicatedCollectionName, id: strin
 }
 
 /**
- * Patches a row and shows it waiting to be sent. RxDB runs the outbox hook of
- * an incremental write without waiting for it, so a page leaving just after
- * the patch could keep the change but not the entry saying it waits. The entry
- * is written first (the push that marks it sent cannot come before the patch);
- * if the patch fails, the entry goes back to what it was.
+ * Holds the removal of one row until `release` is called (once the store has
+ * it). Any insert of the same row still held is dropped: removing it is the
+ * member's latest intent.
  */
-export async function patchMarkedWaiting(
-  db: AppDatabase,
-  collection: ReplicatedCollectionName,
-  doc: { primary: string; incrementalPatch: (patch: never) => Promise<unknown> },
-  patch: Record<string, unknown>,
-): Promise<void> {
-  const entry = db.outbox ? await db.outbox.findOne(outboxId(collection, doc.primary)).exec() : null;
+export function holdPendingRemove(collection: ReplicatedCollectionName, id: string): () => void {
+  releasePendingInsert(id);
+  return holdPendingPatch(collection, id, { [REMOVED]: true });
+}
+
+/**
+ * Runs one write of a row with its outbox entry saying it waits to be sent.
+ * RxDB runs the outbox hook of a write without waiting for it, so a page
+ * leaving just after the write could keep the change but not the entry. The
+ * entry is written first (the push that marks it sent cannot come before the
+ * write); if the write fails, the entry goes back to what it was.
+ */
+export async function writeMarkedWaiting(db: AppDatabase, collection: ReplicatedCollectionName, id: string, run: () => Promise<unknown>): Promise<void> {
+  const entry = db.outbox ? await db.outbox.findOne(outboxId(collection, id)).exec() : null;
   const before = entry ? { state: entry.state, reason: entry.reason ?? null } : null;
-  if (db.outbox) await setOutboxState(db, collection, doc.primary, 'waiting');
+  if (db.outbox) await setOutboxState(db, collection, id, 'waiting');
   try {
-    // The patch holds fields of this collection's rows only (its callers build it).
-    await doc.incrementalPatch(patch as never);
+    await run();
   } catch (err) {
-    if (before) await setOutboxState(db, collection, doc.primary, before.state, before.reason).catch(() => undefined);
+    if (before) await setOutboxState(db, collection, id, before.state, before.reason).catch(() => undefined);
     else if (db.outbox)
       await db.outbox
-        .findOne(outboxId(collection, doc.primary))
+        .findOne(outboxId(collection, id))
         .remove()
         .catch(() => undefined);
     throw err;
   }
 }
 
+/** Removes a row (a soft delete replication carries) and shows it waiting to be sent. */
+export function removeMarkedWaiting(
+  db: AppDatabase,
+  collection: ReplicatedCollectionName,
+  doc: { primary: string; incrementalRemove: () => Promise<unknown> },
+): Promise<void> {
+  return writeMarkedWaiting(db, collection, doc.primary, () => doc.incrementalRemove());
+}
+
+/** Patches a row and shows it waiting to be sent. */
+export function patchMarkedWaiting(
+  db: AppDatabase,
+  collection: ReplicatedCollectionName,
+  doc: { primary: string; incrementalPatch: (patch: never) => Promise<unknown> },
+  patch: Record<string, unknown>,
+): Promise<void> {
+  // The patch holds fields of this collection's rows only (its callers build it).
+  return writeMarkedWaiting(db, collection, doc.primary, () => doc.incrementalPatch(patch as never));
+}
+
 /** Writes every held insert the store does not have (not even as removed), then forgets them all. Returns how many were written. */
 export async function replayPendingInserts(db: AppDatabase): Promise<number> {
   const held = read();
   let written = 0;
-  for (const { collection, doc } of held) {
+  for (const { collection, doc, revive } of held) {
     const target = db[collection];
     if (!target) continue;
     const existing = await target.storageInstance.findDocumentsById([doc.id], true);
-    if (existing.length === 0) {
+    // A reply removed since was deleted by the member; a toggle's removed row is the state this insert undoes.
+    if (existing.length === 0 || (revive && existing[0]?._deleted)) {
       // Another tab may replay the same insert at the same moment: whoever loses the race has nothing to do.
       // The held shape is this collection's document as the screen built it.
       await (target.insert(doc as never) as Promise<unknown>).then(
@@ -147,9 +192,9 @@ export async function replayPendingInserts(db: AppDatabase): Promise<number> {
 }
 
 /**
- * Applies every held patch the store's row does not already show, then forgets
- * them all. A row that is gone (deleted meanwhile) is left alone. Returns how
- * many patches were applied.
+ * Applies every held patch (or removal) the store's row does not already show,
+ * then forgets them all. A row that is gone (deleted meanwhile) is left alone.
+ * Returns how many were applied.
  */
 export async function replayPendingPatches(db: AppDatabase): Promise<number> {
   const held = readPatches();
@@ -157,7 +202,21 @@ export async function replayPendingPatches(db: AppDatabase): Promise<number> {
   for (const { collection, id, patch, token } of held) {
     const target = db[collection];
     const doc = target ? await target.findOne(id).exec() : null;
-    if (doc) {
+    if (target && isRemoval(patch)) {
+      if (doc) {
+        await removeMarkedWaiting(db, collection, doc).then(
+          () => (applied += 1),
+          () => undefined,
+        );
+      } else if (
+        db.outbox &&
+        (await target.storageInstance.findDocumentsById([id], true)).length > 0 &&
+        !(await db.outbox.findOne(outboxId(collection, id)).exec())
+      ) {
+        // Removed just before the page went away, its outbox entry not: still show it waiting.
+        await setOutboxState(db, collection, id, 'waiting').catch(() => undefined);
+      }
+    } else if (doc) {
       const data = doc.toJSON() as Record<string, unknown>;
       const landed = Object.entries(patch).every(([field, value]) => JSON.stringify(data[field]) === JSON.stringify(value));
       if (!landed) {

@@ -5,6 +5,7 @@ import { hasPulled, markPulled, pulled$ } from '@/db/first-pull';
 import {
   holdPendingInsert,
   holdPendingPatch,
+  holdPendingRemove,
   patchMarkedWaiting,
   releasePendingInsert,
   replayPendingInserts,
@@ -157,6 +158,73 @@ describe('patches held while IndexedDB writes them', () => {
     const failing = { primary: post.id, incrementalPatch: () => Promise.reject(new Error('disk full')) };
     await expect(patchMarkedWaiting(db, 'posts', failing, { content: 'x' })).rejects.toThrow('disk full');
     expect(await db.outbox.findOne(`posts:${post.id}`).exec()).toBeNull();
+  });
+});
+
+function like(postId: string, userId: string) {
+  return { id: crypto.randomUUID(), post_id: postId, user_id: userId, reaction_type: 'like', created_at: new Date().toISOString() };
+}
+
+describe('removals held while IndexedDB writes them', () => {
+  it('a delete whose page went away before the store had it is applied when the store next opens, queued to send', async () => {
+    db = await testDatabase();
+    const post = reply('deleted just before leaving');
+    await db.posts.bulkInsert([post]);
+    await db.outbox.find().remove();
+    holdPendingRemove('posts', post.id);
+    expect(await replayPendingPatches(db)).toBe(1);
+    expect(await db.posts.findOne(post.id).exec()).toBeNull();
+    expect((await db.outbox.findOne(`posts:${post.id}`).exec())?.state).toBe('waiting');
+    expect(await replayPendingPatches(db)).toBe(0);
+  });
+
+  it('a delete that reached the store without its outbox entry is shown waiting; a released one is never replayed', async () => {
+    db = await testDatabase();
+    const removed = reply('removed, then the page went away');
+    const done = reply('removed normally');
+    await db.posts.bulkInsert([removed, done]);
+    await (await db.posts.findOne(removed.id).exec())!.remove();
+    await db.outbox.find().remove();
+    holdPendingRemove('posts', removed.id);
+    holdPendingRemove('posts', done.id)();
+    expect(await replayPendingPatches(db)).toBe(0);
+    expect((await db.outbox.findOne(`posts:${removed.id}`).exec())?.state).toBe('waiting');
+    expect(await db.posts.findOne(done.id).exec()).not.toBeNull();
+  });
+
+  it('deleting a reply still held as an insert drops the insert: it is not brought back', async () => {
+    db = await testDatabase();
+    const post = reply('sent and deleted within a moment');
+    holdPendingInsert('posts', post);
+    holdPendingRemove('posts', post.id);
+    await replayPendingInserts(db);
+    await replayPendingPatches(db);
+    expect(await db.posts.findOne(post.id).exec()).toBeNull();
+  });
+
+  it('a like held over an earlier unlike of the same row comes back, and the unlike held before it is forgotten', async () => {
+    db = await testDatabase();
+    const row = like(crypto.randomUUID(), crypto.randomUUID());
+    await db.reactions.insert(row);
+    await (await db.reactions.findOne(row.id).exec())!.remove();
+    await db.outbox.find().remove();
+    holdPendingRemove('reactions', row.id);
+    holdPendingInsert('reactions', row, { revive: true });
+    expect(await replayPendingInserts(db)).toBe(1);
+    expect(await replayPendingPatches(db)).toBe(0);
+    expect(await db.reactions.findOne(row.id).exec()).not.toBeNull();
+    expect((await db.outbox.findOne(`reactions:${row.id}`).exec())?.state).toBe('waiting');
+  });
+
+  it('an unlike held after a like of the same row wins', async () => {
+    db = await testDatabase();
+    const row = like(crypto.randomUUID(), crypto.randomUUID());
+    holdPendingInsert('reactions', row, { revive: true });
+    await db.reactions.insert(row);
+    holdPendingRemove('reactions', row.id);
+    await replayPendingInserts(db);
+    await replayPendingPatches(db);
+    expect(await db.reactions.findOne(row.id).exec()).toBeNull();
   });
 });
 

@@ -23,11 +23,11 @@ describe('follow (the followers table)', () => {
 
   it('toggles followed -> unfollowed -> followed on the same local row and queues each change', async () => {
     db = await testDatabase();
-    expect(await toggleFollowLocal(db, A, B)).toEqual({ status: 'followed' });
+    expect(await toggleFollowLocal(db, A, B, false)).toEqual({ status: 'followed' });
     expect((await db.followers.findOne(followRowId(A, B)).exec())?.following_id).toBe(B);
-    expect(await toggleFollowLocal(db, A, B)).toEqual({ status: 'unfollowed' });
+    expect(await toggleFollowLocal(db, A, B, true)).toEqual({ status: 'unfollowed' });
     expect(await db.followers.findOne(followRowId(A, B)).exec()).toBeNull();
-    expect(await toggleFollowLocal(db, A, B)).toEqual({ status: 'followed' });
+    expect(await toggleFollowLocal(db, A, B, false)).toEqual({ status: 'followed' });
     expect(await db.followers.count().exec()).toBe(1);
     const outbox = await db.outbox.findOne(`followers:${followRowId(A, B)}`).exec();
     expect(outbox?.state).toBe('waiting');
@@ -35,6 +35,6 @@ describe('follow (the followers table)', () => {
 
   it('refuses to follow oneself', async () => {
     db = await testDatabase();
-    await expect(toggleFollowLocal(db, A, A)).rejects.toThrow('You cannot follow yourself.');
+    await expect(toggleFollowLocal(db, A, A, false)).rejects.toThrow('You cannot follow yourself.');
   });
 });

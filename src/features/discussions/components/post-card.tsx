@@ -19,7 +19,8 @@ import { RelativeTime } from './relative-time';
 export type QuotedPreview = { post: PostRow; author: AuthorProfile | null } | null;
 
 export type PostActions = {
-  onLike: (post: PostRow) => void;
+  /** `liked`: whether the screen showed the post liked when the member tapped. */
+  onLike: (post: PostRow, liked: boolean) => void;
   onQuote: (post: PostRow, authorName: string) => void;
   onSaveEdit: (post: PostRow, content: string) => Promise<boolean>;
   onDelete: (post: PostRow) => void;
@@ -177,7 +178,7 @@ function PostCardView({ post, author, quoted, liked, likeCount, permissions, out
             size="sm"
             aria-pressed={liked}
             aria-label={`${liked ? THREAD_TEXT.unlike : THREAD_TEXT.like} (${likeCount})`}
-            onClick={() => actions.onLike(post)}
+            onClick={() => actions.onLike(post, liked)}
             data-testid="like-button"
           >
             <ThumbsUp className={cn(liked && 'fill-current')} aria-hidden />

@@ -27,10 +27,10 @@ export function usePostActions(
   return useMemo<PostActions>(() => {
     const isThreadAuthor = viewerId !== null && viewerId === threadAuthorId;
     return {
-      onLike: (post) => {
+      onLike: (post, liked) => {
         if (!viewerId) return void toast({ variant: 'destructive', ...THREAD_TOASTS.reactLogin });
         if (!db) return;
-        toggleLike(db, viewerId, post.id).catch((err) => toast({ variant: 'destructive', ...THREAD_TOASTS.reactionFailed(message(err)) }));
+        toggleLike(db, viewerId, post.id, liked).catch((err) => toast({ variant: 'destructive', ...THREAD_TOASTS.reactionFailed(message(err)) }));
       },
       onQuote: (post, authorName) => {
         if (!viewerId) return void toast({ variant: 'destructive', ...THREAD_TOASTS.replyLogin });

@@ -1,5 +1,13 @@
 import type { AppDatabase } from '@/db/database';
-import { holdPendingInsert, holdPendingPatch, patchMarkedWaiting, releasePendingInsert } from '@/db/pending-inserts';
+import {
+  holdPendingInsert,
+  holdPendingPatch,
+  holdPendingRemove,
+  patchMarkedWaiting,
+  releasePendingInsert,
+  removeMarkedWaiting,
+  writeMarkedWaiting,
+} from '@/db/pending-inserts';
 import { REACTION_LIKE } from '../constants';
 import type { NewDiscussion, NewDiscussionInput } from '../validation';
 import { isBlankDiscussionDraft } from './drafts';
@@ -107,10 +115,23 @@ export function editPost(db: AppDatabase, postId: string, content: string): Prom
   return patchHeld(db, 'posts', postId, { content, updated_at: now() }, 'This post no longer exists.');
 }
 
-/** Soft delete: replication carries `_deleted`. */
-export async function deletePost(db: AppDatabase, postId: string): Promise<void> {
-  const doc = await db.posts.findOne(postId).exec();
-  if (doc) await doc.incrementalRemove();
+/**
+ * A soft delete replication carries (`_deleted`), held on the device like a
+ * patch: the screen drops the row at once, and leaving the page before
+ * IndexedDB commits the removal must not bring it back.
+ */
+async function removeHeld(db: AppDatabase, collection: 'posts' | 'discussions' | 'reactions', id: string): Promise<void> {
+  const release = holdPendingRemove(collection, id);
+  try {
+    const doc = await db[collection].findOne(id).exec();
+    if (doc) await removeMarkedWaiting(db, collection, doc);
+  } finally {
+    release();
+  }
+}
+
+export function deletePost(db: AppDatabase, postId: string): Promise<void> {
+  return removeHeld(db, 'posts', postId);
 }
 
 export function markSolution(db: AppDatabase, postId: string): Promise<void> {
@@ -118,19 +139,25 @@ export function markSolution(db: AppDatabase, postId: string): Promise<void> {
 }
 
 /**
- * Like or unlike. The row id is the same on every device, so
- * toggling flips `_deleted` on one row instead of creating duplicates.
- * Returns whether the member now likes the post.
+ * Like or unlike, from what the screen shows (`liked`), so the intent is held
+ * on the device in the click's own task, before anything waits. The row id is
+ * the same on every device, so toggling flips `_deleted` on one row instead
+ * of creating duplicates. Returns whether the member now likes the post.
  */
-export async function toggleLike(db: AppDatabase, memberId: string, postId: string): Promise<boolean> {
+export async function toggleLike(db: AppDatabase, memberId: string, postId: string, liked: boolean): Promise<boolean> {
   const id = reactionId(postId, memberId, REACTION_LIKE);
-  const existing = await db.reactions.findOne(id).exec();
-  if (existing) {
-    await existing.incrementalRemove();
+  if (liked) {
+    await removeHeld(db, 'reactions', id);
     return false;
   }
-  // RxDB lets a removed document be inserted again under the same id.
-  await db.reactions.insert({ id, post_id: postId, user_id: memberId, reaction_type: REACTION_LIKE, created_at: now() });
+  const row = { id, post_id: postId, user_id: memberId, reaction_type: REACTION_LIKE, created_at: now() };
+  holdPendingInsert('reactions', row, { revive: true });
+  try {
+    // RxDB lets a removed document be inserted again under the same id; a live one is already liked.
+    if (!(await db.reactions.findOne(id).exec())) await writeMarkedWaiting(db, 'reactions', id, () => db.reactions.insert(row));
+  } finally {
+    releasePendingInsert(id);
+  }
   return true;
 }
 
@@ -155,9 +182,8 @@ export function setLocked(db: AppDatabase, discussionId: string, isLocked: boole
 }
 
 /** Soft-deletes the discussion; the server soft-deletes its posts. */
-export async function deleteDiscussion(db: AppDatabase, discussionId: string): Promise<void> {
-  const doc = await db.discussions.findOne(discussionId).exec();
-  if (doc) await doc.incrementalRemove();
+export function deleteDiscussion(db: AppDatabase, discussionId: string): Promise<void> {
+  return removeHeld(db, 'discussions', discussionId);
 }
 
 /** Saves what the member is typing so a reload or restart gives it back. */

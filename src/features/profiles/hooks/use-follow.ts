@@ -48,7 +48,7 @@ export function useFollow(viewerId: string | null, profileId: string) {
     if (!db || busy) return;
     setBusy(isFollowing ? 'unfollowing' : 'following');
     try {
-      const result = await toggleFollowLocal(db, viewerId, profileId);
+      const result = await toggleFollowLocal(db, viewerId, profileId, isFollowing);
       if (!online) {
         setQueued(result.status);
         toast({ title: MESSAGES.savedOnDevice, description: result.status === 'followed' ? PROFILE_MESSAGES.followQueued : PROFILE_MESSAGES.unfollowQueued });

@@ -1,23 +1,37 @@
 import type { AppDatabase } from '@/db/database';
+import { holdPendingInsert, holdPendingRemove, releasePendingInsert, removeMarkedWaiting, writeMarkedWaiting } from '@/db/pending-inserts';
 import { PROFILE_MESSAGES } from '../constants';
 import { followRowId } from './follow-id';
 
 export type FollowResult = { status: 'followed' | 'unfollowed' };
 
 /**
- * Toggles a follow in the local store; replication pushes it. The row id is
- * deterministic (follow = insert or undelete, unfollow = soft delete), the
- * same contract the server's toggle_follow keeps.
+ * Follows or unfollows in the local store, from what the screen shows
+ * (`following`); replication pushes it. The intent is held on the device in
+ * the click's own task, so leaving the page before IndexedDB commits it does
+ * not lose it. The row id is deterministic (follow = insert or undelete,
+ * unfollow = soft delete), the same contract the server's toggle_follow keeps.
  */
-export async function toggleFollowLocal(db: AppDatabase, followerId: string, followingId: string): Promise<FollowResult> {
+export async function toggleFollowLocal(db: AppDatabase, followerId: string, followingId: string, following: boolean): Promise<FollowResult> {
   if (followerId === followingId) throw new Error(PROFILE_MESSAGES.cannotFollowSelf);
   const id = followRowId(followerId, followingId);
-  const existing = await db.followers.findOne(id).exec();
-  if (existing) {
-    await existing.remove();
+  if (following) {
+    const release = holdPendingRemove('followers', id);
+    try {
+      const existing = await db.followers.findOne(id).exec();
+      if (existing) await removeMarkedWaiting(db, 'followers', existing);
+    } finally {
+      release();
+    }
     return { status: 'unfollowed' };
   }
-  // A tombstone of an earlier unfollow is replaced: RxDB allows inserting over a deleted document.
-  await db.followers.insert({ id, follower_id: followerId, following_id: followingId, created_at: new Date().toISOString(), server_modified: null });
+  const row = { id, follower_id: followerId, following_id: followingId, created_at: new Date().toISOString(), server_modified: null };
+  holdPendingInsert('followers', row, { revive: true });
+  try {
+    // A tombstone of an earlier unfollow is replaced: RxDB allows inserting over a deleted document.
+    if (!(await db.followers.findOne(id).exec())) await writeMarkedWaiting(db, 'followers', id, () => db.followers.insert(row));
+  } finally {
+    releasePendingInsert(id);
+  }
   return { status: 'followed' };
 }
