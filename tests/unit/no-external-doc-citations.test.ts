@@ -6,9 +6,10 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Comments state the behaviour or the reason themselves. A pointer into a
- * document that is not in the repository ("spec B call 7", "section 5 of
- * the architecture notes", "§3") tells the next reader nothing, so none may
- * come back. Applied migrations are immutable and are left out.
+ * document that is not in the repository (a part, section or call number of
+ * the product or design notes) tells the next reader nothing, so none may
+ * come back. This file is skipped: its patterns and their samples are the rule
+ * itself. Applied migrations are immutable and are left out.
  */
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..');
 const scanned = ['src', 'sw', 'scripts', 'tests', 'supabase/functions', 'supabase/local', 'supabase/seed', '.ci'];
