@@ -114,6 +114,35 @@ function readIds(store: IDBObjectStore, ids: string[]): Promise<unknown[]> {
   });
 }
 
+/** Records put per task of a write: a sync's page is one transaction, but never one long task. */
+const PUT_CHUNK = 200;
+
+/**
+ * Issues the puts (add() for documents believed new) of one transaction in chunks: the next chunk is
+ * issued from the success callback of the last request of the one before, which keeps the transaction
+ * alive and runs as a task of its own, so the page can paint and answer input between chunks.
+ */
+function writeInChunks(
+  store: IDBObjectStore,
+  puts: { document: AnyDoc; add: boolean }[],
+  toRecord: (document: AnyDoc) => unknown,
+  onRefusedAdd: () => void,
+): void {
+  let next = 0;
+  const issue = () => {
+    const end = Math.min(next + PUT_CHUNK, puts.length);
+    let last: IDBRequest | undefined;
+    for (; next < end; next++) {
+      const { document, add } = puts[next];
+      const record = toRecord(document);
+      last = add ? store.add(record) : store.put(record);
+      if (add) last.onerror = onRefusedAdd;
+    }
+    if (next < puts.length && last) last.onsuccess = issue;
+  };
+  issue();
+}
+
 /** Thrown inside a write whose "new" document turned out to be stored already (another tab wrote it first). */
 class KeyRace extends Error {}
 
@@ -189,18 +218,16 @@ function speedUp(instance: RxStorageInstanceDexie<AnyDoc>): void {
         rows,
         context,
       );
-      for (const row of categorized.bulkInsertDocs) {
-        const record = fromStorageToDexie(state.booleanIndexes, row.document);
-        if (!assumedNew.has(row.document[primaryPath] as string)) {
-          store.put(record);
-          continue;
-        }
-        const req = store.add(record);
-        req.onerror = () => {
-          raced = true;
-        };
-      }
-      for (const row of categorized.bulkUpdateDocs) store.put(fromStorageToDexie(state.booleanIndexes, row.document));
+      const puts = [...categorized.bulkInsertDocs, ...categorized.bulkUpdateDocs].map((row) => ({
+        document: row.document,
+        add: assumedNew.has(row.document[primaryPath] as string),
+      }));
+      writeInChunks(
+        store,
+        puts,
+        (document) => fromStorageToDexie(state.booleanIndexes, document),
+        () => (raced = true),
+      );
     } catch (error) {
       tx.abort();
       await done.catch(() => undefined);

@@ -135,5 +135,27 @@ describe("the app's storage", () => {
 
     await expect(db.discussions.insert({ ...theirs, title: 'mine' })).rejects.toThrow(/CONFLICT|409/);
     expect((await db.discussions.findOne(theirs.id).exec())?.title).toBe('from the other tab');
+
+    // The same within a write of many documents, stored in chunks: the refused one is a conflict, the rest are stored.
+    const another = discussion(98);
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open(dbName);
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const tx = open.result.transaction('docs', 'readwrite');
+        const store = tx.objectStore('docs');
+        const copy = store.get(docs[0].id);
+        copy.onsuccess = () => store.put({ ...copy.result, id: another.id, title: 'also from the other tab' });
+        tx.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
+      };
+    });
+    const many = Array.from({ length: 500 }, (_, i) => (i === 450 ? { ...another, title: 'mine' } : discussion(1000 + i)));
+    const result = await db.discussions.bulkInsert(many);
+    expect(result.error.map((e) => e.documentId)).toEqual([another.id]);
+    expect(await db.discussions.count().exec()).toBe(40 + 1 + 500);
+    expect((await db.discussions.findOne(another.id).exec())?.title).toBe('also from the other tab');
   });
 });
