@@ -115,7 +115,7 @@ function readIds(store: IDBObjectStore, ids: string[]): Promise<unknown[]> {
 }
 
 /** Records put per task of a write: a sync's page is one transaction, but never one long task. */
-const PUT_CHUNK = 200;
+const PUT_CHUNK = 400;
 
 /**
  * Issues the puts (add() for documents believed new) of one transaction in chunks: the next chunk is
