@@ -385,14 +385,23 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     );
   }
 
+  // Which threads' posts are kept follows from the discussions: posts are pulled once more as soon as the
+  // discussions are in, alongside the other tables still pulling (not after all of them).
+  const postsOfKeptThreads: Promise<void> =
+    states.posts && states.discussions
+      ? states.discussions
+          .awaitInitialReplication()
+          .then(async () => {
+            if (stopped || !states.posts) return;
+            states.posts.reSync();
+            await states.posts.awaitInSync();
+          })
+          .catch(() => undefined)
+      : Promise.resolve();
+
   let storeReady: Promise<void> | undefined;
   async function awaitStoreReady(): Promise<void> {
-    await Promise.all(Object.values(states).map((state) => state.awaitInitialReplication()));
-    // Which threads' posts are kept follows from the discussions: pull posts once more now they are all in.
-    if (states.posts && states.discussions && !stopped) {
-      states.posts.reSync();
-      await states.posts.awaitInSync();
-    }
+    await Promise.all([...Object.values(states).map((state) => state.awaitInitialReplication()), postsOfKeptThreads]);
   }
 
   return {
