@@ -75,6 +75,10 @@ export function launchScreenReadsStore(): boolean {
 const SERVER_FIRST_SCREENS: { path: RegExp; collections: ReplicatedCollectionName[] }[] = [
   { path: /^\/discussions\/thread\/[^/]+\/?$/, collections: ['discussions', 'posts', 'profiles'] },
   { path: /^\/discussions\/?$/, collections: ['discussions'] },
+  { path: /^\/profile\/[^/]+\/?$/, collections: ['profiles', 'user_content'] },
+  { path: /^\/blog\/[^/]+\/?$/, collections: ['blog_posts', 'profiles'] },
+  // Home's featured members; its counts are always the server's.
+  { path: /^\/$/, collections: ['profiles'] },
 ];
 
 /**
