@@ -36,7 +36,8 @@ function markFirstScreenRendered(): void {
  * so supabase-js, replication and the worker do not compete with the store.
  */
 export function watchFirstScreen(main: HTMLElement): () => void {
-  const waitsForData = launchReadsStore || launchReadsServer;
+  // Home's first screen is its static pitch, even when its featured members are read from the server below it.
+  const waitsForData = launchReadsStore || (launchReadsServer && location.pathname !== '/');
   const shown = () => main.childElementCount > 0 && !(waitsForData && main.querySelector('[aria-busy="true"]'));
   if (shown()) {
     markFirstScreenRendered();
