@@ -136,12 +136,27 @@ function quietOrFirstInput(ms: number): Promise<void> {
 
 let backgroundWork: Promise<void> | null = null;
 
+let resolveStoreNeeded: () => void = () => undefined;
+const storeNeeded = new Promise<void>((resolve) => {
+  resolveStoreNeeded = resolve;
+});
+
+/**
+ * The server-first read of the launch screen failed (offline, refused): only the store can show the screen
+ * now, so it opens at once instead of after the first screen and the quiet spell.
+ */
+export function storeNeededNow(): void {
+  resolveStoreNeeded();
+}
+
 /**
  * When the launch's background work (the store, replication, the service worker) may start: after the
  * first screen; after a server-read one, also after a quiet spell (or the member's first input) and an idle moment.
  */
 export function whenBackgroundWorkMayStart(): Promise<void> {
-  backgroundWork ??= launchReadsServer ? firstScreen.then(() => quietOrFirstInput(SERVER_FIRST_QUIET_MS)).then(whenIdle) : firstScreen;
+  backgroundWork ??= launchReadsServer
+    ? Promise.race([firstScreen.then(() => quietOrFirstInput(SERVER_FIRST_QUIET_MS)).then(whenIdle), storeNeeded])
+    : firstScreen;
   return backgroundWork;
 }
 

@@ -121,6 +121,16 @@ describe('offline cold start: when the local store opens', () => {
     window.dispatchEvent(new Event('keydown'));
     expect(await settlesSoon(home.whenStoreIsWanted())).toBe(true);
     stop();
+    // When the server's read fails (offline), the store is the only source left: it opens without the quiet spell.
+    const offline = await launchOn('/profile/demo_dj');
+    const offlineMain = mainRegion();
+    const stopOffline = offline.watchFirstScreen(offlineMain);
+    offlineMain.append(Object.assign(document.createElement('div'), { textContent: 'Loading profile' }));
+    expect(await settlesSoon(offline.afterFirstScreen())).toBe(true);
+    expect(await settlesSoon(offline.whenStoreIsWanted())).toBe(false);
+    offline.storeNeededNow();
+    expect(await settlesSoon(offline.whenStoreIsWanted())).toBe(true);
+    stopOffline();
     // A device that holds profiles and content reads a profile from its store at once, as before.
     for (const name of ['profiles', 'user_content'] as const) markPulled(name);
     expect((await launchOn('/profile/demo_dj')).launchScreenReadsStore()).toBe(true);

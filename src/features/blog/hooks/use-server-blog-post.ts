@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { storeNeededNow } from '@/lib/first-screen';
 import { blogPostReadsServerFirst, serverBlogPost, type ServerBlogPost } from '../model/server-blog';
 
 export type ServerBlogPostRead = {
@@ -20,7 +21,11 @@ export function useServerBlogPost(slug: string): ServerBlogPostRead {
     let live = true;
     serverBlogPost(slug).then(
       (answer) => live && setRead({ answer, pending: false }),
-      () => live && setRead({ answer: null, pending: false }),
+      () => {
+        // Offline or refused: the store is the only source left, and it should not wait for the quiet spell.
+        storeNeededNow();
+        if (live) setRead({ answer: null, pending: false });
+      },
     );
     return () => {
       live = false;

@@ -5,7 +5,7 @@ import { useLiveQuery } from '@/db/hooks/use-live-query';
 import { usePulled } from '@/db/hooks/use-pulled';
 import { profilesSchema, type ProfileDoc } from '@/db/schemas/profiles';
 import { countServerRows, readServerRows, sharedServerRead } from '@/db/server-first';
-import { screenReadsServerFirst } from '@/lib/first-screen';
+import { screenReadsServerFirst, storeNeededNow } from '@/lib/first-screen';
 import { FEATURED_ARTISTS_LIMIT } from '../constants';
 
 const NO_PROFILES: ProfileDoc[] = [];
@@ -29,8 +29,8 @@ export function useFeaturedArtists(): { value: readonly ProfileDoc[]; loading: b
     let live = true;
     serverFeatured().then(
       (rows) => live && setServer(rows),
-      // Offline or refused: the store's answer is awaited, as before.
-      () => undefined,
+      // Offline or refused: the store's answer is awaited, without the quiet spell.
+      storeNeededNow,
     );
     return () => {
       live = false;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { storeNeededNow } from '@/lib/first-screen';
 import { profileReadsServerFirst, serverProfile, type ServerProfile } from '../model/server-profile';
 
 export type ServerProfileRead = {
@@ -20,7 +21,11 @@ export function useServerProfile(username: string): ServerProfileRead {
     let live = true;
     serverProfile(username).then(
       (answer) => live && setRead({ answer, pending: false }),
-      () => live && setRead({ answer: null, pending: false }),
+      () => {
+        // Offline or refused: the store is the only source left, and it should not wait for the quiet spell.
+        storeNeededNow();
+        if (live) setRead({ answer: null, pending: false });
+      },
     );
     return () => {
       live = false;
