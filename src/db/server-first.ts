@@ -17,12 +17,14 @@ import { TABLE_SPECS } from './replication/tables';
 
 export class ServerReadError extends Error {}
 
+function readUrl(table: string, select: string, filter: string): string {
+  return `${env.supabaseUrl}/rest/v1/${table}?select=${encodeURIComponent(select)}&_deleted=is.false${filter ? `&${filter}` : ''}`;
+}
+
+const PUBLIC_KEY_HEADERS = (): Record<string, string> => ({ apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` });
+
 async function fetchRows(table: string, select: string, filter: string, signal?: AbortSignal): Promise<Row[]> {
-  const url = `${env.supabaseUrl}/rest/v1/${table}?select=${encodeURIComponent(select)}&_deleted=is.false${filter ? `&${filter}` : ''}`;
-  const response = await fetch(url, {
-    headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}`, Accept: 'application/json' },
-    signal,
-  });
+  const response = await fetch(readUrl(table, select, filter), { headers: { ...PUBLIC_KEY_HEADERS(), Accept: 'application/json' }, signal });
   if (!response.ok) throw new ServerReadError(`${table}: HTTP ${response.status}`);
   const rows = (await response.json()) as unknown;
   if (!Array.isArray(rows)) throw new ServerReadError(`${table}: not a list of rows`);
@@ -62,6 +64,47 @@ export async function readServerRowsWith<T, E>(
     const live = related && typeof related === 'object' && (related as Row)._deleted !== true ? (related as Row) : null;
     return { doc: rowToDoc(spec, schema, own) as T, embedded: live ? (rowToDoc(embedSpec, embed.schema, live) as E) : null };
   });
+}
+
+/**
+ * readServerRows with the rows of another collection that point at each (PostgREST resource embedding of a
+ * one-to-many relation, e.g. a profile with its content): one request for a screen made of both. The embedded
+ * rows are filtered and ordered through `filter` with the embed's name (`content.is_public=eq.true`); deleted
+ * ones are left out, as the store would not have them.
+ */
+export async function readServerRowsWithList<T, E>(
+  collection: ReplicatedCollectionName,
+  schema: RxJsonSchema<T>,
+  embed: ServerEmbed<E>,
+  filter: string,
+  signal?: AbortSignal,
+): Promise<{ doc: T; embedded: E[] }[]> {
+  const spec = TABLE_SPECS[collection];
+  const embedSpec = TABLE_SPECS[embed.collection];
+  const select = `${spec.readColumns ?? '*'},${embed.as}:${embedSpec.table}(${embedSpec.readColumns ?? '*'})`;
+  const rows = await fetchRows(spec.table, select, filter, signal);
+  return rows.map((row) => {
+    const { [embed.as]: related, ...own } = row;
+    const list = Array.isArray(related) ? (related as Row[]).filter((r) => r && typeof r === 'object' && r._deleted !== true) : [];
+    return { doc: rowToDoc(spec, schema, own) as T, embedded: list.map((r) => rowToDoc(embedSpec, embed.schema, r) as E) };
+  });
+}
+
+/**
+ * How many live rows of `collection` match the PostgREST `filter`, as the server counts them for anyone (the
+ * public key): a count-only request (HEAD, PostgREST's exact count in Content-Range), no rows.
+ */
+export async function countServerRows(collection: ReplicatedCollectionName, filter: string, signal?: AbortSignal): Promise<number> {
+  const response = await fetch(readUrl(TABLE_SPECS[collection].table, 'id', filter), {
+    method: 'HEAD',
+    headers: { ...PUBLIC_KEY_HEADERS(), Prefer: 'count=exact' },
+    signal,
+  });
+  if (!response.ok) throw new ServerReadError(`${collection}: HTTP ${response.status}`);
+  // "0-24/57", or "*/0" for none.
+  const total = Number(response.headers.get('content-range')?.split('/')[1]);
+  if (!Number.isInteger(total) || total < 0) throw new ServerReadError(`${collection}: no count`);
+  return total;
 }
 
 /** A PostgREST `in.(...)` list of ids (uuids need no quoting). */
