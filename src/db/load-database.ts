@@ -1,6 +1,7 @@
 import { whenStoreIsWanted } from '@/lib/first-screen';
 import { importWhenOnline } from '@/lib/import-when-online';
 import { STORE_OPENING_MARK } from '@/lib/shell-constants';
+import { markOnce } from './launch-marks';
 import type { AppDatabase } from './database';
 
 /**
@@ -10,9 +11,14 @@ import type { AppDatabase } from './database';
  */
 export function loadDatabase(): Promise<AppDatabase> {
   return whenStoreIsWanted()
-    .then(() => {
-      if (typeof performance !== 'undefined' && performance.getEntriesByName(STORE_OPENING_MARK).length === 0) performance.mark(STORE_OPENING_MARK);
-    })
+    .then(() => markOnce(STORE_OPENING_MARK))
     .then(() => importWhenOnline(() => import('./database')))
-    .then(({ getDatabase }) => getDatabase());
+    .then(({ getDatabase }) => {
+      markOnce('djcircle:database-chunk');
+      return getDatabase();
+    })
+    .then((db) => {
+      markOnce('djcircle:database-open');
+      return db;
+    });
 }

@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { BehaviorSubject } from 'rxjs';
 import type { AppDatabase } from './database';
 import { whenIdle } from './idle';
+import { markOnce } from './launch-marks';
 import { startSync, type StartSyncOptions, type SyncHandle } from './replication/sync';
 
 export interface SyncControllerOptions {
@@ -41,6 +42,7 @@ export class SyncController {
       if (this.handle && this.handle.userId === userId) return;
       await this.handle?.stop();
       this.handle = startSync({ ...this.extra, db: this.db, client: this.client, userId });
+      markOnce('djcircle:replication-start');
       this.current$.next(this.handle);
     });
     this.queue = next.catch(() => undefined);

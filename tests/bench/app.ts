@@ -410,10 +410,18 @@ async function main() {
       const pageTasks = await page.evaluate((mark) => {
         const opening = performance.getEntriesByName(mark)[0]?.startTime ?? 0;
         const all = (globalThis as { __longTasks?: [number, number][] }).__longTasks ?? [];
-        return { sync: all.filter(([start]) => start >= opening).map(([, d]) => d), before: all.filter(([start]) => start < opening).map(([, d]) => d) };
+        return {
+          sync: all.filter(([start]) => start >= opening).map(([start, d]) => [Math.round(start - opening), Math.round(d)]),
+          before: all.filter(([start]) => start < opening).map(([, d]) => Math.round(d)),
+          marks: performance
+            .getEntriesByType('mark')
+            .filter((m) => m.name.startsWith('djcircle:'))
+            .map((m) => `${m.name.slice(9)} ${Math.round(m.startTime - opening)}`),
+        };
       }, STORE_OPENING_MARK);
-      syncLongTasks.push(pageTasks.sync);
-      log(`long tasks before the store opened (the first screen): ${JSON.stringify(pageTasks.before.map(Math.round))}`);
+      syncLongTasks.push(pageTasks.sync.map(([, d]) => d));
+      log(`long tasks before the store opened (the first screen): ${JSON.stringify(pageTasks.before)}`);
+      log(`long tasks of the sync, [ms after the store started opening, duration]: ${JSON.stringify(pageTasks.sync)}; marks: ${pageTasks.marks.join(', ')}`);
       appRows = Object.fromEntries(await Promise.all(Object.keys(counts).map(async (c) => [c, await storedCount(page, c)] as const)));
       const tasks = syncLongTasks.at(-1)!;
       log(
