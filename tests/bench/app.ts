@@ -250,6 +250,30 @@ function logProfile(profile: {
       .map(([k, v]) => `${Math.round(v)} ms ${k}`);
   log(`sync profile by script:\n  ${top(byScript, 10).join('\n  ')}`);
   log(`sync profile by function:\n  ${top(byFunction, 25).join('\n  ')}`);
+
+  // The busiest second (least idle): what the longest tasks were made of.
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  const at: number[] = [];
+  let clock = 0;
+  for (const d of deltas) at.push((clock += d / 1000));
+  const idleId = profile.nodes.find((n) => n.callFrame.functionName === '(idle)')?.id;
+  let best = { from: 0, busy: -1 };
+  for (let i = 0, j = 0, busy = 0; i < samples.length; i++) {
+    if (samples[i] !== idleId) busy += deltas[i] / 1000;
+    while (at[i] - at[j] > 1000) {
+      if (samples[j] !== idleId) busy -= deltas[j] / 1000;
+      j++;
+    }
+    if (busy > best.busy) best = { from: j, busy };
+  }
+  const windowSelf = new Map<string, number>();
+  for (let i = best.from; i < samples.length && at[i] - at[best.from] <= 1000; i++) {
+    const frame = byNode.get(samples[i])!.callFrame;
+    const fn = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() || ''}:${frame.lineNumber}`;
+    windowSelf.set(fn, (windowSelf.get(fn) ?? 0) + deltas[i] / 1000);
+  }
+  log(`busiest second of the sync (${Math.round(best.busy)} ms busy, at ${Math.round(at[best.from])} ms):\n  ${top(windowSelf, 15).join('\n  ')}`);
 }
 
 /** Posts written in the device's kept threads while it was away, per catch-up round. */
