@@ -1,8 +1,10 @@
 import type { RxJsonSchema } from 'rxdb';
+import { takeEarlyRead } from '@/lib/early-reads';
 import { env } from '@/lib/env';
 import type { ReplicatedCollectionName } from './collections';
 import { rowToDoc, type Row } from './replication/row-mapping';
 import { TABLE_SPECS } from './replication/tables';
+import { publicReadHeaders, restBase, serverRowsPath, serverRowsWithPath } from './server-read-paths';
 
 /**
  * The first screen of a device whose local store has never been filled (a
@@ -17,15 +19,14 @@ import { TABLE_SPECS } from './replication/tables';
 
 export class ServerReadError extends Error {}
 
-async function fetchRows(table: string, select: string, filter: string, signal?: AbortSignal): Promise<Row[]> {
-  const url = `${env.supabaseUrl}/rest/v1/${table}?select=${encodeURIComponent(select)}&_deleted=is.false${filter ? `&${filter}` : ''}`;
-  const response = await fetch(url, {
-    headers: { apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}`, Accept: 'application/json' },
-    signal,
-  });
-  if (!response.ok) throw new ServerReadError(`${table}: HTTP ${response.status}`);
+async function fetchRows(path: string, signal?: AbortSignal): Promise<Row[]> {
+  const url = restBase(env.supabaseUrl) + path;
+  // The page may have sent this very request before the app loaded; a failed one is sent again.
+  const early = await takeEarlyRead(url)?.catch(() => null);
+  const response = early?.ok ? early : await fetch(url, { headers: publicReadHeaders(env.supabaseAnonKey), signal });
+  if (!response.ok) throw new ServerReadError(`${path.split('?')[0]}: HTTP ${response.status}`);
   const rows = (await response.json()) as unknown;
-  if (!Array.isArray(rows)) throw new ServerReadError(`${table}: not a list of rows`);
+  if (!Array.isArray(rows)) throw new ServerReadError(`${path.split('?')[0]}: not a list of rows`);
   return rows as Row[];
 }
 
@@ -34,9 +35,8 @@ async function fetchRows(table: string, select: string, filter: string, signal?:
  * without deleted rows, as the local store would hold them.
  */
 export async function readServerRows<T>(collection: ReplicatedCollectionName, schema: RxJsonSchema<T>, filter: string, signal?: AbortSignal): Promise<T[]> {
-  const spec = TABLE_SPECS[collection];
-  const rows = await fetchRows(spec.table, spec.readColumns ?? '*', filter, signal);
-  return rows.map((row) => rowToDoc(spec, schema, row) as T);
+  const rows = await fetchRows(serverRowsPath(collection, filter), signal);
+  return rows.map((row) => rowToDoc(TABLE_SPECS[collection], schema, row) as T);
 }
 
 /** What one row of another collection, reached by a foreign key, is embedded as. */
@@ -55,8 +55,7 @@ export async function readServerRowsWith<T, E>(
 ): Promise<{ doc: T; embedded: E | null }[]> {
   const spec = TABLE_SPECS[collection];
   const embedSpec = TABLE_SPECS[embed.collection];
-  const select = `${spec.readColumns ?? '*'},${embed.as}:${embedSpec.table}(${embedSpec.readColumns ?? '*'})`;
-  const rows = await fetchRows(spec.table, select, filter, signal);
+  const rows = await fetchRows(serverRowsWithPath(collection, embed, filter), signal);
   return rows.map((row) => {
     const { [embed.as]: related, ...own } = row;
     const live = related && typeof related === 'object' && (related as Row)._deleted !== true ? (related as Row) : null;
