@@ -26,8 +26,8 @@ export interface EarlyReadPlan {
   screens: { path: string; pulled: string[] }[];
   /** Stands for the screen's id in a request: the first group its path's pattern captures. */
   idMarker: string;
-  /** The requests each screen starts with. */
-  reads: { path: string; requests: string[] }[];
+  /** The requests each screen starts with, and the app's files (module chunks) its first render needs. */
+  reads: { path: string; requests: string[]; preload: string[] }[];
 }
 
 /** Marks the screen's id in a planned request. */
@@ -36,9 +36,23 @@ export const EARLY_READ_ID = '{id}';
 /**
  * Starts the launch screen's requests when its first screen is read from the server. Runs inline in the
  * page's head: no imports, no closures, nothing newer than the app's own build target. Anything odd (no
- * storage, a bad path) just leaves the reading to the app.
+ * storage, a bad path) just leaves the reading to the app. The screen's module chunks are fetched at once
+ * for any visitor, instead of after the app's entry has run and asked for them.
  */
 export function startEarlyReads(plan: EarlyReadPlan): void {
+  try {
+    const screenPath = window.location.pathname;
+    const launched = plan.reads.find((read) => new RegExp(read.path).test(screenPath));
+    for (const file of launched ? launched.preload : []) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = file;
+      document.head.appendChild(link);
+    }
+  } catch {
+    // The app fetches them itself.
+  }
   try {
     const store = window.localStorage;
     if (store.getItem(plan.authKey)) return;

@@ -26,10 +26,12 @@ function stubServer(answer: (url: string, index: number) => Promise<Response> = 
 }
 
 /** index.html's inline script, as the build writes it, run on a page opened at `path`. */
-function openPage(path: string): void {
+function openPage(path: string, preload: (routeFile: string) => string[] = () => []): void {
   window.history.replaceState(null, '', path);
-  new Function(earlyReadsScript(earlyReadPlan(env.supabaseUrl, env.supabaseAnonKey)))();
+  new Function(earlyReadsScript(earlyReadPlan(env.supabaseUrl, env.supabaseAnonKey, preload)))();
 }
+
+const preloaded = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
 
 /** Whether the app, launched at the current location, reads its first screen from the server. */
 async function appReadsServer(): Promise<boolean> {
@@ -41,6 +43,7 @@ async function appReadsServer(): Promise<boolean> {
 const threadPath = (id: string) => `/discussions/thread/${id}`;
 
 afterEach(() => {
+  document.head.replaceChildren();
   clearPrivateDeviceData();
   localStorage.removeItem(AUTH_STORAGE_KEY);
   delete (window as unknown as Record<string, unknown>)[EARLY_READS_GLOBAL];
@@ -105,5 +108,19 @@ describe('the early read started by the page', () => {
     urls = stubServer();
     expect(() => openPage(threadPath('%E0%A4%A'))).not.toThrow();
     expect(urls).toHaveLength(0);
+  });
+
+  it("fetches the launch screen's module chunks at once, for members too, and nothing for other screens", async () => {
+    const chunks = (routeFile: string) => [`/assets/${routeFile.replaceAll('/', '_')}.js`, '/assets/shared.js'];
+    stubServer();
+    localStorage.setItem(AUTH_STORAGE_KEY, '{}');
+    openPage(threadPath('66666666-6666-4666-8666-666666666666'), chunks);
+    expect(preloaded()).toEqual(['/assets/routes_discussions_thread_$threadId.tsx.js', '/assets/shared.js']);
+    document.head.replaceChildren();
+    openPage('/discussions', chunks);
+    expect(preloaded()).toEqual(['/assets/routes_discussions_index.tsx.js', '/assets/shared.js']);
+    document.head.replaceChildren();
+    openPage('/profile/demo_dj', chunks);
+    expect(preloaded()).toEqual([]);
   });
 });
