@@ -37,22 +37,10 @@ export const EARLY_READ_ID = '{id}';
  * Starts the launch screen's requests when its first screen is read from the server. Runs inline in the
  * page's head: no imports, no closures, nothing newer than the app's own build target. Anything odd (no
  * storage, a bad path) just leaves the reading to the app. The screen's module chunks are fetched at once
- * for any visitor, instead of after the app's entry has run and asked for them.
+ * too, instead of after the app's entry has run and asked for them (a launch that reads the store, perhaps
+ * offline through the service worker, keeps the app's own order).
  */
 export function startEarlyReads(plan: EarlyReadPlan): void {
-  try {
-    const screenPath = window.location.pathname;
-    const launched = plan.reads.find((read) => new RegExp(read.path).test(screenPath));
-    for (const file of launched ? launched.preload : []) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = file;
-      document.head.appendChild(link);
-    }
-  } catch {
-    // The app fetches them itself.
-  }
   try {
     const store = window.localStorage;
     if (store.getItem(plan.authKey)) return;
@@ -73,6 +61,13 @@ export function startEarlyReads(plan: EarlyReadPlan): void {
         started[url].catch(() => undefined);
       }
       (window as unknown as Record<string, unknown>)[plan.global] = started;
+      for (const file of read.preload) {
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = file;
+        document.head.appendChild(link);
+      }
       return;
     }
   } catch {
