@@ -17,11 +17,10 @@ import type { DexieSettings } from 'rxdb';
  * Dexie's), with the two calls a sync makes thousands of times done straight
  * on IndexedDB:
  *
- * - findDocumentsById and the read half of bulkWrite, while the store is
- *   small next to the ids asked (a first sync's early pages), first ask which
- *   of the ids exist (one getAllKeys over their key range) and read only
- *   those: a first sync looks up a thousand ids per page that are not there
- *   yet, each an IndexedDB request of its own.
+ * - findDocumentsById and the read half of bulkWrite read only ids the store
+ *   holds, once a call asks for enough ids to list its keys (see KnownKeys):
+ *   a sync looks up thousands of ids per minute that are not there yet, each
+ *   an IndexedDB request of its own.
  * - bulkWrite runs in one readwrite transaction of its own, without Dexie's
  *   promise zones and change-tracking middleware (nothing in the app uses
  *   Dexie's liveQuery; RxDB's own change stream is emitted as before).
@@ -31,11 +30,6 @@ import type { DexieSettings } from 'rxdb';
  * attachments (the app has none) take Dexie's path unchanged.
  */
 
-/** Below this many ids, plain gets are cheaper than listing the keys of their range. */
-const KEY_SCAN_MIN_IDS = 32;
-/** Keys are listed only while the store holds at most this many times the ids asked for (a first sync's early pages). */
-const KEY_SCAN_MAX_RATIO = 4;
-
 type DexieInternals = Awaited<RxStorageInstanceDexie<unknown>['internals']>;
 type AnyDoc = RxDocumentData<Record<string, unknown>>;
 
@@ -43,35 +37,6 @@ function request<T>(req: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error);
-  });
-}
-
-/** The stored records of `ids` that exist, in Dexie's format, read within `tx`. */
-async function readExisting(store: IDBObjectStore, ids: string[], keyRange: typeof IDBKeyRange): Promise<unknown[]> {
-  let wanted = ids;
-  // Listing keys costs in proportion to what the store holds: worth it only while that is not much more than the ids asked.
-  if (ids.length >= KEY_SCAN_MIN_IDS && (await request(store.count())) <= ids.length * KEY_SCAN_MAX_RATIO) {
-    let min = ids[0];
-    let max = ids[0];
-    for (const id of ids) {
-      if (id < min) min = id;
-      if (id > max) max = id;
-    }
-    const present = new Set((await request(store.getAllKeys(keyRange.bound(min, max)))) as string[]);
-    wanted = ids.filter((id) => present.has(id));
-  }
-  if (wanted.length === 0) return [];
-  return new Promise((resolve, reject) => {
-    const found: unknown[] = [];
-    let left = wanted.length;
-    for (const id of wanted) {
-      const req = store.get(id);
-      req.onsuccess = () => {
-        if (req.result !== undefined) found.push(req.result);
-        if (--left === 0) resolve(found);
-      };
-      req.onerror = () => reject(req.error);
-    }
   });
 }
 
@@ -89,44 +54,162 @@ function hasAttachments(rows: BulkWriteRow<AnyDoc>[]): boolean {
   return rows.some((row) => Object.keys(row.document._attachments ?? {}).length > 0 || Object.keys(row.previous?._attachments ?? {}).length > 0);
 }
 
-function speedUp(instance: RxStorageInstanceDexie<AnyDoc>, keyRange: typeof IDBKeyRange): void {
+/**
+ * The primary keys a store holds, kept in memory once a call asks for enough ids to be worth listing them
+ * (a sync's pages): a first sync asks for thousands of ids that are not there yet, and each get of one is
+ * an IndexedDB request of its own. The set only grows (a purged key stays in it, which costs one get that
+ * finds nothing); this instance's writes and other tabs' (RxDB relays them through the instance's change
+ * stream) add to it. A write never trusts it alone: see bulkWrite.
+ */
+class KnownKeys {
+  private readonly keys = new Set<string>();
+  private loaded: Promise<void> | null = null;
+  private complete = false;
+
+  constructor(private readonly open: () => Promise<IDBObjectStore>) {}
+
+  add(id: string): void {
+    this.keys.add(id);
+  }
+
+  /** The set, once listed; listed now when `wanted` ids make it worth it; null to fall back to plain reads. */
+  async forIds(wanted: number): Promise<Set<string> | null> {
+    if (this.complete) return this.keys;
+    if (wanted < KEY_SET_MIN_IDS) return null;
+    this.loaded ??= this.open()
+      .then((store) => request(store.getAllKeys()))
+      .then(
+        (listed) => {
+          for (const key of listed) this.keys.add(String(key));
+          this.complete = true;
+        },
+        (error: unknown) => {
+          // Listed again by the next call rather than failing every call after one refused listing.
+          this.loaded = null;
+          throw error;
+        },
+      );
+    await this.loaded;
+    return this.keys;
+  }
+}
+
+/** Below this many ids a call reads with plain gets rather than listing the store's keys first. */
+const KEY_SET_MIN_IDS = 32;
+
+/** The stored records of `ids` that exist, in Dexie's format, read within the store's transaction. */
+function readIds(store: IDBObjectStore, ids: string[]): Promise<unknown[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return new Promise((resolve, reject) => {
+    const found: unknown[] = [];
+    let left = ids.length;
+    for (const id of ids) {
+      const req = store.get(id);
+      req.onsuccess = () => {
+        if (req.result !== undefined) found.push(req.result);
+        if (--left === 0) resolve(found);
+      };
+      req.onerror = () => reject(req.error);
+    }
+  });
+}
+
+/** Records put per task of a write: a sync's page is one transaction, but never one long task. */
+const PUT_CHUNK = 400;
+
+/**
+ * Issues the puts (add() for documents believed new) of one transaction in chunks: the next chunk is
+ * issued from the success callback of the last request of the one before, which keeps the transaction
+ * alive and runs as a task of its own, so the page can paint and answer input between chunks.
+ */
+function writeInChunks(
+  store: IDBObjectStore,
+  puts: { document: AnyDoc; add: boolean }[],
+  toRecord: (document: AnyDoc) => unknown,
+  onRefusedAdd: () => void,
+): void {
+  let next = 0;
+  const issue = () => {
+    const end = Math.min(next + PUT_CHUNK, puts.length);
+    let last: IDBRequest | undefined;
+    for (; next < end; next++) {
+      const { document, add } = puts[next];
+      const record = toRecord(document);
+      last = add ? store.add(record) : store.put(record);
+      if (add) last.onerror = onRefusedAdd;
+    }
+    if (next < puts.length && last) last.onsuccess = issue;
+  };
+  issue();
+}
+
+/** Thrown inside a write whose "new" document turned out to be stored already (another tab wrote it first). */
+class KeyRace extends Error {}
+
+function speedUp(instance: RxStorageInstanceDexie<AnyDoc>): void {
   const primaryPath = instance.primaryPath as string;
   const dexieBulkWrite = instance.bulkWrite.bind(instance);
   const internals = instance.internals as unknown as Promise<DexieInternals>;
   // The instance's own subject: RxDB's multi-tab support listens to it and relays what it emits.
   const changes = (instance as unknown as { changes$: { next(bulk: unknown): void } }).changes$;
+  const known = new KnownKeys(async () => (await internals).dexieDb.backendDB().transaction(DOCS_STORE, 'readonly').objectStore(DOCS_STORE));
+  const relayed = instance.changeStream().subscribe((bulk) => {
+    for (const event of bulk.events) known.add(String(event.documentId));
+  });
+  const close = instance.close.bind(instance);
+  instance.close = () => {
+    relayed.unsubscribe();
+    return close();
+  };
+  const remove = instance.remove.bind(instance);
+  instance.remove = () => {
+    relayed.unsubscribe();
+    return remove();
+  };
+
+  /** The stored records of `ids`: only the known ones are asked for once the keys are listed. */
+  async function read(store: IDBObjectStore, ids: string[], keys: Set<string> | null): Promise<unknown[]> {
+    return readIds(store, keys ? ids.filter((id) => keys.has(id)) : ids);
+  }
 
   instance.findDocumentsById = async (ids: string[], withDeleted: boolean) => {
     if (instance.closed) throw new Error(`storage instance ${instance.collectionName} is closed`);
     const state = await internals;
+    const keys = await known.forIds(ids.length);
     const tx = state.dexieDb.backendDB().transaction(DOCS_STORE, 'readonly');
-    const stored = await readExisting(tx.objectStore(DOCS_STORE), ids, keyRange);
+    const stored = await read(tx.objectStore(DOCS_STORE), ids, keys);
     const docs = stored.map((doc) => fromDexieToStorage<AnyDoc>(state.booleanIndexes, doc as AnyDoc));
     return withDeleted ? docs : docs.filter((doc) => !doc._deleted);
   };
 
-  instance.bulkWrite = async (writes: BulkWriteRow<AnyDoc>[], context: string): Promise<RxStorageBulkWriteResponse<AnyDoc>> => {
-    if (hasAttachments(writes)) return dexieBulkWrite(writes, context);
-    if (instance.closed) throw new Error(`storage instance ${instance.collectionName} is closed`);
-    // The same guard as Dexie's path: RxDB never writes without a revision.
-    if (writes.some((row) => !row.document._rev || (row.previous && !row.previous._rev))) throw new Error('bulkWrite: a row without a revision');
-    // Dev-mode checks that nothing relies on the caller's objects staying untouched; Dexie's path does the same.
-    const rows = instance.devMode ? writes.map((row) => ({ previous: row.previous, document: flatCloneDocWithMeta(row.document) })) : writes;
+  /**
+   * One write in one readwrite transaction. With the keys listed, a row inserting an id the set does not
+   * hold is not read first but written with add(), which IndexedDB refuses when the key exists after all
+   * (another tab stored it since): the transaction then aborts, nothing of it is written, and the write
+   * runs again reading every id. So the set saves reads, never decides a conflict.
+   */
+  async function write(rows: BulkWriteRow<AnyDoc>[], context: string, trustKeys: boolean): Promise<RxStorageBulkWriteResponse<AnyDoc>> {
     const state = await internals;
+    const keys = trustKeys ? await known.forIds(rows.length) : null;
+    const assumedNew = new Set<string>();
+    if (keys) for (const row of rows) if (!row.previous && !keys.has(row.document[primaryPath] as string)) assumedNew.add(row.document[primaryPath] as string);
     const tx = state.dexieDb.backendDB().transaction(DOCS_STORE, 'readwrite');
     const done = transactionDone(tx);
     const store = tx.objectStore(DOCS_STORE);
     let categorized: ReturnType<typeof categorizeBulkWriteRows<AnyDoc>>;
+    let raced = false;
     try {
-      const stored = await readExisting(
+      const ids = rows.map((row) => row.document[primaryPath] as string);
+      const stored = await readIds(
         store,
-        rows.map((row) => row.document[primaryPath] as string),
-        keyRange,
+        ids.filter((id) => !assumedNew.has(id)),
       );
       const inDb = new Map<string, AnyDoc>();
       for (const doc of stored) {
         const storageDoc = fromDexieToStorage<AnyDoc>(state.booleanIndexes, doc as AnyDoc);
         inDb.set(storageDoc[primaryPath] as string, storageDoc);
+        // A write that met another tab's document (the retry after a refused add) teaches the set about it.
+        known.add(storageDoc[primaryPath] as string);
       }
       categorized = categorizeBulkWriteRows<AnyDoc>(
         instance as unknown as RxStorageInstance<AnyDoc, unknown, unknown>,
@@ -135,20 +218,49 @@ function speedUp(instance: RxStorageInstanceDexie<AnyDoc>, keyRange: typeof IDBK
         rows,
         context,
       );
-      for (const row of categorized.bulkInsertDocs) store.put(fromStorageToDexie(state.booleanIndexes, row.document));
-      for (const row of categorized.bulkUpdateDocs) store.put(fromStorageToDexie(state.booleanIndexes, row.document));
+      const puts = [...categorized.bulkInsertDocs, ...categorized.bulkUpdateDocs].map((row) => ({
+        document: row.document,
+        add: assumedNew.has(row.document[primaryPath] as string),
+      }));
+      writeInChunks(
+        store,
+        puts,
+        (document) => fromStorageToDexie(state.booleanIndexes, document),
+        () => (raced = true),
+      );
     } catch (error) {
       tx.abort();
       await done.catch(() => undefined);
       throw error;
     }
-    await done;
+    try {
+      await done;
+    } catch (error) {
+      if (raced) throw new KeyRace();
+      throw error;
+    }
+    for (const row of [...categorized.bulkInsertDocs, ...categorized.bulkUpdateDocs]) known.add(row.document[primaryPath] as string);
     if (categorized.eventBulk.events.length > 0 && categorized.newestRow) {
       const last = categorized.newestRow.document;
       categorized.eventBulk.checkpoint = { id: last[primaryPath], lwt: last._meta.lwt };
       changes.next(categorized.eventBulk);
     }
     return { error: categorized.errors };
+  }
+
+  instance.bulkWrite = async (writes: BulkWriteRow<AnyDoc>[], context: string): Promise<RxStorageBulkWriteResponse<AnyDoc>> => {
+    if (hasAttachments(writes)) return dexieBulkWrite(writes, context);
+    if (instance.closed) throw new Error(`storage instance ${instance.collectionName} is closed`);
+    // The same guard as Dexie's path: RxDB never writes without a revision.
+    if (writes.some((row) => !row.document._rev || (row.previous && !row.previous._rev))) throw new Error('bulkWrite: a row without a revision');
+    // Dev-mode checks that nothing relies on the caller's objects staying untouched; Dexie's path does the same.
+    const rows = instance.devMode ? writes.map((row) => ({ previous: row.previous, document: flatCloneDocWithMeta(row.document) })) : writes;
+    try {
+      return await write(rows, context, true);
+    } catch (error) {
+      if (!(error instanceof KeyRace)) throw error;
+      return write(rows, context, false);
+    }
   };
 }
 
@@ -158,13 +270,12 @@ function speedUp(instance: RxStorageInstanceDexie<AnyDoc>, keyRange: typeof IDBK
  */
 export function getAppStorage(settings: DexieSettings = {}): RxStorage<unknown, DexieSettings> {
   const dexie = getRxStorageDexie(settings);
-  const keyRange = (settings.IDBKeyRange as typeof IDBKeyRange | undefined) ?? globalThis.IDBKeyRange;
   return {
     name: dexie.name,
     rxdbVersion: dexie.rxdbVersion,
     async createStorageInstance<RxDocType>(params: RxStorageInstanceCreationParams<RxDocType, DexieSettings>) {
       const instance = await dexie.createStorageInstance(params);
-      speedUp(instance as unknown as RxStorageInstanceDexie<AnyDoc>, keyRange);
+      speedUp(instance as unknown as RxStorageInstanceDexie<AnyDoc>);
       return instance as unknown as RxStorageInstance<RxDocType, unknown, DexieSettings>;
     },
   } as RxStorage<unknown, DexieSettings>;

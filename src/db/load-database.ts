@@ -1,5 +1,6 @@
 import { whenStoreIsWanted } from '@/lib/first-screen';
 import { importWhenOnline } from '@/lib/import-when-online';
+import { STORE_OPENING_MARK } from '@/lib/shell-constants';
 import type { AppDatabase } from './database';
 
 /**
@@ -9,6 +10,9 @@ import type { AppDatabase } from './database';
  */
 export function loadDatabase(): Promise<AppDatabase> {
   return whenStoreIsWanted()
+    .then(() => {
+      if (typeof performance !== 'undefined' && performance.getEntriesByName(STORE_OPENING_MARK).length === 0) performance.mark(STORE_OPENING_MARK);
+    })
     .then(() => importWhenOnline(() => import('./database')))
     .then(({ getDatabase }) => getDatabase());
 }

@@ -4,7 +4,7 @@ import { env } from '@/lib/env';
 import type { ReplicatedCollectionName } from './collections';
 import { rowToDoc, type Row } from './replication/row-mapping';
 import { TABLE_SPECS } from './replication/tables';
-import { publicReadHeaders, restBase, serverRowsPath, serverRowsWithPath } from './server-read-paths';
+import { publicReadHeaders, restBase, serverCountPath, serverRowsPath, serverRowsWithPath } from './server-read-paths';
 
 /**
  * The first screen of a device whose local store has never been filled (a
@@ -61,6 +61,46 @@ export async function readServerRowsWith<T, E>(
     const live = related && typeof related === 'object' && (related as Row)._deleted !== true ? (related as Row) : null;
     return { doc: rowToDoc(spec, schema, own) as T, embedded: live ? (rowToDoc(embedSpec, embed.schema, live) as E) : null };
   });
+}
+
+/**
+ * readServerRows with the rows of another collection that point at each (PostgREST resource embedding of a
+ * one-to-many relation, e.g. a profile with its content): one request for a screen made of both. The embedded
+ * rows are filtered and ordered through `filter` with the embed's name (`content.is_public=eq.true`); deleted
+ * ones are left out, as the store would not have them.
+ */
+export async function readServerRowsWithList<T, E>(
+  collection: ReplicatedCollectionName,
+  schema: RxJsonSchema<T>,
+  embed: ServerEmbed<E>,
+  filter: string,
+  signal?: AbortSignal,
+): Promise<{ doc: T; embedded: E[] }[]> {
+  const spec = TABLE_SPECS[collection];
+  const embedSpec = TABLE_SPECS[embed.collection];
+  const rows = await fetchRows(serverRowsWithPath(collection, embed, filter), signal);
+  return rows.map((row) => {
+    const { [embed.as]: related, ...own } = row;
+    const list = Array.isArray(related) ? (related as Row[]).filter((r) => r && typeof r === 'object' && r._deleted !== true) : [];
+    return { doc: rowToDoc(spec, schema, own) as T, embedded: list.map((r) => rowToDoc(embedSpec, embed.schema, r) as E) };
+  });
+}
+
+/**
+ * How many live rows of `collection` match the PostgREST `filter`, as the server counts them for anyone (the
+ * public key): a count-only request (HEAD, PostgREST's exact count in Content-Range), no rows.
+ */
+export async function countServerRows(collection: ReplicatedCollectionName, filter: string, signal?: AbortSignal): Promise<number> {
+  const response = await fetch(restBase(env.supabaseUrl) + serverCountPath(collection, filter), {
+    method: 'HEAD',
+    headers: { ...publicReadHeaders(env.supabaseAnonKey), Prefer: 'count=exact' },
+    signal,
+  });
+  if (!response.ok) throw new ServerReadError(`${collection}: HTTP ${response.status}`);
+  // "0-24/57", or "*/0" for none.
+  const total = Number(response.headers.get('content-range')?.split('/')[1]);
+  if (!Number.isInteger(total) || total < 0) throw new ServerReadError(`${collection}: no count`);
+  return total;
 }
 
 /** A PostgREST `in.(...)` list of ids (uuids need no quoting). */

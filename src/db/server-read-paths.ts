@@ -20,6 +20,11 @@ export function serverRowsWithPath(collection: ReplicatedCollectionName, embed: 
   return rowsPath(spec.table, `${spec.readColumns ?? '*'},${embed.as}:${embedSpec.table}(${embedSpec.readColumns ?? '*'})`, filter);
 }
 
+/** The rows a count-only request of `collection` matching `filter` counts (their ids; the count is in a header). */
+export function serverCountPath(collection: ReplicatedCollectionName, filter: string): string {
+  return rowsPath(TABLE_SPECS[collection].table, 'id', filter);
+}
+
 function rowsPath(table: string, select: string, filter: string): string {
   return `${table}?select=${encodeURIComponent(select)}&_deleted=is.false${filter ? `&${filter}` : ''}`;
 }

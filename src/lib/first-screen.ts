@@ -36,7 +36,8 @@ function markFirstScreenRendered(): void {
  * so supabase-js, replication and the worker do not compete with the store.
  */
 export function watchFirstScreen(main: HTMLElement): () => void {
-  const waitsForData = launchReadsStore || launchReadsServer;
+  // Home's first screen is its static pitch, even when its featured members are read from the server below it.
+  const waitsForData = launchReadsStore || (launchReadsServer && location.pathname !== '/');
   const shown = () => main.childElementCount > 0 && !(waitsForData && main.querySelector('[aria-busy="true"]'));
   if (shown()) {
     markFirstScreenRendered();
@@ -75,6 +76,10 @@ export function launchScreenReadsStore(): boolean {
 export const SERVER_FIRST_SCREENS: { path: RegExp; collections: ReplicatedCollectionName[] }[] = [
   { path: /^\/discussions\/thread\/[^/]+\/?$/, collections: ['discussions', 'posts', 'profiles'] },
   { path: /^\/discussions\/?$/, collections: ['discussions'] },
+  { path: /^\/profile\/[^/]+\/?$/, collections: ['profiles', 'user_content'] },
+  { path: /^\/blog\/[^/]+\/?$/, collections: ['blog_posts', 'profiles'] },
+  // Home's featured members; its counts are always the server's.
+  { path: /^\/$/, collections: ['profiles'] },
 ];
 
 /**
@@ -137,12 +142,27 @@ function quietOrFirstInput(ms: number): Promise<void> {
 
 let backgroundWork: Promise<void> | null = null;
 
+let resolveStoreNeeded: () => void = () => undefined;
+const storeNeeded = new Promise<void>((resolve) => {
+  resolveStoreNeeded = resolve;
+});
+
+/**
+ * The server-first read of the launch screen failed (offline, refused): only the store can show the screen
+ * now, so it opens at once instead of after the first screen and the quiet spell.
+ */
+export function storeNeededNow(): void {
+  resolveStoreNeeded();
+}
+
 /**
  * When the launch's background work (the store, replication, the service worker) may start: after the
  * first screen; after a server-read one, also after a quiet spell (or the member's first input) and an idle moment.
  */
 export function whenBackgroundWorkMayStart(): Promise<void> {
-  backgroundWork ??= launchReadsServer ? firstScreen.then(() => quietOrFirstInput(SERVER_FIRST_QUIET_MS)).then(whenIdle) : firstScreen;
+  backgroundWork ??= launchReadsServer
+    ? Promise.race([firstScreen.then(() => quietOrFirstInput(SERVER_FIRST_QUIET_MS)).then(whenIdle), storeNeeded])
+    : firstScreen;
   return backgroundWork;
 }
 

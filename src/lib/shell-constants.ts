@@ -55,3 +55,6 @@ export const AUTH_STORAGE_KEY = 'djcircle-auth';
 
 /** Where the texts of refused writes are kept, for the member to open, copy and send again. */
 export const REJECTED_DRAFTS_PATH = '/discussions/drafts';
+
+/** Performance mark set when the launch starts opening the local store: where the device's own sync work begins (benchmarks read it). */
+export const STORE_OPENING_MARK = 'djcircle:store-opening';

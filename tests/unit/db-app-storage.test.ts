@@ -101,4 +101,61 @@ describe("the app's storage", () => {
     sub.unsubscribe();
     expect(seen.at(-1)).toBe(25);
   });
+
+  it('never writes a document as new over one another tab stored after this tab listed the keys', async () => {
+    const name = newName();
+    db = await createAppDatabase({ name, storage: testStorage(), multiInstance: false, only: ['discussions', 'outbox'] });
+    const docs = Array.from({ length: 40 }, (_, i) => discussion(i));
+    await db.discussions.bulkInsert(docs);
+    // Enough ids for the storage to list the store's keys and answer from them from now on.
+    expect(
+      await db.discussions.storageInstance.findDocumentsById(
+        docs.map((d) => d.id),
+        false,
+      ),
+    ).toHaveLength(40);
+
+    // Another tab stores a document straight into the same IndexedDB database: this tab hears nothing of it.
+    const theirs = discussion(99);
+    const dbName = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.includes(name) && n.endsWith('--discussions'))!;
+    const idb = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(dbName);
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    await new Promise<void>((resolve, reject) => {
+      const tx = idb.transaction('docs', 'readwrite');
+      const store = tx.objectStore('docs');
+      const copy = store.get(docs[0].id);
+      copy.onsuccess = () => store.put({ ...copy.result, id: theirs.id, title: 'from the other tab' });
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    idb.close();
+
+    await expect(db.discussions.insert({ ...theirs, title: 'mine' })).rejects.toThrow(/CONFLICT|409/);
+    expect((await db.discussions.findOne(theirs.id).exec())?.title).toBe('from the other tab');
+
+    // The same within a write of many documents, stored in chunks: the refused one is a conflict, the rest are stored.
+    const another = discussion(98);
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open(dbName);
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const tx = open.result.transaction('docs', 'readwrite');
+        const store = tx.objectStore('docs');
+        const copy = store.get(docs[0].id);
+        copy.onsuccess = () => store.put({ ...copy.result, id: another.id, title: 'also from the other tab' });
+        tx.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
+      };
+    });
+    const many = Array.from({ length: 500 }, (_, i) => (i === 450 ? { ...another, title: 'mine' } : discussion(1000 + i)));
+    const result = await db.discussions.bulkInsert(many);
+    expect(result.error.map((e) => e.documentId)).toEqual([another.id]);
+    expect(await db.discussions.count().exec()).toBe(40 + 1 + 500);
+    expect((await db.discussions.findOne(another.id).exec())?.title).toBe('also from the other tab');
+  });
 });

@@ -91,6 +91,7 @@ describe('offline cold start: when the local store opens', () => {
   });
 
   it('keeps the store out of home’s first paint', async () => {
+    deviceHoldsData();
     const screen = await launchOn('/');
     expect(screen.launchScreenReadsStore()).toBe(false);
     expect(await settlesSoon(screen.whenStoreIsWanted())).toBe(false);
@@ -99,6 +100,40 @@ describe('offline cold start: when the local store opens', () => {
     main.append(Object.assign(document.createElement('h1'), { textContent: 'DJCircle' }));
     expect(await settlesSoon(screen.whenStoreIsWanted())).toBe(true);
     stop();
+  });
+
+  it('on an empty device, a shared profile, a blog post or home is read from the server: the store waits for a quiet spell after the first screen', async () => {
+    for (const path of ['/profile/demo_dj', '/blog/a-post', '/']) {
+      const screen = await launchOn(path);
+      expect(screen.launchScreenReadsServer()).toBe(true);
+      expect(screen.launchScreenReadsStore()).toBe(false);
+    }
+    // Not the blog list, nor a page of a profile other than the profile itself.
+    expect((await launchOn('/blog')).launchScreenReadsServer()).toBe(false);
+    expect((await launchOn('/profile/demo_dj/support')).launchScreenReadsServer()).toBe(false);
+    const home = await launchOn('/');
+    const main = mainRegion();
+    const stop = home.watchFirstScreen(main);
+    main.append(Object.assign(document.createElement('h1'), { textContent: 'DJCircle' }));
+    expect(await settlesSoon(home.afterFirstScreen())).toBe(true);
+    // Painted, but the visitor is reading: RxDB, replication and the worker still wait, until they act.
+    expect(await settlesSoon(home.whenStoreIsWanted())).toBe(false);
+    window.dispatchEvent(new Event('keydown'));
+    expect(await settlesSoon(home.whenStoreIsWanted())).toBe(true);
+    stop();
+    // When the server's read fails (offline), the store is the only source left: it opens without the quiet spell.
+    const offline = await launchOn('/profile/demo_dj');
+    const offlineMain = mainRegion();
+    const stopOffline = offline.watchFirstScreen(offlineMain);
+    offlineMain.append(Object.assign(document.createElement('div'), { textContent: 'Loading profile' }));
+    expect(await settlesSoon(offline.afterFirstScreen())).toBe(true);
+    expect(await settlesSoon(offline.whenStoreIsWanted())).toBe(false);
+    offline.storeNeededNow();
+    expect(await settlesSoon(offline.whenStoreIsWanted())).toBe(true);
+    stopOffline();
+    // A device that holds profiles and content reads a profile from its store at once, as before.
+    for (const name of ['profiles', 'user_content'] as const) markPulled(name);
+    expect((await launchOn('/profile/demo_dj')).launchScreenReadsStore()).toBe(true);
   });
 });
 

@@ -121,12 +121,21 @@ export function createPullHandler<T>(options: PullHandlerOptions<T>): PullHandle
   }
 
   /** The rest of the last server page, not handed to RxDB yet: `forward` rows in checkpointed order, then rows outside it. */
-  let pending: { from: Checkpoint | undefined; documents: WithDeleted<T>[]; forward: number; checkpoint: Checkpoint | undefined; handed: number } | null = null;
+  let pending: { from: Checkpoint | undefined; documents: WithDeleted<T>[]; forward: number; checkpoint: Checkpoint | undefined } | null = null;
 
   /** The page after the last full one, asked for while its slices are stored; used when the scope is still the same. */
   let prefetched: { after: Checkpoint; conditions: string; page: ReturnType<RemoteTable['selectPage']> } | null = null;
 
+  /** Rows of the slice handed over last: the next call waits until they are stored (see beforeNextSlice). */
+  let handedBefore = 0;
+
   function nextSlice(size: number): { documents: WithDeleted<T>[]; checkpoint: Checkpoint | undefined } {
+    const slice = takeSlice(size);
+    handedBefore = slice.documents.length;
+    return slice;
+  }
+
+  function takeSlice(size: number): { documents: WithDeleted<T>[]; checkpoint: Checkpoint | undefined } {
     const page = pending!;
     options.onSliceHanded?.();
     if (page.forward > size) {
@@ -135,7 +144,6 @@ export function createPullHandler<T>(options: PullHandlerOptions<T>): PullHandle
       const last = documents[documents.length - 1] as unknown as Row;
       // The slice's own position: a restart after it pulls from there, not from the end of a page only half stored.
       page.from = { modified: String(last.server_modified), id: String(last.id) };
-      page.handed = documents.length;
       return { documents, checkpoint: page.from };
     }
     pending = null;
@@ -144,10 +152,15 @@ export function createPullHandler<T>(options: PullHandlerOptions<T>): PullHandle
 
   return async (checkpoint, batchSize) => {
     const sliceSize = options.sliceSize ?? batchSize;
-    if (pending && sameCheckpoint(pending.from, checkpoint)) {
-      await options.beforeNextSlice?.(pending.handed);
-      return nextSlice(sliceSize);
+    // RxDB asks for the next rows before it has stored the last ones and merges whatever is waiting into one
+    // write, which would make one long task of several pages: the next slice (or page: it is being fetched
+    // meanwhile) is handed over once the last one is stored.
+    if (handedBefore > 0) {
+      const handed = handedBefore;
+      handedBefore = 0;
+      await options.beforeNextSlice?.(handed);
     }
+    if (pending && sameCheckpoint(pending.from, checkpoint)) return nextSlice(sliceSize);
     pending = null;
     // A sliced pull still asks the server for whole pages: round trips cost more than slices.
     const pageSize = options.sliceSize ? MAX_PAGE : Math.min(batchSize, MAX_PAGE);
@@ -186,7 +199,7 @@ export function createPullHandler<T>(options: PullHandlerOptions<T>): PullHandle
       const after = checkpointOf(last);
       prefetched = { after, conditions: JSON.stringify(conditions), page: remote.selectPage({ conditions, after, limit: pageSize }) };
     }
-    pending = { from: checkpoint, documents, forward: forward.data.length, checkpoint: pageCheckpoint, handed: 0 };
+    pending = { from: checkpoint, documents, forward: forward.data.length, checkpoint: pageCheckpoint };
     return nextSlice(sliceSize);
   };
 }

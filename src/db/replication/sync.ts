@@ -64,10 +64,13 @@ export interface SyncHandle {
 /** Rows per pull request: PostgREST's max_rows, so an initial sync makes as few round trips as the server allows. */
 export const PULL_BATCH = 1000;
 /**
- * Rows RxDB stores at a time: a server page is handed over in slices of this
- * size, so no single task of storing it holds the main thread for long.
+ * Rows RxDB stores at a time (a server page is handed over in slices of this
+ * size). Each slice costs RxDB several IndexedDB transactions one after the
+ * other (the rows, what the server holds for them, two checkpoints), each a
+ * round trip to the browser's storage, so a whole page per slice pulls fastest;
+ * the storage issues one slice's puts in chunks, each a task of its own.
  */
-export const PULL_SLICE = 250;
+export const PULL_SLICE = 1000;
 /** Longest wait for a slice to be stored before the next is handed over anyway (rows equal to what is stored are not written). */
 const SLICE_STORED_WAIT_MS = 250;
 const PUSH_BATCH = 50;
@@ -382,14 +385,23 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     );
   }
 
+  // Which threads' posts are kept follows from the discussions: posts are pulled once more as soon as the
+  // discussions are in, alongside the other tables still pulling (not after all of them).
+  const postsOfKeptThreads: Promise<void> =
+    states.posts && states.discussions
+      ? states.discussions
+          .awaitInitialReplication()
+          .then(async () => {
+            if (stopped || !states.posts) return;
+            states.posts.reSync();
+            await states.posts.awaitInSync();
+          })
+          .catch(() => undefined)
+      : Promise.resolve();
+
   let storeReady: Promise<void> | undefined;
   async function awaitStoreReady(): Promise<void> {
-    await Promise.all(Object.values(states).map((state) => state.awaitInitialReplication()));
-    // Which threads' posts are kept follows from the discussions: pull posts once more now they are all in.
-    if (states.posts && states.discussions && !stopped) {
-      states.posts.reSync();
-      await states.posts.awaitInSync();
-    }
+    await Promise.all([...Object.values(states).map((state) => state.awaitInitialReplication()), postsOfKeptThreads]);
   }
 
   return {

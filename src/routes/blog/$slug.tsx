@@ -2,11 +2,16 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useAppData } from '@/app/data/data-context';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { BlogPostScreen } from '@/features/blog/components/blog-post-screen';
+import { blogPostReadsServerFirst, serverBlogPost } from '@/features/blog/model/server-blog';
 import { KeepBlogPostOfflineButton } from '@/features/offline/components/keep-offline-button';
 import { ShareDialog } from '@/features/share/components/share-dialog';
 
 export const Route = createFileRoute('/blog/$slug')({
   staticData: { title: 'Blog' },
+  // An empty device reads the post from the server while the router renders the way there; the screen joins that read.
+  loader: ({ params }) => {
+    if (blogPostReadsServerFirst(params.slug)) serverBlogPost(params.slug).catch(() => undefined);
+  },
   component: BlogPostRoute,
 });
 

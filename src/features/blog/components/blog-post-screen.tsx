@@ -14,6 +14,7 @@ import { AUTHOR_ID_FALLBACK_LENGTH, BLOG_TEXTS } from '../constants';
 import { formatBlogDate, type BlogPostSummary } from '../model/blog-query';
 import { postBySlug$ } from '../model/local-blog';
 import { useBlogAuthors } from '../hooks/use-blog-data';
+import { useServerBlogPost } from '../hooks/use-server-blog-post';
 
 type Post = BlogPostSummary & { content_markdown?: string | null };
 
@@ -28,10 +29,12 @@ export function BlogPostScreen({ slug, viewerId, renderShare }: Props) {
   const online = useConnectivityStore((s) => s.online);
   const local = useLiveQuery<Post | null>((db) => postBySlug$(db, slug), [slug], null);
   const [remote, setRemote] = useState<{ post: Post | null; error: string | null; done: boolean }>({ post: null, error: null, done: false });
+  // An empty device shows the server's copy (one plain read) until its store, opened later, has the post.
+  const server = useServerBlogPost(slug).answer;
 
   // Not on the device yet (first visit before replication caught up): ask the server once.
   useEffect(() => {
-    if (local.loading || local.value || !online) return;
+    if (local.loading || local.value || !online || server) return;
     let alive = true;
     void getSupabase().then(async (supabase) => {
       const { data, error } = await supabase.from('blog_posts').select('*').eq('slug', slug).eq('status', 'published').eq('_deleted', false).single();
@@ -42,14 +45,14 @@ export function BlogPostScreen({ slug, viewerId, renderShare }: Props) {
     return () => {
       alive = false;
     };
-  }, [slug, local.loading, local.value, online]);
+  }, [slug, local.loading, local.value, online, server]);
 
-  const post = local.value ?? remote.post;
+  const post = local.value ?? server?.post ?? remote.post;
   const authorIds = useMemo(() => (post?.author_id ? [post.author_id] : []), [post?.author_id]);
   const authors = { value: useBlogAuthors(authorIds) };
   const html = useMemo(() => renderMarkdown(post?.content ?? post?.content_markdown ?? ''), [post?.content, post?.content_markdown]);
 
-  const settled = !local.loading && (local.value !== null || remote.done || !online);
+  const settled = (!local.loading && (local.value !== null || remote.done || !online)) || server !== null;
   if (!settled) {
     return (
       <div className="mx-auto max-w-3xl space-y-4" aria-busy="true">
@@ -73,7 +76,7 @@ export function BlogPostScreen({ slug, viewerId, renderShare }: Props) {
       </div>
     );
   }
-  const author = post.author_id ? authors.value.get(post.author_id) : undefined;
+  const author = post.author_id ? (authors.value.get(post.author_id) ?? (server?.author?.id === post.author_id ? server.author : undefined)) : undefined;
   const isAuthor = viewerId !== null && post.author_id === viewerId;
   return (
     <article className="mx-auto max-w-3xl">
@@ -87,8 +90,8 @@ export function BlogPostScreen({ slug, viewerId, renderShare }: Props) {
         <SizedImage
           src={post.cover_image_url}
           sizing={{ width: 360, sizes: '(min-width: 768px) 768px, 100vw' }}
-          className="mb-6 max-h-96 w-full rounded-lg object-cover"
-          placeholderClassName="h-56"
+          // The box has its height before the image arrives (the width sets it), so the title below never moves.
+          className="mb-6 aspect-[2/1] max-h-96 w-full rounded-lg object-cover"
         />
       ) : null}
       <h1 className="mb-3 text-3xl font-bold tracking-tight md:text-4xl">{post.title}</h1>

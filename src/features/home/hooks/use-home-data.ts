@@ -2,33 +2,64 @@ import { useEffect, useState } from 'react';
 import { combineLatest, map, type Observable } from 'rxjs';
 import type { AppDatabase } from '@/db/database';
 import { useLiveQuery } from '@/db/hooks/use-live-query';
-import type { RxDocument } from 'rxdb';
-import type { ProfileDoc } from '@/db/schemas/profiles';
-import { supabase } from '@/lib/supabase';
+import { usePulled } from '@/db/hooks/use-pulled';
+import { profilesSchema, type ProfileDoc } from '@/db/schemas/profiles';
+import { countServerRows, readServerRows, sharedServerRead } from '@/db/server-first';
+import { screenReadsServerFirst, storeNeededNow } from '@/lib/first-screen';
 import { FEATURED_ARTISTS_LIMIT } from '../constants';
 
-const NO_PROFILES: RxDocument<ProfileDoc>[] = [];
+const NO_PROFILES: ProfileDoc[] = [];
 
-/** Up to three featured members from the local store. */
-export function useFeaturedArtists() {
-  return useLiveQuery(
+/** The featured members as the server has them: the store's query (karma first, then id as RxDB breaks ties). */
+function serverFeatured(): Promise<ProfileDoc[]> {
+  return sharedServerRead('home:featured', () =>
+    readServerRows<ProfileDoc>('profiles', profilesSchema, `is_featured=eq.true&order=karma.desc,id.asc&limit=${FEATURED_ARTISTS_LIMIT}`),
+  );
+}
+
+/**
+ * Up to three featured members: from the local store, or on a device that never pulled profiles from one
+ * plain read of the server until the store has them, so home's first visit does not load RxDB for three cards.
+ */
+export function useFeaturedArtists(): { value: readonly ProfileDoc[]; loading: boolean } {
+  const [wanted] = useState(() => screenReadsServerFirst('/'));
+  const [server, setServer] = useState<ProfileDoc[] | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    serverFeatured().then(
+      (rows) => live && setServer(rows),
+      // Offline or refused: the store's answer is awaited, without the quiet spell.
+      storeNeededNow,
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  const stored = useLiveQuery<readonly ProfileDoc[]>(
     (db) => db.profiles.find({ selector: { is_featured: true }, sort: [{ karma: 'desc' }], limit: FEATURED_ARTISTS_LIMIT }).$,
     [],
     NO_PROFILES,
   );
+  const pulled = usePulled('profiles');
+  // The server's list until the store has finished its first pull of profiles (a half-pulled store could rank
+  // other members first) and its query shows as many (its answer can trail the pull by a moment), then the store for good.
+  const [storeLeads, setStoreLeads] = useState(false);
+  if (!storeLeads && server && !stored.loading && pulled && stored.value.length >= server.length) setStoreLeads(true);
+  if (server && !storeLeads) return { value: server, loading: false };
+  return { value: stored.value, loading: stored.loading };
 }
 
 export type CommunityStats = { members: number; content: number; discussions: number };
 
-/** The community's exact counts as the server has them (count-only reads, no rows). */
+/** The community's exact counts as the server has them (count-only reads, no rows, no supabase-js). */
 export async function fetchCommunityStats(): Promise<CommunityStats> {
   const [members, content, discussions] = await Promise.all([
-    supabase.from('profiles').select('id', { count: 'exact', head: true }).eq('_deleted', false),
-    supabase.from('user_content').select('id', { count: 'exact', head: true }).eq('is_public', true).eq('_deleted', false),
-    supabase.from('discussions').select('id', { count: 'exact', head: true }).eq('_deleted', false),
+    countServerRows('profiles', ''),
+    countServerRows('user_content', 'is_public=eq.true'),
+    countServerRows('discussions', ''),
   ]);
-  for (const answer of [members, content, discussions]) if (answer.error || answer.count === null) throw new Error(answer.error?.message ?? 'no count');
-  return { members: members.count ?? 0, content: content.count ?? 0, discussions: discussions.count ?? 0 };
+  return { members, content, discussions };
 }
 
 /**

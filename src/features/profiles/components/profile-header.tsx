@@ -72,7 +72,8 @@ export function ProfileHeader({ profile, viewer }: { profile: ProfileDoc; viewer
           src={profile.banner_url || bannerFallback(profile.username)}
           sizing={{ width: 360, sizes: '(min-width: 1024px) 1024px, 100vw' }}
           className="size-full object-cover"
-          loading="lazy"
+          // At the top of the page, in a box of fixed height: asked for at once, it never moves anything.
+          fetchPriority="high"
         />
       </div>
       <CardContent className="relative flex flex-col gap-4 pt-0">

@@ -6,16 +6,19 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PROFILE_MESSAGES } from '../constants';
 import { useProfileByUsername } from '../hooks/use-profile';
+import { useServerProfile } from '../hooks/use-server-profile';
 import { ProfileHeader, type Viewer } from './profile-header';
 import { ProfileTabs } from './profile-tabs';
 
 export function ProfileScreen({ username, viewer }: { username: string; viewer: Viewer }) {
-  const lookup = useProfileByUsername(username);
+  // An empty device shows the server's copy (one plain read) until its store, opened later, has the profile.
+  const server = useServerProfile(username);
+  const lookup = useProfileByUsername(username, server.answer);
   // The tab says whose profile it is, not 'Profile' for every member.
   useDocumentTitle(lookup.state === 'found' ? lookup.profile.display_name || lookup.profile.username : undefined);
   if (lookup.state === 'loading') {
     return (
-      <div role="status" aria-label="Loading profile" className="flex flex-col gap-4">
+      <div role="status" aria-label="Loading profile" aria-busy={server.pending || undefined} className="flex flex-col gap-4">
         <Skeleton className="h-48 w-full" />
         <Skeleton className="h-8 w-1/3" />
         <Skeleton className="h-24 w-full" />
@@ -42,7 +45,7 @@ export function ProfileScreen({ username, viewer }: { username: string; viewer: 
   return (
     <div>
       <ProfileHeader profile={lookup.profile} viewer={viewer} />
-      <ProfileTabs profile={lookup.profile} isOwner={isOwner} />
+      <ProfileTabs profile={lookup.profile} isOwner={isOwner} serverContent={server.answer?.content ?? null} />
     </div>
   );
 }

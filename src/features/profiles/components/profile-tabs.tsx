@@ -35,23 +35,30 @@ function none<T>(): RxDocument<T>[] {
   return [];
 }
 
-export function pageSlice<T>(items: T[], page: number, size: number): { items: T[]; pageCount: number; page: number } {
+export function pageSlice<T>(items: readonly T[], page: number, size: number): { items: T[]; pageCount: number; page: number } {
   const pageCount = Math.max(1, Math.ceil(items.length / size));
   const current = Math.min(Math.max(1, page), pageCount);
   return { items: items.slice((current - 1) * size, current * size), pageCount, page: current };
 }
 
-function ContentTab({ profile, isOwner }: { profile: ProfileDoc; isOwner: boolean }) {
+function ContentTab({ profile, isOwner, serverContent }: { profile: ProfileDoc; isOwner: boolean; serverContent: UserContentDoc[] | null }) {
   const [page, setPage] = useState(1);
-  const { value: docs, loading } = useLiveQuery(
+  const { value: stored, loading: storeLoading } = useLiveQuery(
     (db) => db.user_content.find({ selector: isOwner ? { user_id: profile.id } : { user_id: profile.id, is_public: true }, sort: [{ created_at: 'desc' }] }).$,
     [profile.id, isOwner],
     none<UserContentDoc>(),
   );
   const pulled = usePulled('user_content');
+  // The server's list (an empty device) until the store's query shows as many, then the store for good. Not at the
+  // end of the first pull alone: the query's answer can trail it by a moment, and "no content" would flash.
+  const [storeLeads, setStoreLeads] = useState(false);
+  if (!storeLeads && serverContent && !storeLoading && stored.length >= serverContent.length) setStoreLeads(true);
+  const fromServer = serverContent !== null && !storeLeads;
+  const docs: readonly UserContentDoc[] = fromServer ? serverContent : stored;
+  const loading = !fromServer && storeLoading;
   const slice = pageSlice(docs, page, PROFILE_CONTENT_PAGE_SIZE);
   const name = profile.display_name || profile.username;
-  if (loading || (docs.length === 0 && !pulled)) return <TabLoading label={PROFILE_MESSAGES.loadingContent} />;
+  if (loading || (docs.length === 0 && !pulled && !fromServer)) return <TabLoading label={PROFILE_MESSAGES.loadingContent} />;
   if (docs.length === 0)
     return <p className="py-8 text-center text-muted-foreground">{isOwner ? PROFILE_MESSAGES.noContentOwner : PROFILE_MESSAGES.noContentOther(name)}</p>;
   return (
@@ -228,7 +235,14 @@ function AboutTab({ profile }: { profile: ProfileDoc }) {
   );
 }
 
-export function ProfileTabs({ profile, isOwner }: { profile: ProfileDoc; isOwner: boolean }) {
+type ProfileTabsProps = {
+  profile: ProfileDoc;
+  isOwner: boolean;
+  /** The public content as the server has it, on an empty device (null otherwise). */
+  serverContent?: UserContentDoc[] | null;
+};
+
+export function ProfileTabs({ profile, isOwner, serverContent = null }: ProfileTabsProps) {
   return (
     <Tabs defaultValue="content" className="mt-6">
       <TabsList className="flex h-auto w-full flex-wrap sm:w-auto">
@@ -240,7 +254,7 @@ export function ProfileTabs({ profile, isOwner }: { profile: ProfileDoc; isOwner
         <TabsTrigger value="about">About</TabsTrigger>
       </TabsList>
       <TabsContent value="content">
-        <ContentTab profile={profile} isOwner={isOwner} />
+        <ContentTab profile={profile} isOwner={isOwner} serverContent={serverContent} />
       </TabsContent>
       <TabsContent value="activity">
         <ActivityTab profile={profile} />

@@ -5,7 +5,7 @@ import type { ProfileDoc } from '@/db/schemas/profiles';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { toast } from '@/stores/toast-store';
 import { PROFILE_MESSAGES } from '../constants';
-import { fetchProfileByUsername } from '../model/server-profile';
+import { fetchProfileByUsername, type ServerProfile } from '../model/server-profile';
 
 export type ProfileLookup =
   { state: 'loading' } | { state: 'found'; profile: ProfileDoc; local: boolean } | { state: 'not-found' } | { state: 'offline-missing' };
@@ -22,8 +22,10 @@ function isNetworkError(error: unknown): boolean {
  * A profile by username from the local store; when the store lacks it, the
  * server decides between "not found" and a profile not synced yet. Offline,
  * a profile the device never saw is reported as such, never as not found.
+ * `server` is the server-first read of an empty device: its answer stands
+ * until the store has the profile, so no second lookup is made.
  */
-export function useProfileByUsername(rawUsername: string): ProfileLookup {
+export function useProfileByUsername(rawUsername: string, server: ServerProfile | null = null): ProfileLookup {
   const username = rawUsername.toLowerCase();
   const { value: docs, loading } = useLiveQuery((db) => db.profiles.find({ selector: { username }, limit: 1 }).$, [username], NO_PROFILES);
   const online = useConnectivityStore((s) => s.online);
@@ -31,7 +33,7 @@ export function useProfileByUsername(rawUsername: string): ProfileLookup {
   const local = docs[0];
 
   useEffect(() => {
-    if (loading || local) return;
+    if (loading || local || server) return;
     let alive = true;
     if (!online) {
       // A profile the server already sent stays on the page when the signal drops (the member may follow offline).
@@ -57,9 +59,10 @@ export function useProfileByUsername(rawUsername: string): ProfileLookup {
     return () => {
       alive = false;
     };
-  }, [loading, local, online, username]);
+  }, [loading, local, online, username, server]);
 
   if (local) return { state: 'found', profile: local.toJSON() as ProfileDoc, local: true };
+  if (server) return server.profile ? { state: 'found', profile: server.profile, local: false } : { state: 'not-found' };
   if (loading) return { state: 'loading' };
   return remote && remote.username === username ? remote.result : { state: 'loading' };
 }

@@ -1,4 +1,7 @@
-import type { ProfileDoc } from '@/db/schemas/profiles';
+import { profilesSchema, type ProfileDoc } from '@/db/schemas/profiles';
+import { userContentSchema, type UserContentDoc } from '@/db/schemas/user-content';
+import { readServerRowsWithList, sharedServerRead } from '@/db/server-first';
+import { screenReadsServerFirst } from '@/lib/first-screen';
 import { getSupabase } from '@/lib/lazy-supabase';
 
 export type ServerLookup = { kind: 'found'; profile: ProfileDoc } | { kind: 'missing' };
@@ -20,4 +23,28 @@ export async function fetchMyEmail(): Promise<string | null> {
   const { data, error } = await client.rpc('get_my_email');
   if (error) throw error;
   return typeof data === 'string' ? data : null;
+}
+
+/** A profile and its public content as the server has them; `profile` null when no member has that username. */
+export type ServerProfile = { profile: ProfileDoc | null; content: UserContentDoc[] };
+
+/** Whether a profile screen opening now reads the server first: the device never pulled profiles or content. */
+export function profileReadsServerFirst(username: string): boolean {
+  return screenReadsServerFirst(`/profile/${encodeURIComponent(username)}`);
+}
+
+const CONTENT = { as: 'content', collection: 'user_content', schema: userContentSchema } as const;
+
+async function readProfile(username: string): Promise<ServerProfile> {
+  // The profile with its public content, newest first as the content tab lists it: the whole first screen in one round trip.
+  const filter = `username=eq.${encodeURIComponent(username)}&content.is_public=eq.true&content._deleted=is.false&content.order=created_at.desc`;
+  const rows = await readServerRowsWithList<ProfileDoc, UserContentDoc>('profiles', profilesSchema, CONTENT, filter);
+  const found = rows[0];
+  return found ? { profile: found.doc, content: found.embedded } : { profile: null, content: [] };
+}
+
+/** The profile read straight from the server (a plain fetch, no supabase-js), shared between the route's loader and the screen. */
+export function serverProfile(username: string): Promise<ServerProfile> {
+  const name = username.toLowerCase();
+  return sharedServerRead(`profile:${name}`, () => readProfile(name));
 }

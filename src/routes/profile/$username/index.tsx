@@ -1,9 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { ProfileScreen } from '@/features/profiles/components/profile-screen';
+import { profileReadsServerFirst, serverProfile } from '@/features/profiles/model/server-profile';
 
 export const Route = createFileRoute('/profile/$username/')({
   staticData: { title: 'Profile' },
+  // An empty device reads the profile from the server while the router renders the way there; the screen joins that read.
+  loader: ({ params }) => {
+    if (profileReadsServerFirst(params.username)) serverProfile(params.username).catch(() => undefined);
+  },
   component: ProfileRoute,
 });
 
