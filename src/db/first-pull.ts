@@ -8,17 +8,18 @@ import type { ReplicatedCollectionName } from './collections';
  * a list with no rows is still loading. Kept with the private device values,
  * so clearing the device or signing out starts over.
  */
-const keyOf = (name: ReplicatedCollectionName) => privateKey('pulled', name);
+/** The device value that records a collection's first pull. */
+export const pulledKey = (name: ReplicatedCollectionName) => privateKey('pulled', name);
 const changes = new BehaviorSubject(0);
 
 export function hasPulled(name: ReplicatedCollectionName): boolean {
-  return deviceStorage()?.getItem(keyOf(name)) === '1';
+  return deviceStorage()?.getItem(pulledKey(name)) === '1';
 }
 
 export function markPulled(name: ReplicatedCollectionName): void {
   if (hasPulled(name)) return;
   try {
-    deviceStorage()?.setItem(keyOf(name), '1');
+    deviceStorage()?.setItem(pulledKey(name), '1');
   } catch {
     // A full quota: lists only say "loading" a little longer on later starts.
   }

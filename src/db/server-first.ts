@@ -1,8 +1,10 @@
 import type { RxJsonSchema } from 'rxdb';
+import { takeEarlyRead } from '@/lib/early-reads';
 import { env } from '@/lib/env';
 import type { ReplicatedCollectionName } from './collections';
 import { rowToDoc, type Row } from './replication/row-mapping';
 import { TABLE_SPECS } from './replication/tables';
+import { publicReadHeaders, restBase, serverCountPath, serverRowsPath, serverRowsWithPath } from './server-read-paths';
 
 /**
  * The first screen of a device whose local store has never been filled (a
@@ -17,17 +19,14 @@ import { TABLE_SPECS } from './replication/tables';
 
 export class ServerReadError extends Error {}
 
-function readUrl(table: string, select: string, filter: string): string {
-  return `${env.supabaseUrl}/rest/v1/${table}?select=${encodeURIComponent(select)}&_deleted=is.false${filter ? `&${filter}` : ''}`;
-}
-
-const PUBLIC_KEY_HEADERS = (): Record<string, string> => ({ apikey: env.supabaseAnonKey, Authorization: `Bearer ${env.supabaseAnonKey}` });
-
-async function fetchRows(table: string, select: string, filter: string, signal?: AbortSignal): Promise<Row[]> {
-  const response = await fetch(readUrl(table, select, filter), { headers: { ...PUBLIC_KEY_HEADERS(), Accept: 'application/json' }, signal });
-  if (!response.ok) throw new ServerReadError(`${table}: HTTP ${response.status}`);
+async function fetchRows(path: string, signal?: AbortSignal): Promise<Row[]> {
+  const url = restBase(env.supabaseUrl) + path;
+  // The page may have sent this very request before the app loaded; a failed one is sent again.
+  const early = await takeEarlyRead(url)?.catch(() => null);
+  const response = early?.ok ? early : await fetch(url, { headers: publicReadHeaders(env.supabaseAnonKey), signal });
+  if (!response.ok) throw new ServerReadError(`${path.split('?')[0]}: HTTP ${response.status}`);
   const rows = (await response.json()) as unknown;
-  if (!Array.isArray(rows)) throw new ServerReadError(`${table}: not a list of rows`);
+  if (!Array.isArray(rows)) throw new ServerReadError(`${path.split('?')[0]}: not a list of rows`);
   return rows as Row[];
 }
 
@@ -36,9 +35,8 @@ async function fetchRows(table: string, select: string, filter: string, signal?:
  * without deleted rows, as the local store would hold them.
  */
 export async function readServerRows<T>(collection: ReplicatedCollectionName, schema: RxJsonSchema<T>, filter: string, signal?: AbortSignal): Promise<T[]> {
-  const spec = TABLE_SPECS[collection];
-  const rows = await fetchRows(spec.table, spec.readColumns ?? '*', filter, signal);
-  return rows.map((row) => rowToDoc(spec, schema, row) as T);
+  const rows = await fetchRows(serverRowsPath(collection, filter), signal);
+  return rows.map((row) => rowToDoc(TABLE_SPECS[collection], schema, row) as T);
 }
 
 /** What one row of another collection, reached by a foreign key, is embedded as. */
@@ -57,8 +55,7 @@ export async function readServerRowsWith<T, E>(
 ): Promise<{ doc: T; embedded: E | null }[]> {
   const spec = TABLE_SPECS[collection];
   const embedSpec = TABLE_SPECS[embed.collection];
-  const select = `${spec.readColumns ?? '*'},${embed.as}:${embedSpec.table}(${embedSpec.readColumns ?? '*'})`;
-  const rows = await fetchRows(spec.table, select, filter, signal);
+  const rows = await fetchRows(serverRowsWithPath(collection, embed, filter), signal);
   return rows.map((row) => {
     const { [embed.as]: related, ...own } = row;
     const live = related && typeof related === 'object' && (related as Row)._deleted !== true ? (related as Row) : null;
@@ -81,8 +78,7 @@ export async function readServerRowsWithList<T, E>(
 ): Promise<{ doc: T; embedded: E[] }[]> {
   const spec = TABLE_SPECS[collection];
   const embedSpec = TABLE_SPECS[embed.collection];
-  const select = `${spec.readColumns ?? '*'},${embed.as}:${embedSpec.table}(${embedSpec.readColumns ?? '*'})`;
-  const rows = await fetchRows(spec.table, select, filter, signal);
+  const rows = await fetchRows(serverRowsWithPath(collection, embed, filter), signal);
   return rows.map((row) => {
     const { [embed.as]: related, ...own } = row;
     const list = Array.isArray(related) ? (related as Row[]).filter((r) => r && typeof r === 'object' && r._deleted !== true) : [];
@@ -95,9 +91,9 @@ export async function readServerRowsWithList<T, E>(
  * public key): a count-only request (HEAD, PostgREST's exact count in Content-Range), no rows.
  */
 export async function countServerRows(collection: ReplicatedCollectionName, filter: string, signal?: AbortSignal): Promise<number> {
-  const response = await fetch(readUrl(TABLE_SPECS[collection].table, 'id', filter), {
+  const response = await fetch(restBase(env.supabaseUrl) + serverCountPath(collection, filter), {
     method: 'HEAD',
-    headers: { ...PUBLIC_KEY_HEADERS(), Prefer: 'count=exact' },
+    headers: { ...publicReadHeaders(env.supabaseAnonKey), Prefer: 'count=exact' },
     signal,
   });
   if (!response.ok) throw new ServerReadError(`${collection}: HTTP ${response.status}`);

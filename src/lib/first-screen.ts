@@ -73,7 +73,7 @@ export function launchScreenReadsStore(): boolean {
  * Screens whose first screen an empty device reads straight from the server (the screens a shared link
  * opens), with the collections whose first pull makes the device no longer empty for them.
  */
-const SERVER_FIRST_SCREENS: { path: RegExp; collections: ReplicatedCollectionName[] }[] = [
+export const SERVER_FIRST_SCREENS: { path: RegExp; collections: ReplicatedCollectionName[] }[] = [
   { path: /^\/discussions\/thread\/[^/]+\/?$/, collections: ['discussions', 'posts', 'profiles'] },
   { path: /^\/discussions\/?$/, collections: ['discussions'] },
   { path: /^\/profile\/[^/]+\/?$/, collections: ['profiles', 'user_content'] },
@@ -94,11 +94,17 @@ export function screenReadsServerFirst(pathname: string): boolean {
   return screen !== undefined && !screen.collections.every(hasPulled);
 }
 
+/**
+ * Query parameters with which a launch screen reads the store. A link to one post scrolls to it once the
+ * thread around it has its final height: the store's path, as before.
+ */
+export const STORE_FIRST_PARAMS = ['post'];
+
 /** Whether the launch screen is read from the server; the store then opens once that screen is painted and idle. */
 export function launchScreenReadsServer(): boolean {
   if (typeof location === 'undefined') return false;
-  // A link to one post scrolls to it once the thread around it has its final height: the store's path, as before.
-  return !new URLSearchParams(location.search).has('post') && screenReadsServerFirst(location.pathname);
+  const params = new URLSearchParams(location.search);
+  return !STORE_FIRST_PARAMS.some((name) => params.has(name)) && screenReadsServerFirst(location.pathname);
 }
 
 const launchReadsStore = launchScreenReadsStore();

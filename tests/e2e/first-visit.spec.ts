@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { THREAD_TOASTS } from '../../src/features/discussions/constants';
 import { newMemberApi, serviceClient } from '../support/standins/e2e-session';
@@ -132,5 +132,73 @@ test('an empty device told by the server that a shared thread does not exist say
   // The store cannot answer while replication is held and the launch waits for a quiet spell: only the server's read can.
   await expect(page.getByText(THREAD_TOASTS.notFoundToast.description).first()).toBeVisible({ timeout: 4_000 });
   await expect(page).toHaveURL(/\/discussions$/);
+  replication.release();
+});
+
+/** The thread's own reads by the visitor (plain fetches, not replication): the thread row and its posts. */
+function isThreadRead(request: Request, threadId: string, table: 'discussions' | 'posts'): boolean {
+  const url = new URL(request.url());
+  return (
+    request.method() === 'GET' &&
+    !request.headers()['x-client-info'] &&
+    url.pathname.endsWith(`/rest/v1/${table}`) &&
+    url.searchParams.get(table === 'posts' ? 'discussion_id' : 'id') === `eq.${threadId}`
+  );
+}
+
+test("the page starts the thread's read before the app's JavaScript has arrived, and the app renders that answer without asking again", async ({ page }) => {
+  const author = await newMemberApi('earlyread');
+  const thread = await createThread(author.id, [
+    { authorId: author.id, content: `Early read post 1 ${randomUUID().slice(0, 8)}` },
+    { authorId: author.id, content: 'Early read post 2' },
+  ]);
+  const replication = await holdReplication(page);
+  const reads: Request[] = [];
+  page.on('request', (request) => {
+    if (isThreadRead(request, thread.id, 'posts') || isThreadRead(request, thread.id, 'discussions')) reads.push(request);
+  });
+  // The app's scripts are held until the thread's posts were asked for (at most a few seconds): only the
+  // page itself can have asked by then.
+  let postsAskedBeforeScripts = false;
+  const postsAsked = page.waitForRequest((request) => isThreadRead(request, thread.id, 'posts'), { timeout: 5_000 }).then(
+    () => (postsAskedBeforeScripts = true),
+    () => undefined,
+  );
+  await page.route('**/assets/*.js', async (route) => {
+    await postsAsked;
+    await route.fallback();
+  });
+
+  await page.goto(`/discussions/thread/${thread.id}`);
+  await expect(page.getByTestId('thread-title')).toHaveText(thread.title);
+  await expect(page.getByTestId('post')).toHaveCount(2);
+  await expect(page.getByTestId('post').first()).toContainText(thread.posts[0]!.content);
+  expect(postsAskedBeforeScripts).toBe(true);
+  // One request for the thread and one for its posts: the app took the page's answers over.
+  await expect.poll(() => replication.held(), { timeout: 20_000 }).toBeGreaterThan(0);
+  expect(reads.filter((r) => isThreadRead(r, thread.id, 'posts'))).toHaveLength(1);
+  expect(reads.filter((r) => isThreadRead(r, thread.id, 'discussions'))).toHaveLength(1);
+  replication.release();
+});
+
+test("when the page's early read of a thread fails, the app reads the thread itself", async ({ page }) => {
+  const author = await newMemberApi('earlyfail');
+  const thread = await createThread(author.id, [{ authorId: author.id, content: `Early read refused ${randomUUID().slice(0, 8)}` }]);
+  const replication = await holdReplication(page);
+  let postsReads = 0;
+  // The first read of the posts (the page's) gets a server error; later ones go through.
+  await page.route('**/rest/v1/posts?*', async (route) => {
+    if (!isThreadRead(route.request(), thread.id, 'posts')) return route.fallback();
+    postsReads++;
+    if (postsReads === 1) return route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"unavailable"}' });
+    return route.fallback();
+  });
+
+  await page.goto(`/discussions/thread/${thread.id}`);
+  await expect(page.getByTestId('post')).toHaveCount(1);
+  await expect(page.getByTestId('post').first()).toContainText(thread.posts[0]!.content);
+  expect(postsReads).toBe(2);
+  // Shown from the server's answer to the app, not from the store: replication is still held.
+  await expect.poll(() => replication.held(), { timeout: 20_000 }).toBeGreaterThan(0);
   replication.release();
 });

@@ -6,6 +6,7 @@ import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import type { ProfileSource } from '@/features/auth/model/profile-source';
 import type { ProfileRow } from '@/features/auth/model/profile-types';
+import { AUTH_STORAGE_KEY } from '@/lib/shell-constants';
 
 type Listener = (event: AuthChangeEvent, session: Session | null) => void;
 
@@ -75,9 +76,13 @@ function Probe() {
 const state = () => JSON.parse(screen.getByTestId('state').textContent ?? '{}');
 
 describe('AuthProvider', () => {
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+  });
 
-  it('starts loading, then settles as a visitor on INITIAL_SESSION without a session', async () => {
+  it('on a device holding a session, starts loading, then settles on INITIAL_SESSION (a visitor if the session was gone)', async () => {
+    localStorage.setItem(AUTH_STORAGE_KEY, '{"stored":true}');
     const { client } = fakeClient();
     render(
       <AuthProvider getClient={async () => client} profileSource={profiles({})}>
@@ -86,6 +91,28 @@ describe('AuthProvider', () => {
     );
     expect(state().loading).toBe(true);
     await waitFor(() => expect(state()).toEqual({ loading: false, username: null, role: null, hasSession: false, lastEvent: 'INITIAL_SESSION' }));
+  });
+
+  it('on a device holding no session, is a visitor from the start, before the client has loaded, and never shows loading', async () => {
+    const { client } = fakeClient();
+    let loadClient = (_c: SupabaseClient) => undefined as void;
+    const clientLoaded = new Promise<SupabaseClient>((resolve) => (loadClient = resolve));
+    const seen: boolean[] = [];
+    function LoadingLog() {
+      seen.push(useAuth().loading);
+      return null;
+    }
+    render(
+      <AuthProvider getClient={() => clientLoaded} profileSource={profiles({})}>
+        <Probe />
+        <LoadingLog />
+      </AuthProvider>,
+    );
+    expect(state()).toEqual({ loading: false, username: null, role: null, hasSession: false, lastEvent: null });
+    loadClient(client);
+    await waitFor(() => expect(state().lastEvent).toBe('INITIAL_SESSION'));
+    expect(state()).toMatchObject({ loading: false, username: null, hasSession: false });
+    expect(seen).not.toContain(true);
   });
 
   it('merges the profile on SIGNED_IN and clears user and session on SIGNED_OUT', async () => {

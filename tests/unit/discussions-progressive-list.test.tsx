@@ -35,10 +35,11 @@ describe('a long thread renders progressively', () => {
   });
 
   it('a short thread shows whole at once, and a new post once whole shows in the same render', async () => {
-    const { rerender } = render(<List items={posts(5)} />);
-    expect(screen.getAllByRole('listitem')).toHaveLength(5);
+    const short = THREAD_FIRST_SCREEN_POSTS;
+    const { rerender } = render(<List items={posts(short)} />);
+    expect(screen.getAllByRole('listitem')).toHaveLength(short);
     const many = posts(THREAD_FIRST_SCREEN_POSTS + 3);
-    rerender(<List items={posts(5)} />);
+    rerender(<List items={posts(short)} />);
     await act(async () => new Promise((r) => setTimeout(r, 10)));
     rerender(<List items={many} />);
     expect(screen.getAllByRole('listitem')).toHaveLength(many.length);

@@ -8,11 +8,15 @@ export const HUB_PAGE_SIZE = 10;
 export const HUB_SKELETON_COUNT = 5;
 export const DISCUSSION_KARMA_AWARD = 5;
 export const QUOTE_PREVIEW_LINES = 3;
-/** Posts a thread renders in its first frame (more than a tall screen holds); the rest follow in chunks. */
-export const THREAD_FIRST_SCREEN_POSTS = 10;
+/**
+ * Posts a thread renders in its first frame (what a phone's screen holds under the title); the rest follow in
+ * chunks, below the fold. Each post is markdown parsed and sanitized on a phone's slow CPU, so every post more
+ * here delays the first paint of the title and the first posts.
+ */
+export const THREAD_FIRST_SCREEN_POSTS = 4;
 /** How long a thread's live read stays open after its screen left (back and forth from the hub is instant). */
 export const THREAD_WARM_MS = 10_000;
-/** Each follow-up render shows this many times as many posts (10, 40, 160, ...): few renders, none much larger than the last. */
+/** Each follow-up render shows this many times as many posts (4, 16, 64, ...): few renders, none much larger than the last. */
 export const THREAD_RENDER_GROWTH = 4;
 /** How long typing pauses before the reply draft is written to the drafts collection. */
 export const DRAFT_SAVE_DEBOUNCE_MS = 400;

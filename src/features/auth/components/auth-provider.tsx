@@ -1,7 +1,8 @@
 import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { loadDatabase } from '@/db/load-database';
-import { MESSAGES } from '@/lib/shell-constants';
+import { deviceStorage } from '@/lib/device-storage';
+import { AUTH_STORAGE_KEY, MESSAGES } from '@/lib/shell-constants';
 import { AuthContext, type AuthContextValue, type SignUpInput } from '../hooks/use-auth';
 import { mergeUser, type MergedUser } from '../model/merge-user';
 import { localFirstProfileSource } from '../model/local-profile-source';
@@ -22,14 +23,17 @@ type AuthProviderProps = {
 /**
  * Holds the session, the merged user and the loading flag.
  * Loading is true at start, during each auth action and each auth event, and
- * ends once the profile load has completed or failed.
+ * ends once the profile load has completed or failed. A device that holds no
+ * session is a visitor's from the start: nothing to wait for, so neither the
+ * header nor the route guards wait for supabase-js to load to say so.
  */
 export function AuthProvider({ getClient, profileSource, children }: AuthProviderProps) {
   const clientPromise = useMemo(() => getClient(), [getClient]);
   const source = useMemo<ProfileSource>(() => profileSource ?? localFirstProfileSource(() => clientPromise), [clientPromise, profileSource]);
   const [user, setUser] = useState<MergedUser | null>(null);
   const [session, setSession] = useState<Session | null>(null);
-  const [loading, setLoading] = useState(true);
+  const [visitorAtStart] = useState(() => !deviceStorage()?.getItem(AUTH_STORAGE_KEY));
+  const [loading, setLoading] = useState(!visitorAtStart);
   const [lastEvent, setLastEvent] = useState<AuthChangeEvent | null>(null);
   // Each auth event bumps this; a slow profile load for an older event must not overwrite a newer one.
   const generation = useRef(0);
@@ -67,6 +71,8 @@ export function AuthProvider({ getClient, profileSource, children }: AuthProvide
         if (cancelled) return;
         const { data } = client.auth.onAuthStateChange((event, next) => {
           setLastEvent(event);
+          // Confirms what the start already showed (a visitor): no loading state in between, no re-render of the routes.
+          if (event === 'INITIAL_SESSION' && !next && visitorAtStart) return;
           setLoading(true);
           // supabase-js holds a lock while this callback runs; calling the client from inside it would deadlock.
           setTimeout(() => void applySession(event === 'SIGNED_OUT' ? null : next), 0);
@@ -82,7 +88,7 @@ export function AuthProvider({ getClient, profileSource, children }: AuthProvide
       cancelled = true;
       unsubscribe?.();
     };
-  }, [clientPromise, applySession]);
+  }, [clientPromise, applySession, visitorAtStart]);
 
   const signIn = useCallback<AuthContextValue['signIn']>(
     async (email, password) => {

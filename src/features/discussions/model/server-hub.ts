@@ -2,6 +2,7 @@ import { discussionsSchema, type DiscussionDoc } from '@/db/schemas/discussions'
 import { readServerRows, sharedServerRead } from '@/db/server-first';
 import { screenReadsServerFirst } from '@/lib/first-screen';
 import { HUB_PATH } from './hub-snapshot';
+import { HUB_FILTER } from './server-reads';
 import { toDiscussionRow } from './local-queries';
 import type { DiscussionRow } from './types';
 
@@ -15,5 +16,5 @@ export function hubReadsServerFirst(): boolean {
  * hub filters, sorts and pages them with the same code and shows the same page once the store has them.
  */
 export function serverDiscussions(): Promise<DiscussionRow[]> {
-  return sharedServerRead('hub', async () => (await readServerRows<DiscussionDoc>('discussions', discussionsSchema, '')).map(toDiscussionRow));
+  return sharedServerRead('hub', async () => (await readServerRows<DiscussionDoc>('discussions', discussionsSchema, HUB_FILTER)).map(toDiscussionRow));
 }

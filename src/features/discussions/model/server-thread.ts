@@ -3,6 +3,7 @@ import { postsSchema, type PostDoc } from '@/db/schemas/posts';
 import { profilesSchema, type ProfileDoc } from '@/db/schemas/profiles';
 import { inList, readServerRows, readServerRowsWith, sharedServerRead } from '@/db/server-first';
 import { screenReadsServerFirst } from '@/lib/first-screen';
+import { POST_AUTHOR, threadFilter, threadPostsFilter } from './server-reads';
 import { toAuthorProfile, toDiscussionRow, toPostRow, type ThreadView } from './local-queries';
 import type { AuthorProfile, DiscussionRow } from './types';
 
@@ -14,14 +15,14 @@ export function threadReadsServerFirst(threadId: string): boolean {
   return screenReadsServerFirst(`/discussions/thread/${threadId}`);
 }
 
-const AUTHOR = { as: 'author', collection: 'profiles', schema: profilesSchema } as const;
+const AUTHOR = { ...POST_AUTHOR, schema: profilesSchema };
 
 async function readThread(threadId: string): Promise<ServerThread> {
   const id = encodeURIComponent(threadId);
   // The thread and its posts with their authors side by side: one round trip for the whole first screen.
   const [discussions, postRows] = await Promise.all([
-    readServerRows<DiscussionDoc>('discussions', discussionsSchema, `id=eq.${id}`),
-    readServerRowsWith<PostDoc, ProfileDoc>('posts', postsSchema, AUTHOR, `discussion_id=eq.${id}&order=created_at.asc,id.asc`),
+    readServerRows<DiscussionDoc>('discussions', discussionsSchema, threadFilter(id)),
+    readServerRowsWith<PostDoc, ProfileDoc>('posts', postsSchema, AUTHOR, threadPostsFilter(id)),
   ]);
   const posts = postRows.map(({ doc }) => toPostRow(doc));
   const profiles = new Map<string, AuthorProfile>();

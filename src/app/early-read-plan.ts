@@ -1,0 +1,34 @@
+import { pulledKey } from '@/db/first-pull';
+import { publicReadHeaders, restBase } from '@/db/server-read-paths';
+import { HUB_EARLY_READ, THREAD_EARLY_READ } from '@/features/discussions/model/server-reads';
+import { EARLY_READ_ID, EARLY_READS_GLOBAL, type EarlyReadPlan } from '@/lib/early-reads';
+import { SERVER_FIRST_SCREENS, STORE_FIRST_PARAMS } from '@/lib/first-screen';
+import { AUTH_STORAGE_KEY } from '@/lib/shell-constants';
+
+/**
+ * The route module each early-read screen renders from: the build lists the module chunks it needs, for the
+ * page to fetch them alongside the entry.
+ */
+export const EARLY_READ_ROUTES = [
+  { read: THREAD_EARLY_READ, routeFile: 'routes/discussions/thread/$threadId.tsx' },
+  { read: HUB_EARLY_READ, routeFile: 'routes/discussions/index.tsx' },
+];
+
+/**
+ * What the page's inline early read needs, from the modules the app itself decides and reads with: whether a
+ * launch reads the server first (no session, never pulled, not a link to one post) and the exact requests.
+ * Evaluated at build time by the Vite plugin that writes the script into index.html.
+ * `preload(routeFile)` lists the files to fetch early for the screen of that route (none without a build).
+ */
+export function earlyReadPlan(supabaseUrl: string, anonKey: string, preload: (routeFile: string) => string[] = () => []): EarlyReadPlan {
+  return {
+    global: EARLY_READS_GLOBAL,
+    base: restBase(supabaseUrl),
+    headers: publicReadHeaders(anonKey),
+    authKey: AUTH_STORAGE_KEY,
+    storeParams: STORE_FIRST_PARAMS,
+    screens: SERVER_FIRST_SCREENS.map(({ path, collections }) => ({ path: path.source, pulled: collections.map(pulledKey) })),
+    idMarker: EARLY_READ_ID,
+    reads: EARLY_READ_ROUTES.map(({ read, routeFile }) => ({ ...read, preload: preload(routeFile) })),
+  };
+}

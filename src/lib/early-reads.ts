@@ -1,0 +1,93 @@
+/**
+ * The early read: on a shared link opened by a visitor on an empty device, index.html starts the first
+ * screen's PostgREST requests itself, so the rows travel while the app's JavaScript downloads and runs
+ * instead of after it. The app then takes each answer over when it sends the same request.
+ *
+ * The inline script is `startEarlyReads` serialised with its plan at build time (see the Vite plugin in
+ * `scripts/vite-early-reads.ts`); the plan is computed from the same modules the app decides and reads
+ * with, so both agree on when to read from the server and on the exact request. This module imports
+ * nothing: the function must stand alone once serialised.
+ */
+
+/** The window property holding the early requests, by full URL. */
+export const EARLY_READS_GLOBAL = '__djcircleEarlyReads';
+
+export interface EarlyReadPlan {
+  /** Property of `window` the requests are left under. */
+  global: string;
+  /** `<project url>/rest/v1/` */
+  base: string;
+  headers: Record<string, string>;
+  /** A session under this localStorage key means a member: their screens read the store. */
+  authKey: string;
+  /** Query parameters with which the screen reads the store (a link to one post). */
+  storeParams: string[];
+  /** Screens read from the server, each with the localStorage keys that, all set to '1', mean the device has the rows. */
+  screens: { path: string; pulled: string[] }[];
+  /** Stands for the screen's id in a request: the first group its path's pattern captures. */
+  idMarker: string;
+  /** The requests each screen starts with, and the app's files (module chunks) its first render needs. */
+  reads: { path: string; requests: string[]; preload: string[] }[];
+}
+
+/** Marks the screen's id in a planned request. */
+export const EARLY_READ_ID = '{id}';
+
+/**
+ * Starts the launch screen's requests when its first screen is read from the server. Runs inline in the
+ * page's head: no imports, no closures, nothing newer than the app's own build target. Anything odd (no
+ * storage, a bad path) just leaves the reading to the app. The screen's module chunks are fetched at once
+ * too, instead of after the app's entry has run and asked for them (a launch that reads the store, perhaps
+ * offline through the service worker, keeps the app's own order).
+ */
+export function startEarlyReads(plan: EarlyReadPlan): void {
+  try {
+    const store = window.localStorage;
+    if (store.getItem(plan.authKey)) return;
+    const params = new URLSearchParams(window.location.search);
+    if (plan.storeParams.some((name) => params.has(name))) return;
+    const path = window.location.pathname;
+    const screen = plan.screens.find((s) => new RegExp(s.path).test(path));
+    if (!screen || screen.pulled.every((key) => store.getItem(key) === '1')) return;
+    for (const read of plan.reads) {
+      const match = new RegExp(read.path).exec(path);
+      if (!match) continue;
+      const id = match[1] === undefined ? '' : encodeURIComponent(decodeURIComponent(match[1]));
+      const started: Record<string, Promise<Response>> = {};
+      for (const request of read.requests) {
+        const url = plan.base + request.split(plan.idMarker).join(id);
+        started[url] = fetch(url, { headers: plan.headers });
+        // Unhandled if the app never asks (it failed to load): not worth an error in the console.
+        started[url].catch(() => undefined);
+      }
+      (window as unknown as Record<string, unknown>)[plan.global] = started;
+      for (const file of read.preload) {
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = file;
+        document.head.appendChild(link);
+      }
+      return;
+    }
+  } catch {
+    // The app reads on its own.
+  }
+}
+
+/** The inline script for `plan`, safe inside a <script> element. */
+export function earlyReadsScript(plan: EarlyReadPlan): string {
+  return `(${startEarlyReads.toString()})(${JSON.stringify(plan).replace(/</g, '\\u003c')});`;
+}
+
+/**
+ * The response of the early request for `url`, if the page started one: handed out once, so a later read
+ * (another visit of the screen) asks the server again.
+ */
+export function takeEarlyRead(url: string): Promise<Response> | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const started = (window as unknown as Record<string, Record<string, Promise<Response>> | undefined>)[EARLY_READS_GLOBAL];
+  const response = started?.[url];
+  if (response) delete started[url];
+  return response;
+}

@@ -1,0 +1,130 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { earlyReadPlan } from '@/app/early-read-plan';
+import { markPulled } from '@/db/first-pull';
+import { serverDiscussions } from '@/features/discussions/model/server-hub';
+import { serverThread } from '@/features/discussions/model/server-thread';
+import { clearPrivateDeviceData } from '@/lib/device-storage';
+import { EARLY_READS_GLOBAL, earlyReadsScript } from '@/lib/early-reads';
+import { env } from '@/lib/env';
+import { AUTH_STORAGE_KEY } from '@/lib/shell-constants';
+
+type Answer = () => Promise<Response>;
+const ok: Answer = async () => new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } });
+
+/** Every request the page and the app send, answered by `answer` (by default: no rows). */
+function stubServer(answer: (url: string, index: number) => Promise<Response> = ok): string[] {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string | URL) => {
+      urls.push(String(url));
+      return answer(String(url), urls.length - 1);
+    }),
+  );
+  return urls;
+}
+
+/** index.html's inline script, as the build writes it, run on a page opened at `path`. */
+function openPage(path: string, preload: (routeFile: string) => string[] = () => []): void {
+  window.history.replaceState(null, '', path);
+  new Function(earlyReadsScript(earlyReadPlan(env.supabaseUrl, env.supabaseAnonKey, preload)))();
+}
+
+const preloaded = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
+
+/** Whether the app, launched at the current location, reads its first screen from the server. */
+async function appReadsServer(): Promise<boolean> {
+  vi.resetModules();
+  const { launchScreenReadsServer } = await import('@/lib/first-screen');
+  return launchScreenReadsServer();
+}
+
+const threadPath = (id: string) => `/discussions/thread/${id}`;
+
+afterEach(() => {
+  document.head.replaceChildren();
+  clearPrivateDeviceData();
+  localStorage.removeItem(AUTH_STORAGE_KEY);
+  delete (window as unknown as Record<string, unknown>)[EARLY_READS_GLOBAL];
+  vi.unstubAllGlobals();
+});
+
+describe('the early read started by the page', () => {
+  it("sends exactly the thread's requests the app would send, and the app takes them over instead of sending them again", async () => {
+    const urls = stubServer();
+    openPage(threadPath('11111111-1111-4111-8111-111111111111'));
+    const early = [...urls];
+    expect(early).toHaveLength(2);
+    await serverThread('11111111-1111-4111-8111-111111111111');
+    expect(urls).toEqual(early);
+
+    // Without an early read, the app's own requests for another thread: the same, id for id.
+    delete (window as unknown as Record<string, unknown>)[EARLY_READS_GLOBAL];
+    urls.length = 0;
+    await serverThread('22222222-2222-4222-8222-222222222222');
+    expect(urls.map((u) => u.replaceAll('22222222-2222-4222-8222-222222222222', '11111111-1111-4111-8111-111111111111')).sort()).toEqual([...early].sort());
+  });
+
+  it("sends the hub's request, which the app takes over", async () => {
+    const urls = stubServer();
+    openPage('/discussions');
+    expect(urls).toHaveLength(1);
+    await serverDiscussions();
+    expect(urls).toHaveLength(1);
+    expect(urls[0]).toMatch(/\/rest\/v1\/discussions\?select=/);
+  });
+
+  it('is sent again by the app when the early answer is an error or never came', async () => {
+    // The page's two requests fail (one with a status, one without an answer); the app's own succeed.
+    const urls = stubServer((_url, index) => (index === 0 ? Promise.resolve(new Response('{}', { status: 503 })) : index === 1 ? Promise.reject(new TypeError('offline')) : ok()));
+    openPage(threadPath('33333333-3333-4333-8333-333333333333'));
+    await expect(serverThread('33333333-3333-4333-8333-333333333333')).resolves.toMatchObject({ discussion: null, view: { posts: [] } });
+    expect(urls).toHaveLength(4);
+    expect(new Set(urls).size).toBe(2);
+  });
+
+  it.each([
+    ['a thread on an empty device', threadPath('44444444-4444-4444-8444-444444444444'), () => undefined, 2, true],
+    ['a thread whose posts were never pulled', threadPath('44444444-4444-4444-8444-444444444444'), () => markPulled('discussions'), 2, true],
+    ['a thread on a device that synced', threadPath('44444444-4444-4444-8444-444444444444'), () => ['discussions', 'posts', 'profiles'].forEach((n) => markPulled(n as 'posts')), 0, false],
+    ['a thread opened by a signed-in member', threadPath('44444444-4444-4444-8444-444444444444'), () => localStorage.setItem(AUTH_STORAGE_KEY, '{}'), 0, false],
+    ['a link to one post of a thread', `${threadPath('44444444-4444-4444-8444-444444444444')}?post=55555555-5555-4555-8555-555555555555`, () => undefined, 0, false],
+    ['the hub on a device that pulled the discussions', '/discussions/', () => markPulled('discussions'), 0, false],
+    // Read from the server by the app itself: the page starts reads for the thread and the hub only.
+    ['a profile', '/profile/demo_dj', () => undefined, 0, true],
+    ['a path under a thread', `${threadPath('44444444-4444-4444-8444-444444444444')}/more`, () => undefined, 0, false],
+  ])('for %s, reads early only where the app reads the server first', async (_case, path, prepare, requests, appServerFirst) => {
+    prepare();
+    const urls = stubServer();
+    openPage(path);
+    expect(urls).toHaveLength(requests);
+    expect(await appReadsServer()).toBe(appServerFirst);
+  });
+
+  it('keeps an encoded id as the app encodes it, and leaves a malformed one to the app', async () => {
+    let urls = stubServer();
+    openPage(threadPath('a%20b'));
+    expect(urls.every((u) => u.includes('a%20b'))).toBe(true);
+    urls = stubServer();
+    expect(() => openPage(threadPath('%E0%A4%A'))).not.toThrow();
+    expect(urls).toHaveLength(0);
+  });
+
+  it("fetches the launch screen's module chunks at once when it reads early, and none otherwise", async () => {
+    const chunks = (routeFile: string) => [`/assets/${routeFile.replaceAll('/', '_')}.js`, '/assets/shared.js'];
+    stubServer();
+    openPage(threadPath('66666666-6666-4666-8666-666666666666'), chunks);
+    expect(preloaded()).toEqual(['/assets/routes_discussions_thread_$threadId.tsx.js', '/assets/shared.js']);
+    document.head.replaceChildren();
+    openPage('/discussions', chunks);
+    expect(preloaded()).toEqual(['/assets/routes_discussions_index.tsx.js', '/assets/shared.js']);
+    document.head.replaceChildren();
+    openPage('/profile/demo_dj', chunks);
+    expect(preloaded()).toEqual([]);
+    // A member's launch reads the store: the app loads its chunks in its own order.
+    localStorage.setItem(AUTH_STORAGE_KEY, '{}');
+    openPage(threadPath('66666666-6666-4666-8666-666666666666'), chunks);
+    expect(preloaded()).toEqual([]);
+  });
+});
