@@ -25,9 +25,10 @@ export interface PullHandlerOptions<T> {
   /**
    * Rows outside the checkpointed order that the device turns out to lack,
    * asked for once a pull has caught up (posts: threads that joined the kept
-   * set after the checkpoint had passed their posts).
+   * set after the checkpoint had passed their posts). `pageRows` are the rows
+   * about to be handed over with it, not stored yet.
    */
-  backfill?: (scope: PullScope) => Promise<Row[]>;
+  backfill?: (scope: PullScope, pageRows: Row[]) => Promise<Row[]>;
   /**
    * Called when the server refuses a pull with a 4xx: finds the part of the
    * scope it refuses and takes it out of later scopes. Resolves true when it
@@ -187,7 +188,7 @@ export function createPullHandler<T>(options: PullHandlerOptions<T>): PullHandle
     rows = rows.concat(await alwaysKept(scope, rows));
     if (options.backfill && forward.data.length < pageSize) {
       const inPage = new Set(rows.map((row) => String(row.id)));
-      rows = rows.concat((await options.backfill(scope)).filter((row) => !inPage.has(String(row.id))));
+      rows = rows.concat((await options.backfill(scope, rows)).filter((row) => !inPage.has(String(row.id))));
     }
     for (const row of rows) delivered.set(String(row.id), String(row._modified));
     const last = forward.data[forward.data.length - 1];

@@ -193,9 +193,17 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   // thread, a caught-up pull compares what the device holds with the thread's post_count and fetches
   // the whole thread when posts are missing.
   const checkedThreads = new Set<string>();
-  async function missingThreadPosts(current: PullScope): Promise<Row[]> {
+  async function missingThreadPosts(current: PullScope, pageRows: Row[]): Promise<Row[]> {
     const ids = (current.discussionIds ?? []).filter((id) => !checkedThreads.has(id));
     if (ids.length === 0) return [];
+    // The page being handed over is not stored yet: its posts count as held, or the last page of a first sync
+    // had every thread with a post in it fetched whole once more (thousands of rows in one long task).
+    const inPage = new Map<string, string[]>();
+    for (const row of pageRows) {
+      if (row._deleted) continue;
+      const thread = String(row.discussion_id);
+      inPage.set(thread, [...(inPage.get(thread) ?? []), String(row.id)]);
+    }
     const discussions = await db.discussions.findByIds(ids).exec();
     const rows: Row[] = [];
     for (const id of ids) {
@@ -204,7 +212,9 @@ export function startSync(options: StartSyncOptions): SyncHandle {
       if (!discussion) continue;
       checkedThreads.add(id);
       if (discussion.post_count === 0) continue;
-      const held = await db.posts.count({ selector: { discussion_id: id } }).exec();
+      let held = await db.posts.count({ selector: { discussion_id: id } }).exec();
+      const arriving = inPage.get(id) ?? [];
+      if (arriving.length > 0) held += arriving.length - (await db.posts.findByIds(arriving).exec()).size;
       if (held < discussion.post_count) rows.push(...(await fetchThreadRows(id)));
     }
     return rows;
