@@ -68,4 +68,32 @@ describe('a server page handed to RxDB in slices', () => {
     // (Rows of the overlap window the store does not hold may come again: storing a row twice changes nothing.)
     for (const id of [...idsOf(second.documents), ...idsOf(third.documents)]) expect(rest).toContain(id);
   });
+
+  it('uses the page it fetched ahead even when time moved on between pages (the activity feed filters by a moving window)', async () => {
+    db = await testDatabase();
+    const remote = new CountingTable('user_activities');
+    const created = new Date().toISOString();
+    for (let i = 0; i < 2500; i++) remote.put({ id: crypto.randomUUID(), user_id: crypto.randomUUID(), activity_type: 'post', created_at: created });
+    // Mid-hour, so the few seconds this pull spans never cross the hour the window starts from.
+    let clock = Date.parse('2026-11-24T04:10:00Z');
+    const pull = createPullHandler({
+      spec: TABLE_SPECS.user_activities,
+      remote,
+      collection: db.user_activities as never,
+      // Each call sees a later moment, as a first sync spread over seconds does.
+      scope: async () => ({ userId: null, now: (clock += 1500) }),
+      sliceSize: 1000,
+      beforeNextSlice: async () => undefined,
+    });
+    let checkpoint: Awaited<ReturnType<typeof pull>>['checkpoint'];
+    const sizes: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const result = await pull(checkpoint, 1000);
+      sizes.push(result.documents.length);
+      checkpoint = result.checkpoint;
+    }
+    expect(sizes).toEqual([1000, 1000, 500]);
+    // Three pages, each asked for once: the two fetched ahead were used, not thrown away and asked for again.
+    expect(remote.pages).toBe(3);
+  });
 });

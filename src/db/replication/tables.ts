@@ -55,12 +55,17 @@ const WITHOUT_SEARCH_VECTOR = {
     'id,title,slug,content,content_markdown,excerpt,author_id,status,is_featured,published_at,cover_image_url,tags,created_at,updated_at,_modified,_deleted',
 } as const;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 /** How far back activity feeds and "recent threads" reach on a device. */
 export const RECENT_WINDOW_DAYS = 14;
 
+/**
+ * The start of a window of `days` before the scope's moment, to the hour: consecutive pages of one pull then
+ * ask the same question, so the page fetched ahead is used instead of being asked for again.
+ */
 function sinceIso(scope: PullScope, days: number): string {
-  return new Date(scope.now - days * DAY_MS).toISOString();
+  return new Date(Math.floor((scope.now - days * DAY_MS) / HOUR_MS) * HOUR_MS).toISOString();
 }
 
 function defaults(values: Record<string, unknown>) {
