@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import { storeNeededNow } from '@/lib/first-screen';
+
+export type ServerFirstRead<T> = {
+  /** The server's answer; null when the screen does not read the server first, while it is on its way, or when it failed. */
+  answer: T | null;
+  /** True while the read is on its way: the screen shows a skeleton that is not yet its first screen. */
+  pending: boolean;
+};
+
+/**
+ * A launch screen's one read from the server on a device whose store never held its data. `wanted` is
+ * decided once, at the first render (the store takes over for good later). A failed read (offline,
+ * refused) leaves the screen to the store, which then opens at once instead of after the quiet spell.
+ */
+export function useServerFirstRead<T>(wanted: () => boolean, read: () => Promise<T>, key: string): ServerFirstRead<T> {
+  const [asked] = useState(wanted);
+  const [result, setResult] = useState<ServerFirstRead<T>>({ answer: null, pending: asked });
+  useEffect(() => {
+    if (!asked) return;
+    let live = true;
+    read().then(
+      (answer) => live && setResult({ answer, pending: false }),
+      () => {
+        storeNeededNow();
+        if (live) setResult({ answer: null, pending: false });
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // `read` follows from `key`: a new function per render must not ask the server again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [asked, key]);
+  return result;
+}
