@@ -44,7 +44,8 @@ export function SyncProgress({ sync }: { sync: SyncHandle | null }) {
       data-testid="sync-progress"
       className="pointer-events-none fixed inset-x-2 bottom-2 z-40 mx-auto max-w-sm rounded-md border bg-background/95 px-3 py-2 text-sm shadow-md sm:left-auto sm:right-4"
     >
-      <p role="status" className="font-medium">
+      {/* Two lines kept for the phase whatever its length: the box is anchored at the bottom, so a shorter text would move its top. */}
+      <p role="status" className="min-h-10 font-medium">
         {phaseText(progress)}
       </p>
       <p className="text-muted-foreground">{SYNC_PROGRESS_TEXT.stored(progress.documents)}</p>

@@ -1,4 +1,4 @@
-import { combineLatest, distinctUntilChanged, exhaustMap, filter, from, map, of, startWith, timer, type Observable } from 'rxjs';
+import { combineLatest, distinctUntilChanged, exhaustMap, filter, from, map, merge, of, scan, share, startWith, takeUntil, timer, type Observable } from 'rxjs';
 import { deviceStorage, privateKey } from '@/lib/device-storage';
 import { REPLICATED_COLLECTIONS } from './collections';
 import type { AppDatabase } from './database';
@@ -42,21 +42,31 @@ export function syncProgress$(db: AppDatabase, sync: SyncHandle): Observable<Syn
   // Counted every COUNT_REFRESH_MS rather than by live count queries: those re-run on every stored slice
   // of every collection, IndexedDB reads competing with the sync's own writes for no visible gain.
   const names = REPLICATED_COLLECTIONS.filter((name) => sync.states[name]);
-  const documents$ = timer(0, COUNT_REFRESH_MS).pipe(
-    // A count refused (the database closing at sign-out) skips one refresh; the next one counts again.
-    exhaustMap(() => Promise.all(names.map((name) => db[name].count().exec())).catch(() => null)),
-    filter((values): values is number[] => values !== null),
-    map((values) => values.reduce((sum, n) => sum + n, 0)),
-    distinctUntilChanged(),
-    startWith(0),
-  );
-  const storeReady$ = from(
+  // A count refused (the database closing at sign-out) skips one refresh; the next one counts again.
+  const count = (): Promise<number | null> =>
+    Promise.all(names.map((name) => db[name].count().exec())).then(
+      (values) => values.reduce((sum, n) => sum + n, 0),
+      () => null,
+    );
+  // Once the store is ready, one last count comes with the news, so "ready" never shows beside an old count.
+  const ready$ = from(
     sync.whenStoreReady().then(
-      () => true,
-      () => false,
+      async () => ({ documents: await count(), storeReady: true }),
+      () => ({ documents: null, storeReady: false }),
     ),
-  ).pipe(startWith(false));
-  return combineLatest([documents$, storeReady$, appFilesReady$()]).pipe(
-    map(([documents, storeReady, appFilesReady]) => ({ documents, storeReady, appFilesReady })),
+  ).pipe(share());
+  const polled$ = timer(0, COUNT_REFRESH_MS).pipe(
+    exhaustMap(count),
+    map((documents) => ({ documents, storeReady: false })),
+    takeUntil(ready$.pipe(filter((r) => r.storeReady))),
   );
+  const store$ = merge(polled$, ready$).pipe(
+    scan((last, next) => ({ documents: next.documents ?? last.documents, storeReady: last.storeReady || next.storeReady }), {
+      documents: 0,
+      storeReady: false,
+    }),
+    startWith({ documents: 0, storeReady: false }),
+    distinctUntilChanged((a, b) => a.documents === b.documents && a.storeReady === b.storeReady),
+  );
+  return combineLatest([store$, appFilesReady$()]).pipe(map(([store, appFilesReady]) => ({ ...store, appFilesReady })));
 }
