@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Toaster } from '@/components/ui/toaster';
+import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { DataProvider } from './data/data-provider';
@@ -16,7 +16,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
           <FeatureSlots>
             <ThemeSync />
             {children}
-            <Toaster />
+            <DeferredToaster />
           </FeatureSlots>
         </TooltipProvider>
       </DataProvider>
