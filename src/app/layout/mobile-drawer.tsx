@@ -1,9 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
+import { importWhenOnline } from '@/lib/import-when-online';
 import { useSidebarStore } from '@/stores/sidebar-store';
 
 // The drawer (Radix dialog, focus trap, scroll lock) only matters once the menu button is used on a phone.
 const loadDrawer = () => import('./mobile-drawer-content');
-const MobileDrawerContent = lazy(() => loadDrawer().then((m) => ({ default: m.MobileDrawerContent })));
+// A fetch that fails without a connection waits for it rather than breaking the page.
+const MobileDrawerContent = lazy(() => importWhenOnline(loadDrawer).then((m) => ({ default: m.MobileDrawerContent })));
 
 /** Starts fetching the drawer's code when the menu button is pointed at or focused, so it opens without a wait. */
 export function prefetchMobileDrawer(): void {

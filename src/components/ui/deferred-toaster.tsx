@@ -1,8 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { importWhenOnline } from '@/lib/import-when-online';
 import { useToastStore } from '@/stores/toast-store';
 
 // Radix toast is not part of the first paint; toasts wait in the store until it has loaded, so none is lost.
-const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
+// A fetch that fails on a first visit without a connection waits for it rather than breaking the page.
+const Toaster = lazy(() => importWhenOnline(() => import('./toaster')).then((m) => ({ default: m.Toaster })));
 
 /** Loads the toaster once the first screen is idle, or at once when a toast is raised before that. */
 export function DeferredToaster() {
