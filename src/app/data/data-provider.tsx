@@ -12,7 +12,9 @@ import type { DataRuntime } from './data-runtime';
 import type { SignOutChoice } from './sign-out-dialog';
 
 // The question (Radix alert dialog) is rare, so its code is fetched the first time it is asked, not with the first screen.
-const SignOutDialog = lazy(() => importWhenOnline(() => import('./sign-out-dialog')).then((m) => ({ default: m.SignOutDialog })));
+// It is fetched once the first screen is up, so a member who goes offline can still be asked.
+const loadSignOutDialog = () => importWhenOnline(() => import('./sign-out-dialog'));
+const SignOutDialog = lazy(() => loadSignOutDialog().then((m) => ({ default: m.SignOutDialog })));
 
 type Props = {
   getClient: () => Promise<SupabaseClient>;
@@ -37,6 +39,10 @@ export function DataProvider({ getClient, children }: Props) {
   // The member whose sign-out this tab is running; their identity must not be restarted meanwhile.
   const signingOut = useRef<string | null>(null);
   const lastMember = useRef<string | null>(null);
+
+  useEffect(() => {
+    void afterFirstScreen().then(() => loadSignOutDialog().catch(() => undefined));
+  }, []);
 
   useEffect(() => {
     let disposed = false;

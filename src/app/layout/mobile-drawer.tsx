@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { afterFirstScreen } from '@/lib/first-screen';
 import { importWhenOnline } from '@/lib/import-when-online';
 import { useSidebarStore } from '@/stores/sidebar-store';
 
@@ -16,6 +17,10 @@ export function prefetchMobileDrawer(): void {
 export function MobileDrawer() {
   const open = useSidebarStore((s) => s.mobileOpen);
   const [used, setUsed] = useState(open);
+  // Fetched once the first screen is up, so the drawer still opens if the connection drops later.
+  useEffect(() => {
+    void afterFirstScreen().then(prefetchMobileDrawer);
+  }, []);
   if (open && !used) setUsed(true);
   if (!used) return null;
   return (

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { afterFirstScreen } from '@/lib/first-screen';
+import { importWhenOnline } from '@/lib/import-when-online';
 
 /**
  * A menu or panel whose code loads on first use instead of with the app's first screen.
@@ -6,6 +8,7 @@ import { useCallback, useEffect, useRef, useState, type ComponentType, type Keyb
  * The trigger button renders at once (same markup, focusable, announced as a popup button); pointing at it or
  * focusing it fetches the popup's code, and activating it (click, Enter, Space, ArrowDown) swaps in the real
  * component already open. From then on the real component is rendered, so the trigger behaves exactly as before.
+ * The code is also fetched once the first screen is up, so the popup still opens if the connection drops later.
  */
 export function useDeferredPopup<P>(load: () => Promise<ComponentType<P>>, popup: 'menu' | 'dialog') {
   const [Loaded, setLoaded] = useState<ComponentType<P> | null>(null);
@@ -19,8 +22,8 @@ export function useDeferredPopup<P>(load: () => Promise<ComponentType<P>>, popup
   }, []);
 
   const fetchCode = useCallback(() => {
-    // A failed fetch (offline before the worker cached it) is forgotten so the next attempt retries.
-    loading.current ??= load().catch((error: unknown) => {
+    // Offline, the fetch waits for the connection; any other failure is forgotten so the next attempt retries.
+    loading.current ??= importWhenOnline(load).catch((error: unknown) => {
       loading.current = null;
       throw error;
     });
@@ -30,6 +33,16 @@ export function useDeferredPopup<P>(load: () => Promise<ComponentType<P>>, popup
   const prefetch = useCallback(() => {
     fetchCode().catch(() => undefined);
   }, [fetchCode]);
+
+  useEffect(() => {
+    let live = true;
+    void afterFirstScreen().then(() => {
+      if (live) prefetch();
+    });
+    return () => {
+      live = false;
+    };
+  }, [prefetch]);
 
   const activate = useCallback(() => {
     fetchCode().then(
