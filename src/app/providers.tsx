@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Toaster } from '@/components/ui/toaster';
-import { TooltipProvider } from '@/components/ui/tooltip';
+import { DeferredToaster } from '@/components/ui/deferred-toaster';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { DataProvider } from './data/data-provider';
 // supabase-js is about a quarter of the app's startup JavaScript; it loads right after the first render.
@@ -12,13 +11,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <AuthProvider getClient={getSupabase}>
       <DataProvider getClient={getSupabase}>
-        <TooltipProvider>
-          <FeatureSlots>
-            <ThemeSync />
-            {children}
-            <Toaster />
-          </FeatureSlots>
-        </TooltipProvider>
+        <FeatureSlots>
+          <ThemeSync />
+          {children}
+          <DeferredToaster />
+        </FeatureSlots>
       </DataProvider>
     </AuthProvider>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { SyncHandle } from '@/db/replication/sync';
 import { AuthContext, useAuth, type AuthContextValue } from '@/features/auth/hooks/use-auth';
@@ -9,7 +9,12 @@ import { toast } from '@/stores/toast-store';
 import { SIGN_OUT_TEXT } from './constants';
 import { DataContext, type AppData } from './data-context';
 import type { DataRuntime } from './data-runtime';
-import { SignOutDialog, type SignOutChoice } from './sign-out-dialog';
+import type { SignOutChoice } from './sign-out-dialog';
+
+// The question (Radix alert dialog) is rare, so its code is fetched the first time it is asked, not with the first screen.
+// It is fetched once the first screen is up, so a member who goes offline can still be asked.
+const loadSignOutDialog = () => importWhenOnline(() => import('./sign-out-dialog'));
+const SignOutDialog = lazy(() => loadSignOutDialog().then((m) => ({ default: m.SignOutDialog })));
 
 type Props = {
   getClient: () => Promise<SupabaseClient>;
@@ -28,9 +33,16 @@ export function DataProvider({ getClient, children }: Props) {
   const [runtime, setRuntime] = useState<DataRuntime | null>(null);
   const [sync, setSync] = useState<SyncHandle | null>(null);
   const [question, setQuestion] = useState<{ count: number; answer: (choice: SignOutChoice) => void } | null>(null);
+  // Stays mounted after the first question so the dialog can play its closing animation and answer later ones at once.
+  const [askedOnce, setAskedOnce] = useState(false);
+  if (question && !askedOnce) setAskedOnce(true);
   // The member whose sign-out this tab is running; their identity must not be restarted meanwhile.
   const signingOut = useRef<string | null>(null);
   const lastMember = useRef<string | null>(null);
+
+  useEffect(() => {
+    void afterFirstScreen().then(() => loadSignOutDialog().catch(() => undefined));
+  }, []);
 
   useEffect(() => {
     let disposed = false;
@@ -108,7 +120,11 @@ export function DataProvider({ getClient, children }: Props) {
     <AuthContext.Provider value={authValue}>
       <DataContext.Provider value={data}>
         {children}
-        <SignOutDialog question={question} />
+        {askedOnce ? (
+          <Suspense fallback={null}>
+            <SignOutDialog question={question} />
+          </Suspense>
+        ) : null}
       </DataContext.Provider>
     </AuthContext.Provider>
   );

@@ -1,72 +1,13 @@
-import { Link } from '@tanstack/react-router';
-import { LayoutDashboard, LogOut, Settings, User, Wallet } from 'lucide-react';
-import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '@/components/ui/avatar';
-import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { useAuth } from '@/features/auth/hooks/use-auth';
-import { isAdmin, type MergedUser } from '@/features/auth/model/merge-user';
-import { toast } from '@/stores/toast-store';
+import { useDeferredPopup } from '@/components/ui/deferred-popup';
+import type { MergedUser } from '@/features/auth/model/merge-user';
+import { AvatarButton } from './avatar-button';
+
+// The menu's code (Radix menu, floating-ui) is not needed for the first paint, only when the avatar is used.
+const loadAvatarMenu = () => import('./avatar-menu-content').then((m) => m.AvatarMenuLoaded);
 
 /** My Profile, Profile Settings, Tip Jar Settings, Admin Dashboard (admins only) and Sign Out. */
 export function AvatarMenu({ user }: { user: MergedUser }) {
-  const { signOut } = useAuth();
-  const name = user.display_name || user.username;
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="rounded-full" aria-label={`Account menu for ${name}`} data-testid="avatar-menu">
-          <Avatar className="size-9">
-            {user.avatar_url ? <AvatarImage src={user.avatar_url} alt="" /> : null}
-            <AvatarFallback>{initialsOf(name)}</AvatarFallback>
-          </Avatar>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuLabel className="truncate">
-          {name}
-          <span className="block truncate text-xs font-normal text-muted-foreground">@{user.username}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/profile/$username" params={{ username: user.username || user.id }}>
-            <User aria-hidden /> My Profile
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/settings/profile">
-            <Settings aria-hidden /> Profile Settings
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/settings/tip-jar">
-            <Wallet aria-hidden /> Tip Jar Settings
-          </Link>
-        </DropdownMenuItem>
-        {isAdmin(user) ? (
-          <DropdownMenuItem asChild>
-            <Link to="/admin">
-              <LayoutDashboard aria-hidden /> Admin Dashboard
-            </Link>
-          </DropdownMenuItem>
-        ) : null}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          onSelect={() => {
-            signOut().catch((error: unknown) => {
-              toast({ variant: 'destructive', title: 'Sign out failed', description: error instanceof Error ? error.message : String(error) });
-            });
-          }}
-        >
-          <LogOut aria-hidden /> Sign Out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
+  const { Loaded, triggerProps } = useDeferredPopup(loadAvatarMenu, 'menu');
+  if (Loaded) return <Loaded user={user} defaultOpen />;
+  return <AvatarButton user={user} {...triggerProps} />;
 }

@@ -7,6 +7,7 @@ import { useSidebarStore } from '@/stores/sidebar-store';
 import { AvatarMenu } from './avatar-menu';
 import { ConnectivityIndicator } from './connectivity-indicator';
 import { useLayoutSlots } from './layout-slots';
+import { prefetchMobileDrawer } from './mobile-drawer';
 import { NotificationBell } from './notification-bell';
 import { ThemeToggle } from './theme-toggle';
 
@@ -16,7 +17,11 @@ export function Header() {
   const openDrawer = useSidebarStore((s) => s.setMobileOpen);
   return (
     <header className="sticky top-0 z-40 flex h-16 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:px-4">
-      <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" onClick={() => openDrawer(true)} data-testid="open-drawer">
+      <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" onClick={() => openDrawer(true)}
+        onPointerEnter={prefetchMobileDrawer}
+        onFocus={prefetchMobileDrawer}
+        data-testid="open-drawer"
+      >
         <Menu aria-hidden />
       </Button>
       <Link

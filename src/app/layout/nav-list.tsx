@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { useDeferredTooltips } from '@/components/ui/deferred-tooltips';
 import { cn } from '@/lib/utils';
 import type { NavItem } from './nav-items';
 
@@ -11,8 +11,10 @@ type NavListProps = {
 
 /** The app's main navigation; used by the desktop sidebar and the mobile drawer alike. */
 export function NavList({ items, collapsed = false, onNavigate }: NavListProps) {
-  return (
-    <ul className="flex flex-col gap-1">
+  // Collapsed to icons, each link names itself in a tooltip; the tooltip code loads after the first screen.
+  const { tooltips, containerRef } = useDeferredTooltips<HTMLUListElement>(collapsed);
+  const list = (
+    <ul ref={containerRef} className="flex flex-col gap-1">
       {items.map(({ to, label, icon: Icon }) => {
         const link = (
           <Link
@@ -31,11 +33,11 @@ export function NavList({ items, collapsed = false, onNavigate }: NavListProps) 
         );
         return (
           <li key={String(to)}>
-            {collapsed ? (
-              <Tooltip>
-                <TooltipTrigger asChild>{link}</TooltipTrigger>
-                <TooltipContent side="right">{label}</TooltipContent>
-              </Tooltip>
+            {tooltips ? (
+              <tooltips.Tooltip>
+                <tooltips.TooltipTrigger asChild>{link}</tooltips.TooltipTrigger>
+                <tooltips.TooltipContent side="right">{label}</tooltips.TooltipContent>
+              </tooltips.Tooltip>
             ) : (
               link
             )}
@@ -44,4 +46,5 @@ export function NavList({ items, collapsed = false, onNavigate }: NavListProps) 
       })}
     </ul>
   );
+  return tooltips ? <tooltips.TooltipProvider>{list}</tooltips.TooltipProvider> : list;
 }

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { CloudOff } from 'lucide-react';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { useDeferredTooltips } from '@/components/ui/deferred-tooltips';
 import { cn } from '@/lib/utils';
 import { PRESENCE_MESSAGES, SIDEBAR_ONLINE_LIMIT } from '../constants';
 import type { PresenceState } from './presence-provider';
@@ -9,8 +9,10 @@ import { OnlineAvatar } from './online-avatar';
 /** At most 5 signed-in members, no guests; avatars only when the sidebar is collapsed. */
 export function SidebarOnlineList({ presence, collapsed }: { presence: PresenceState; collapsed: boolean }) {
   const members = presence.members.slice(0, SIDEBAR_ONLINE_LIMIT);
-  return (
-    <div data-testid="sidebar-online" data-status={presence.status}>
+  // Collapsed to avatars, each names its member in a tooltip; the tooltip code loads after the first screen.
+  const { tooltips, containerRef } = useDeferredTooltips<HTMLDivElement>(collapsed);
+  const list = (
+    <div ref={containerRef} data-testid="sidebar-online" data-status={presence.status}>
       {collapsed ? null : <h2 className="mb-2 px-1 text-xs font-semibold uppercase tracking-wide text-muted-foreground">{PRESENCE_MESSAGES.sidebarHeading}</h2>}
       {presence.status === 'offline' ? (
         collapsed ? (
@@ -38,11 +40,11 @@ export function SidebarOnlineList({ presence, collapsed }: { presence: PresenceS
             );
             return (
               <li key={m.user_id}>
-                {collapsed ? (
-                  <Tooltip>
-                    <TooltipTrigger asChild>{link}</TooltipTrigger>
-                    <TooltipContent side="right">@{m.username}</TooltipContent>
-                  </Tooltip>
+                {tooltips ? (
+                  <tooltips.Tooltip>
+                    <tooltips.TooltipTrigger asChild>{link}</tooltips.TooltipTrigger>
+                    <tooltips.TooltipContent side="right">@{m.username}</tooltips.TooltipContent>
+                  </tooltips.Tooltip>
                 ) : (
                   link
                 )}
@@ -53,4 +55,5 @@ export function SidebarOnlineList({ presence, collapsed }: { presence: PresenceS
       )}
     </div>
   );
+  return tooltips ? <tooltips.TooltipProvider>{list}</tooltips.TooltipProvider> : list;
 }

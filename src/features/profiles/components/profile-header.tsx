@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
 import type { ProfileDoc } from '@/db/schemas/profiles';
 import { canReceiveTips, readTipJar, roleLabel, socialNetworkLabel, tierLabel, withHttps } from '@/lib/profile-rules';
 import { PROFILE_MESSAGES } from '../constants';
@@ -33,20 +33,23 @@ export function socialEntries(links: unknown): Array<[string, string]> {
 export function JoinedDate({ iso, prefix = true }: { iso: string; prefix?: boolean }) {
   const date = parseDate(iso);
   if (!date) return null;
+  // Its own provider: the app no longer wraps everything in one, so that tooltip code stays out of the first screen.
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <time
-          dateTime={iso}
-          tabIndex={0}
-          className="rounded-sm underline decoration-dotted underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          {prefix ? 'Joined ' : null}
-          {relativeTime(iso)}
-        </time>
-      </TooltipTrigger>
-      <TooltipContent>{format(date, 'EEEE, MMMM d, yyyy')}</TooltipContent>
-    </Tooltip>
+    <TooltipProvider>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <time
+            dateTime={iso}
+            tabIndex={0}
+            className="rounded-sm underline decoration-dotted underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {prefix ? 'Joined ' : null}
+            {relativeTime(iso)}
+          </time>
+        </TooltipTrigger>
+        <TooltipContent>{format(date, 'EEEE, MMMM d, yyyy')}</TooltipContent>
+      </Tooltip>
+    </TooltipProvider>
   );
 }
 
