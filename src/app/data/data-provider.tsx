@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { SyncHandle } from '@/db/replication/sync';
 import { AuthContext, useAuth, type AuthContextValue } from '@/features/auth/hooks/use-auth';
 import { loadDatabase } from '@/db/load-database';
-import { afterFirstScreen } from '@/lib/first-screen';
+import { afterFirstScreen, whenBackgroundWorkMayStart } from '@/lib/first-screen';
 import { importWhenOnline } from '@/lib/import-when-online';
 import { toast } from '@/stores/toast-store';
 import { SIGN_OUT_TEXT } from './constants';
@@ -41,7 +41,7 @@ export function DataProvider({ getClient, children }: Props) {
   const lastMember = useRef<string | null>(null);
 
   useEffect(() => {
-    void afterFirstScreen().then(() => loadSignOutDialog().catch(() => undefined));
+    void whenBackgroundWorkMayStart().then(() => loadSignOutDialog().catch(() => undefined));
   }, []);
 
   useEffect(() => {

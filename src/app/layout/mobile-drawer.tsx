@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { afterFirstScreen } from '@/lib/first-screen';
+import { whenBackgroundWorkMayStart } from '@/lib/first-screen';
 import { importWhenOnline } from '@/lib/import-when-online';
 import { useSidebarStore } from '@/stores/sidebar-store';
 
@@ -19,7 +19,7 @@ export function MobileDrawer() {
   const [used, setUsed] = useState(open);
   // Fetched once the first screen is up, so the drawer still opens if the connection drops later.
   useEffect(() => {
-    void afterFirstScreen().then(prefetchMobileDrawer);
+    void whenBackgroundWorkMayStart().then(prefetchMobileDrawer);
   }, []);
   if (open && !used) setUsed(true);
   if (!used) return null;

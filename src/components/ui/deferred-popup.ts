@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
-import { afterFirstScreen } from '@/lib/first-screen';
+import { whenBackgroundWorkMayStart } from '@/lib/first-screen';
 import { importWhenOnline } from '@/lib/import-when-online';
 
 /**
@@ -36,7 +36,7 @@ export function useDeferredPopup<P>(load: () => Promise<ComponentType<P>>, popup
 
   useEffect(() => {
     let live = true;
-    void afterFirstScreen().then(() => {
+    void whenBackgroundWorkMayStart().then(() => {
       if (live) prefetch();
     });
     return () => {

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { whenBackgroundWorkMayStart } from '@/lib/first-screen';
 import { importWhenOnline } from '@/lib/import-when-online';
 import { useToastStore } from '@/stores/toast-store';
 
@@ -6,17 +7,17 @@ import { useToastStore } from '@/stores/toast-store';
 // A fetch that fails on a first visit without a connection waits for it rather than breaking the page.
 const Toaster = lazy(() => importWhenOnline(() => import('./toaster')).then((m) => ({ default: m.Toaster })));
 
-/** Loads the toaster once the first screen is idle, or at once when a toast is raised before that. */
+/** Loads the toaster with the launch's background work, or at once when a toast is raised before that. */
 export function DeferredToaster() {
   const hasToast = useToastStore((s) => s.toasts.length > 0);
   const [idle, setIdle] = useState(false);
   useEffect(() => {
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(() => setIdle(true), { timeout: 3000 });
-      return () => cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(() => setIdle(true), 1000);
-    return () => clearTimeout(timer);
+    // With the launch's other background work: after the first screen, and after a shared link's quiet spell.
+    let live = true;
+    void whenBackgroundWorkMayStart().then(() => live && setIdle(true));
+    return () => {
+      live = false;
+    };
   }, []);
   if (!idle && !hasToast) return null;
   return (

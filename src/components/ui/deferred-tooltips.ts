@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { whenBackgroundWorkMayStart } from '@/lib/first-screen';
 
 type TooltipModule = typeof import('./tooltip');
 
 // Tooltips (Radix tooltip, floating-ui) only show after a hover or a focus, so their code stays out of the
-// first screen and loads once the page is idle.
+// first screen and loads with the launch's background work.
 let tooltipModule: TooltipModule | null = null;
 let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
@@ -21,13 +22,13 @@ function loadTooltips(): void {
   );
 }
 
+/** Runs `run` with the launch's background work (after the first screen, and a shared link's quiet spell); returns a cancel. */
 function whenIdle(run: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(run, { timeout: 3000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(run, 500);
-  return () => clearTimeout(timer);
+  let live = true;
+  void whenBackgroundWorkMayStart().then(() => live && run());
+  return () => {
+    live = false;
+  };
 }
 
 const FOCUSABLE = 'a[href], button';
