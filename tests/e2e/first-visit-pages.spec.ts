@@ -1,51 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { BLOG_TEXTS } from '../../src/features/blog/constants';
 import { PROFILE_MESSAGES } from '../../src/features/profiles/constants';
 import { dbQuery, newMemberApi, serviceClient } from '../support/standins/e2e-session';
 import { expectDeviceToHold } from './offline-support';
+import { holdReplication, recordLayoutShifts, shiftsSince } from './first-visit-support';
 
 // The first visit of a shared profile, blog post or the home page on a phone that has never opened the app.
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
-
-/** Layout shifts the member did not cause, from the page's start, with when they happened. */
-async function recordLayoutShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const shifts: { value: number; at: number }[] = [];
-    (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) shifts.push({ value: entry.value, at: entry.startTime });
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
-function shiftsSince(page: Page, since: number): Promise<number> {
-  return page.evaluate(
-    (from) => (window as unknown as { __shifts: { value: number; at: number }[] }).__shifts.filter((s) => s.at >= from).reduce((sum, s) => sum + s.value, 0),
-    since,
-  );
-}
-
-/**
- * Replication (and every other read) goes through supabase-js, which names itself in x-client-info: its
- * requests are held until released, so the local store cannot have the rows while the screen is checked.
- * The server-first read is a plain fetch and passes.
- */
-async function holdReplication(page: Page): Promise<{ held: () => number; release: () => void }> {
-  let release = () => undefined as void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let held = 0;
-  await page.route('**/rest/v1/**', async (route) => {
-    if (route.request().headers()['x-client-info']) {
-      held++;
-      await released;
-    }
-    await route.fallback();
-  });
-  return { held: () => held, release };
-}
 
 /** A title of the same length, so the store's later copy takes the same room on screen. */
 function renamed(title: string): string {

@@ -1,52 +1,14 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Request } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { THREAD_TOASTS } from '../../src/features/discussions/constants';
 import { newMemberApi, serviceClient } from '../support/standins/e2e-session';
 import { createThread, expectDeviceToHold } from './offline-support';
+import { holdReplication, recordLayoutShifts, shiftsSince } from './first-visit-support';
 
 // The first visit of a shared thread link on a phone that has never opened the app.
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
 
 const POSTS = 14;
-
-/** Layout shifts the member did not cause, from the page's start, with when they happened. */
-async function recordLayoutShifts(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const shifts: { value: number; at: number }[] = [];
-    (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) shifts.push({ value: entry.value, at: entry.startTime });
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
-/**
- * Replication goes through supabase-js (which names itself in x-client-info): its requests are held until
- * released, so the local store cannot have the rows while the screen is checked. The server-first read is a
- * plain fetch and passes.
- */
-async function holdReplication(page: Page): Promise<{ held: () => number; release: () => void }> {
-  let release = () => undefined as void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let held = 0;
-  await page.route('**/rest/v1/**', async (route) => {
-    if (route.request().headers()['x-client-info']) {
-      held++;
-      await released;
-    }
-    await route.fallback();
-  });
-  return { held: () => held, release };
-}
-
-function shiftsSince(page: Page, since: number): Promise<number> {
-  return page.evaluate(
-    (from) => (window as unknown as { __shifts: { value: number; at: number }[] }).__shifts.filter((s) => s.at >= from).reduce((sum, s) => sum + s.value, 0),
-    since,
-  );
-}
 
 test('an empty device shows a shared thread from the server before its store has synced, and the store takes over without a shift', async ({ page }) => {
   const [alice, bob] = await Promise.all([newMemberApi('firstvisit'), newMemberApi('firstvisitb')]);
@@ -160,10 +122,12 @@ test("the page starts the thread's read before the app's JavaScript has arrived,
   // The app's scripts are held until the thread's posts were asked for (at most a few seconds): only the
   // page itself can have asked by then.
   let postsAskedBeforeScripts = false;
-  const postsAsked = page.waitForRequest((request) => isThreadRead(request, thread.id, 'posts'), { timeout: 5_000 }).then(
-    () => (postsAskedBeforeScripts = true),
-    () => undefined,
-  );
+  const postsAsked = page
+    .waitForRequest((request) => isThreadRead(request, thread.id, 'posts'), { timeout: 5_000 })
+    .then(
+      () => (postsAskedBeforeScripts = true),
+      () => undefined,
+    );
   await page.route('**/assets/*.js', async (route) => {
     await postsAsked;
     await route.fallback();
