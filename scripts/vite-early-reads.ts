@@ -54,7 +54,11 @@ export function earlyReadsPlugin(): Plugin {
     return [
       // The API is another origin: its connection (DNS, TCP, TLS) is opened while the HTML is still parsed.
       { tag: 'link', attrs: { rel: 'preconnect', href: new URL(env.supabaseUrl).origin, crossorigin: '' }, injectTo: 'head' },
-      { tag: 'script', children: earlyReadsScript(earlyReadPlan(env.supabaseUrl, env.supabaseAnonKey, (file) => routeChunks(bundle, file, base))), injectTo: 'head' },
+      {
+        tag: 'script',
+        children: earlyReadsScript(earlyReadPlan(env.supabaseUrl, env.supabaseAnonKey, (file) => routeChunks(bundle, file, base))),
+        injectTo: 'head',
+      },
     ];
   };
   return {

@@ -102,7 +102,9 @@ async function measure(url: string, chromePath: string): Promise<RunFigures> {
       log(
         `requests: ${items('network-requests').length}, deprecations: ${items('deprecations').length}, bad source maps: ${items('valid-source-maps').length}`,
       );
-      log(`metrics: FCP ${Math.round(numeric('first-contentful-paint'))} ms, SI ${Math.round(numeric('speed-index'))} ms, TTI ${Math.round(numeric('interactive'))} ms`);
+      log(
+        `metrics: FCP ${Math.round(numeric('first-contentful-paint'))} ms, SI ${Math.round(numeric('speed-index'))} ms, TTI ${Math.round(numeric('interactive'))} ms`,
+      );
       // What the findings are, not only how many.
       for (const id of ['deprecations', 'valid-source-maps']) {
         for (const item of items(id).slice(0, 5)) log(`${id}: ${JSON.stringify(item).slice(0, 300)}`);
@@ -113,7 +115,9 @@ async function measure(url: string, chromePath: string): Promise<RunFigures> {
           items('network-requests')
             .slice(0, 25)
             .map((i) => [
-              String(i.url).replace(/^https?:\/\/[^/]+/, '').slice(0, 60),
+              String(i.url)
+                .replace(/^https?:\/\/[^/]+/, '')
+                .slice(0, 60),
               Math.round(Number(i.networkRequestTime)),
               Math.round(Number(i.networkEndTime)),
               Math.round(Number(i.transferSize) / 1024),

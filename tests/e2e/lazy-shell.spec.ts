@@ -26,10 +26,7 @@ test.describe('with the tooltip code held back', () => {
 
   test('a collapsed sidebar link focused before the tooltip code arrives keeps focus and then names itself in a tooltip', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.addInitScript(
-      ([key]) => localStorage.setItem(key, JSON.stringify({ state: { collapsed: true }, version: 0 })),
-      [SIDEBAR_STORAGE_KEY],
-    );
+    await page.addInitScript(([key]) => localStorage.setItem(key, JSON.stringify({ state: { collapsed: true }, version: 0 })), [SIDEBAR_STORAGE_KEY]);
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;

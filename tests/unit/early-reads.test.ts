@@ -77,7 +77,9 @@ describe('the early read started by the page', () => {
 
   it('is sent again by the app when the early answer is an error or never came', async () => {
     // The page's two requests fail (one with a status, one without an answer); the app's own succeed.
-    const urls = stubServer((_url, index) => (index === 0 ? Promise.resolve(new Response('{}', { status: 503 })) : index === 1 ? Promise.reject(new TypeError('offline')) : ok()));
+    const urls = stubServer((_url, index) =>
+      index === 0 ? Promise.resolve(new Response('{}', { status: 503 })) : index === 1 ? Promise.reject(new TypeError('offline')) : ok(),
+    );
     openPage(threadPath('33333333-3333-4333-8333-333333333333'));
     await expect(serverThread('33333333-3333-4333-8333-333333333333')).resolves.toMatchObject({ discussion: null, view: { posts: [] } });
     expect(urls).toHaveLength(4);
@@ -87,9 +89,21 @@ describe('the early read started by the page', () => {
   it.each([
     ['a thread on an empty device', threadPath('44444444-4444-4444-8444-444444444444'), () => undefined, 2, true],
     ['a thread whose posts were never pulled', threadPath('44444444-4444-4444-8444-444444444444'), () => markPulled('discussions'), 2, true],
-    ['a thread on a device that synced', threadPath('44444444-4444-4444-8444-444444444444'), () => ['discussions', 'posts', 'profiles'].forEach((n) => markPulled(n as 'posts')), 0, false],
+    [
+      'a thread on a device that synced',
+      threadPath('44444444-4444-4444-8444-444444444444'),
+      () => ['discussions', 'posts', 'profiles'].forEach((n) => markPulled(n as 'posts')),
+      0,
+      false,
+    ],
     ['a thread opened by a signed-in member', threadPath('44444444-4444-4444-8444-444444444444'), () => localStorage.setItem(AUTH_STORAGE_KEY, '{}'), 0, false],
-    ['a link to one post of a thread', `${threadPath('44444444-4444-4444-8444-444444444444')}?post=55555555-5555-4555-8555-555555555555`, () => undefined, 0, false],
+    [
+      'a link to one post of a thread',
+      `${threadPath('44444444-4444-4444-8444-444444444444')}?post=55555555-5555-4555-8555-555555555555`,
+      () => undefined,
+      0,
+      false,
+    ],
     ['the hub on a device that pulled the discussions', '/discussions/', () => markPulled('discussions'), 0, false],
     // Read from the server by the app itself: the page starts reads for the thread and the hub only.
     ['a profile', '/profile/demo_dj', () => undefined, 0, true],

@@ -17,7 +17,12 @@ export function Header() {
   const openDrawer = useSidebarStore((s) => s.setMobileOpen);
   return (
     <header className="sticky top-0 z-40 flex h-16 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:px-4">
-      <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu" onClick={() => openDrawer(true)}
+      <Button
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label="Open menu"
+        onClick={() => openDrawer(true)}
         onPointerEnter={prefetchMobileDrawer}
         onFocus={prefetchMobileDrawer}
         data-testid="open-drawer"
