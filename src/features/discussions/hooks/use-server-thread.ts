@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useServerFirstRead } from '@/db/hooks/use-server-first-read';
 import type { OutboxState } from '../model/types';
 import { serverThread, threadReadsServerFirst, type ServerThread } from '../model/server-thread';
 import type { ThreadData } from './use-thread-data';
@@ -10,23 +11,14 @@ const NO_RETRY = () => undefined;
 
 /**
  * The thread as the server has it, when the screen opened on a device whose store is still empty (null
- * otherwise, and while the answer is on its way). A failed read leaves the screen to the store, as before.
+ * otherwise, and while the answer is on its way). A failed read leaves the screen to the store.
  */
 export function useServerThread(threadId: string, allowed: boolean): ServerThread | null {
-  const [wanted] = useState(() => allowed && threadReadsServerFirst(threadId));
-  const [thread, setThread] = useState<ServerThread | null>(null);
-  useEffect(() => {
-    if (!wanted) return;
-    let live = true;
-    serverThread(threadId).then(
-      (answer) => live && setThread(answer),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [wanted, threadId]);
-  return thread;
+  return useServerFirstRead(
+    () => allowed && threadReadsServerFirst(threadId),
+    () => serverThread(threadId),
+    `thread:${threadId}`,
+  ).answer;
 }
 
 /** Whether the store holds everything the server's copy shows: the thread, at least as many posts, and every author. */

@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import { combineLatest, map, type Observable } from 'rxjs';
 import type { AppDatabase } from '@/db/database';
 import { useLiveQuery } from '@/db/hooks/use-live-query';
+import { useServerFirstRead } from '@/db/hooks/use-server-first-read';
 import { usePulled } from '@/db/hooks/use-pulled';
 import { profilesSchema, type ProfileDoc } from '@/db/schemas/profiles';
 import { countServerRows, readServerRows, sharedServerRead } from '@/db/server-first';
-import { screenReadsServerFirst, storeNeededNow } from '@/lib/first-screen';
+import { screenReadsServerFirst } from '@/lib/first-screen';
 import { FEATURED_ARTISTS_LIMIT } from '../constants';
 
 const NO_PROFILES: ProfileDoc[] = [];
@@ -22,20 +23,7 @@ function serverFeatured(): Promise<ProfileDoc[]> {
  * plain read of the server until the store has them, so home's first visit does not load RxDB for three cards.
  */
 export function useFeaturedArtists(): { value: readonly ProfileDoc[]; loading: boolean } {
-  const [wanted] = useState(() => screenReadsServerFirst('/'));
-  const [server, setServer] = useState<ProfileDoc[] | null>(null);
-  useEffect(() => {
-    if (!wanted) return;
-    let live = true;
-    serverFeatured().then(
-      (rows) => live && setServer(rows),
-      // Offline or refused: the store's answer is awaited, without the quiet spell.
-      storeNeededNow,
-    );
-    return () => {
-      live = false;
-    };
-  }, [wanted]);
+  const { answer: server } = useServerFirstRead(() => screenReadsServerFirst('/'), serverFeatured, 'home:featured');
   const stored = useLiveQuery<readonly ProfileDoc[]>(
     (db) => db.profiles.find({ selector: { is_featured: true }, sort: [{ karma: 'desc' }], limit: FEATURED_ARTISTS_LIMIT }).$,
     [],
