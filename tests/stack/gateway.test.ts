@@ -37,6 +37,24 @@ describe('gateway', () => {
     expect(await res.json()).toMatchObject({ message: 'No API key found in request' });
   });
 
+  it("gzips PostgREST's answers for a client that accepts it, as the hosted API does, and sends them plain otherwise", async () => {
+    const { apiUrl, anonKey } = testStack();
+    const path = `${apiUrl}/rest/v1/profiles?select=*&limit=50`;
+    const plain = await fetch(path, { headers: { apikey: anonKey, 'accept-encoding': 'identity' } });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const rows = (await plain.json()) as unknown[];
+    expect(rows.length).toBeGreaterThan(1);
+    // fetch undoes the gzip; the header shows what travelled.
+    const zipped = await fetch(path, { headers: { apikey: anonKey, 'accept-encoding': 'gzip' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(await zipped.json()).toEqual(rows);
+    // The count header PostgREST adds survives, and a HEAD still has no body.
+    const counted = await fetch(path, { method: 'HEAD', headers: { apikey: anonKey, prefer: 'count=exact' } });
+    expect(counted.status).toBe(200);
+    expect(counted.headers.get('content-range')).toMatch(/^0-\d+\/\d+$/);
+  });
+
   it('answers a batch of bad requests at every mount point with JSON errors and keeps serving', async () => {
     const { apiUrl, anonKey, jwtSecret } = testStack();
     const tokens = await forgedTokens(jwtSecret);

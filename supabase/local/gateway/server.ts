@@ -13,6 +13,7 @@ import { checkApiKey } from './api-key';
 import type { GatewayContext } from './context';
 import { drainBody, readBodyWithin } from './drain';
 import { sendGatewayError } from './errors';
+import { sendMaybeGzipped } from './gzip';
 
 /** Largest body the REST proxy forwards; storage and functions set their own limits. */
 export const REST_BODY_LIMIT = 10 * 1024 * 1024;
@@ -99,6 +100,7 @@ export async function startGateway(ctx: GatewayContext): Promise<Gateway> {
         rewritePrefix: '',
         http: { requestOptions: { timeout: 60_000 } },
         replyOptions: {
+          onResponse: sendMaybeGzipped,
           // PostgREST shows these to the database as request.headers; rate limits key visitors on
           // them, so they carry the address the gateway saw, never what the client claimed.
           rewriteRequestHeaders: (req, headers) => {
