@@ -35,6 +35,88 @@ function routeChunks(bundle: Rollup.OutputBundle | undefined, routeFile: string,
   return files.map((name) => `${base}${name}`);
 }
 
+/** The chunk the modules most server-first screens share go to. */
+export const FIRST_SCREENS_SHARED_CHUNK = 'first-screens';
+
+/** Source size under which a set of modules used by the same screens joins the shared chunk instead of making a file of its own. */
+const MIN_OWN_CHUNK_SOURCE = 24_000;
+
+type ChunkGroup = { name: string | ((id: string) => string | null); test?: (id: string) => boolean; priority: number; includeDependenciesRecursively: boolean };
+
+/**
+ * Groups what the server-first screens' routes need into few files. Left to the bundler, a thread's first render
+ * took 45 files of a few hundred bytes each; on a phone's slow link (simulated slow 4G: 150 ms a round trip, six
+ * connections) they queued behind one another and the first screen came about a second later. One file for all
+ * five routes' modules would make each screen download the others' code instead. So the modules are grouped by
+ * the set of screens that use them (the thread's alone, the thread's and the blog post's, ...), and a small set
+ * joins a bigger one that covers it: each screen loads a handful of files holding little it does not use.
+ * Everything else (the entry's modules, and what a route loads later on demand, such as the database) is left
+ * to the bundler's own splitting. `groups` are the bundler's groups; a module's dependencies are not pulled into
+ * its group, as each of them is placed by the screens that use it.
+ */
+export function firstScreenChunks(): { plugin: Plugin; groups: ChunkGroup[] } {
+  const groupOf = new Map<string, string>();
+  const plugin: Plugin = {
+    name: 'djcircle-first-screen-chunks',
+    apply: 'build',
+    async buildEnd(error) {
+      if (error) return;
+      const { EARLY_READ_ROUTES } = await appModule<PlanModule>('app/early-read-plan.ts');
+      const ids = [...this.getModuleIds()];
+      const staticClosure = (roots: string[]): Set<string> => {
+        const seen = new Set<string>();
+        const stack = [...roots];
+        while (stack.length > 0) {
+          const id = stack.pop() as string;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const initial = staticClosure(ids.filter((id) => this.getModuleInfo(id)?.isEntry));
+      const users = new Map<string, string[]>();
+      for (const { screen, routeFile } of EARLY_READ_ROUTES) {
+        const root = ids.find((id) => id.startsWith(`${SRC}/${routeFile}?`) && id.includes('split=component'));
+        if (!root) throw new Error(`first-screen chunks: no component module for ${routeFile}`);
+        // The route's component module stays the facade of its own chunk: the router imports it by name.
+        for (const id of staticClosure([root])) if (id !== root && !initial.has(id)) users.set(id, [...(users.get(id) ?? []), screen]);
+      }
+      const setOf = (id: string) => (users.get(id) ?? []).sort().join('_');
+      const sizes = new Map<string, number>();
+      for (const id of users.keys()) sizes.set(setOf(id), (sizes.get(setOf(id)) ?? 0) + (this.getModuleInfo(id)?.code?.length ?? 0));
+      const everyScreen = EARLY_READ_ROUTES.map((r) => r.screen)
+        .sort()
+        .join('_');
+      const big = [...sizes].filter(([set, size]) => set !== everyScreen && size >= MIN_OWN_CHUNK_SOURCE).map(([set]) => set.split('_'));
+      // A small set goes with the fewest-screens big set that covers it (the blog post's few modules with the
+      // thread's and the blog post's markdown), or else with the shared chunk: either way whoever uses it loads it.
+      const chunkFor = (set: string): string => {
+        const screens = set.split('_');
+        const covers = big.filter((b) => screens.every((screen) => b.includes(screen))).sort((a, b) => a.length - b.length);
+        return covers[0] ? `first-${covers[0].join('_')}` : FIRST_SCREENS_SHARED_CHUNK;
+      };
+      groupOf.clear();
+      for (const id of users.keys()) groupOf.set(id, chunkFor(setOf(id)));
+    },
+  };
+  // The icons and the rxjs operators the entry does not use: the screens reach them through a package index the
+  // entry imports too, so they cannot be told apart above. One shared file rather than one per icon.
+  const reachedThroughIndex = (id: string) => /node_modules[\\/](lucide-react[\\/]dist[\\/]esm[\\/]icons|rxjs)[\\/]/.test(id);
+  return {
+    plugin,
+    groups: [
+      {
+        name: FIRST_SCREENS_SHARED_CHUNK,
+        test: (id) => groupOf.get(id) === FIRST_SCREENS_SHARED_CHUNK || reachedThroughIndex(id),
+        priority: 2,
+        includeDependenciesRecursively: false,
+      },
+      { name: (id) => groupOf.get(id) ?? null, priority: 1, includeDependenciesRecursively: false },
+    ],
+  };
+}
+
 /**
  * Writes the early read into index.html's head: a preconnect to the project's API, and the inline script that
  * starts a shared link's first requests before the app's JavaScript has arrived (src/lib/early-reads.ts).

@@ -1,17 +1,24 @@
 import { pulledKey } from '@/db/first-pull';
 import { publicReadHeaders, restBase } from '@/db/server-read-paths';
+import { BLOG_POST_EARLY_READ } from '@/features/blog/model/server-blog';
 import { HUB_EARLY_READ, THREAD_EARLY_READ } from '@/features/discussions/model/server-reads';
+import { PROFILE_EARLY_READ } from '@/features/profiles/model/server-profile';
 import { EARLY_READ_ID, EARLY_READS_GLOBAL, type EarlyReadPlan } from '@/lib/early-reads';
 import { SERVER_FIRST_SCREENS, STORE_FIRST_PARAMS } from '@/lib/first-screen';
 import { AUTH_STORAGE_KEY } from '@/lib/shell-constants';
 
 /**
- * The route module each early-read screen renders from: the build lists the module chunks it needs, for the
- * page to fetch them alongside the entry.
+ * The route module each server-first screen renders from, with the requests it starts with. The build lists the module chunks each
+ * route needs, for the page to fetch them alongside the entry, and groups them into few files: on a phone's
+ * slow link every extra file costs a round trip.
  */
 export const EARLY_READ_ROUTES = [
-  { read: THREAD_EARLY_READ, routeFile: 'routes/discussions/thread/$threadId.tsx' },
-  { read: HUB_EARLY_READ, routeFile: 'routes/discussions/index.tsx' },
+  { screen: 'thread', read: THREAD_EARLY_READ, routeFile: 'routes/discussions/thread/$threadId.tsx' },
+  { screen: 'hub', read: HUB_EARLY_READ, routeFile: 'routes/discussions/index.tsx' },
+  { screen: 'profile', read: PROFILE_EARLY_READ, routeFile: 'routes/profile/$username/index.tsx' },
+  { screen: 'blog-post', read: BLOG_POST_EARLY_READ, routeFile: 'routes/blog/$slug.tsx' },
+  // Home's first screen is its own text; its rows (featured members, counts) come after.
+  { screen: 'home', read: { path: '^/$', requests: [] }, routeFile: 'routes/index.tsx' },
 ];
 
 /**

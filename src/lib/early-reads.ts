@@ -27,7 +27,7 @@ export interface EarlyReadPlan {
   /** Stands for the screen's id in a request: the first group its path's pattern captures. */
   idMarker: string;
   /** The requests each screen starts with, and the app's files (module chunks) its first render needs. */
-  reads: { path: string; requests: string[]; preload: string[] }[];
+  reads: { path: string; requests: string[]; preload: string[]; lowerCaseId?: boolean }[];
 }
 
 /** Marks the screen's id in a planned request. */
@@ -52,7 +52,8 @@ export function startEarlyReads(plan: EarlyReadPlan): void {
     for (const read of plan.reads) {
       const match = new RegExp(read.path).exec(path);
       if (!match) continue;
-      const id = match[1] === undefined ? '' : encodeURIComponent(decodeURIComponent(match[1]));
+      const raw = match[1] === undefined ? '' : decodeURIComponent(match[1]);
+      const id = encodeURIComponent(read.lowerCaseId ? raw.toLowerCase() : raw);
       const started: Record<string, Promise<Response>> = {};
       for (const request of read.requests) {
         const url = plan.base + request.split(plan.idMarker).join(id);

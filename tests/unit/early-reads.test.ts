@@ -4,6 +4,8 @@ import { earlyReadPlan } from '@/app/early-read-plan';
 import { markPulled } from '@/db/first-pull';
 import { serverDiscussions } from '@/features/discussions/model/server-hub';
 import { serverThread } from '@/features/discussions/model/server-thread';
+import { serverBlogPost } from '@/features/blog/model/server-blog';
+import { serverProfile } from '@/features/profiles/model/server-profile';
 import { clearPrivateDeviceData } from '@/lib/device-storage';
 import { EARLY_READS_GLOBAL, earlyReadsScript } from '@/lib/early-reads';
 import { env } from '@/lib/env';
@@ -75,6 +77,23 @@ describe('the early read started by the page', () => {
     expect(urls[0]).toMatch(/\/rest\/v1\/discussions\?select=/);
   });
 
+  it("sends a profile's and a blog post's request, which the app takes over", async () => {
+    const urls = stubServer();
+    // A link with capitals: the screen reads the lower-cased username, and so does the page.
+    openPage('/profile/Demo_DJ');
+    expect(urls).toHaveLength(1);
+    await serverProfile('Demo_DJ');
+    expect(urls).toHaveLength(1);
+    expect(urls[0]).toMatch(/\/rest\/v1\/profiles\?select=.*&username=eq\.demo_dj&/);
+
+    urls.length = 0;
+    openPage('/blog/summer%20mix');
+    expect(urls).toHaveLength(1);
+    await serverBlogPost('summer mix');
+    expect(urls).toHaveLength(1);
+    expect(urls[0]).toMatch(/\/rest\/v1\/blog_posts\?select=.*&slug=eq\.summer%20mix&/);
+  });
+
   it('is sent again by the app when the early answer is an error or never came', async () => {
     // The page's two requests fail (one with a status, one without an answer); the app's own succeed.
     const urls = stubServer((_url, index) =>
@@ -105,8 +124,17 @@ describe('the early read started by the page', () => {
       false,
     ],
     ['the hub on a device that pulled the discussions', '/discussions/', () => markPulled('discussions'), 0, false],
-    // Read from the server by the app itself: the page starts reads for the thread and the hub only.
-    ['a profile', '/profile/demo_dj', () => undefined, 0, true],
+    ['a profile', '/profile/demo_dj', () => undefined, 1, true],
+    ['a blog post', '/blog/first-post', () => undefined, 1, true],
+    [
+      'a profile on a device that pulled profiles and content',
+      '/profile/demo_dj',
+      () => ['profiles', 'user_content'].forEach((n) => markPulled(n as 'profiles')),
+      0,
+      false,
+    ],
+    // Home's first screen is its own text: the app reads its rows itself.
+    ['home', '/', () => undefined, 0, true],
     ['a path under a thread', `${threadPath('44444444-4444-4444-8444-444444444444')}/more`, () => undefined, 0, false],
   ])('for %s, reads early only where the app reads the server first', async (_case, path, prepare, requests, appServerFirst) => {
     prepare();
@@ -135,6 +163,10 @@ describe('the early read started by the page', () => {
     expect(preloaded()).toEqual(['/assets/routes_discussions_index.tsx.js', '/assets/shared.js']);
     document.head.replaceChildren();
     openPage('/profile/demo_dj', chunks);
+    expect(preloaded()).toEqual(['/assets/routes_profile_$username_index.tsx.js', '/assets/shared.js']);
+    document.head.replaceChildren();
+    // A profile's support page is not a first screen a link opens.
+    openPage('/profile/demo_dj/support', chunks);
     expect(preloaded()).toEqual([]);
     // A member's launch reads the store: the app loads its chunks in its own order.
     localStorage.setItem(AUTH_STORAGE_KEY, '{}');

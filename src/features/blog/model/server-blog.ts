@@ -1,6 +1,8 @@
 import { blogPostsSchema, type BlogPostDoc } from '@/db/schemas/blog-posts';
 import { profilesSchema, type ProfileDoc } from '@/db/schemas/profiles';
 import { readServerRowsWith, sharedServerRead } from '@/db/server-first';
+import { serverRowsWithPath } from '@/db/server-read-paths';
+import { EARLY_READ_ID } from '@/lib/early-reads';
 import { screenReadsServerFirst } from '@/lib/first-screen';
 import type { BlogPostSummary } from './blog-query';
 import type { BlogAuthor } from './local-blog';
@@ -15,14 +17,14 @@ export function blogPostReadsServerFirst(slug: string): boolean {
 
 const AUTHOR = { as: 'author', collection: 'profiles', schema: profilesSchema } as const;
 
+/** The post with its author embedded: the whole first screen in one round trip. */
+const postFilter = (slug: string) => `slug=eq.${slug}&status=eq.published`;
+
+/** The request a blog post starts with, on the path of its screen: the page's early read sends the same one first. */
+export const BLOG_POST_EARLY_READ = { path: '^/blog/([^/]+)/?$', requests: [serverRowsWithPath('blog_posts', AUTHOR, postFilter(EARLY_READ_ID))] };
+
 async function readPost(slug: string): Promise<ServerBlogPost> {
-  // The post with its author embedded: the whole first screen in one round trip.
-  const rows = await readServerRowsWith<BlogPostDoc, ProfileDoc>(
-    'blog_posts',
-    blogPostsSchema,
-    AUTHOR,
-    `slug=eq.${encodeURIComponent(slug)}&status=eq.published`,
-  );
+  const rows = await readServerRowsWith<BlogPostDoc, ProfileDoc>('blog_posts', blogPostsSchema, AUTHOR, postFilter(encodeURIComponent(slug)));
   const found = rows[0];
   if (!found) return { post: null, author: null };
   const a = found.embedded;

@@ -1,6 +1,8 @@
 import { profilesSchema, type ProfileDoc } from '@/db/schemas/profiles';
 import { userContentSchema, type UserContentDoc } from '@/db/schemas/user-content';
 import { readServerRowsWithList, sharedServerRead } from '@/db/server-first';
+import { serverRowsWithPath } from '@/db/server-read-paths';
+import { EARLY_READ_ID } from '@/lib/early-reads';
 import { screenReadsServerFirst } from '@/lib/first-screen';
 import { getSupabase } from '@/lib/lazy-supabase';
 
@@ -35,10 +37,21 @@ export function profileReadsServerFirst(username: string): boolean {
 
 const CONTENT = { as: 'content', collection: 'user_content', schema: userContentSchema } as const;
 
+/** The profile with its public content, newest first as the content tab lists it: the whole first screen in one round trip. */
+const profileFilter = (username: string) => `username=eq.${username}&content.is_public=eq.true&content._deleted=is.false&content.order=created_at.desc`;
+
+/**
+ * The request a profile starts with, on the path of its screen (the username is the captured group, lower-cased
+ * as the screen reads it): the page's early read sends the same one before the app has loaded.
+ */
+export const PROFILE_EARLY_READ = {
+  path: '^/profile/([^/]+)/?$',
+  requests: [serverRowsWithPath('profiles', CONTENT, profileFilter(EARLY_READ_ID))],
+  lowerCaseId: true,
+};
+
 async function readProfile(username: string): Promise<ServerProfile> {
-  // The profile with its public content, newest first as the content tab lists it: the whole first screen in one round trip.
-  const filter = `username=eq.${encodeURIComponent(username)}&content.is_public=eq.true&content._deleted=is.false&content.order=created_at.desc`;
-  const rows = await readServerRowsWithList<ProfileDoc, UserContentDoc>('profiles', profilesSchema, CONTENT, filter);
+  const rows = await readServerRowsWithList<ProfileDoc, UserContentDoc>('profiles', profilesSchema, CONTENT, profileFilter(encodeURIComponent(username)));
   const found = rows[0];
   return found ? { profile: found.doc, content: found.embedded } : { profile: null, content: [] };
 }
