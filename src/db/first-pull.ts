@@ -1,4 +1,3 @@
-import { BehaviorSubject, distinctUntilChanged, map, type Observable } from 'rxjs';
 import { deviceStorage, privateKey } from '@/lib/device-storage';
 import type { ReplicatedCollectionName } from './collections';
 
@@ -10,7 +9,8 @@ import type { ReplicatedCollectionName } from './collections';
  */
 /** The device value that records a collection's first pull. */
 export const pulledKey = (name: ReplicatedCollectionName) => privateKey('pulled', name);
-const changes = new BehaviorSubject(0);
+// Plain listeners rather than an observable: this module is part of the app's first JavaScript, which does not load rxjs.
+const listeners = new Set<() => void>();
 
 export function hasPulled(name: ReplicatedCollectionName): boolean {
   return deviceStorage()?.getItem(pulledKey(name)) === '1';
@@ -23,12 +23,11 @@ export function markPulled(name: ReplicatedCollectionName): void {
   } catch {
     // A full quota: lists only say "loading" a little longer on later starts.
   }
-  changes.next(changes.value + 1);
+  for (const listener of [...listeners]) listener();
 }
 
-export function pulled$(name: ReplicatedCollectionName): Observable<boolean> {
-  return changes.pipe(
-    map(() => hasPulled(name)),
-    distinctUntilChanged(),
-  );
+/** Calls `listener` whenever a collection's first pull is recorded; returns the unsubscribe. */
+export function onPulled(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }

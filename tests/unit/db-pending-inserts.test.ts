@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { firstValueFrom } from 'rxjs';
 import type { AppDatabase } from '@/db/database';
-import { hasPulled, markPulled, pulled$ } from '@/db/first-pull';
+import { hasPulled, markPulled, onPulled } from '@/db/first-pull';
 import {
   holdPendingInsert,
   holdPendingPatch,
@@ -231,10 +230,17 @@ describe('removals held while IndexedDB writes them', () => {
 describe('first pull mark', () => {
   it('is false until the first pull answered, and clearing the device starts over', async () => {
     expect(hasPulled('discussions')).toBe(false);
-    expect(await firstValueFrom(pulled$('discussions'))).toBe(false);
+    let told = 0;
+    const stop = onPulled(() => told++);
     markPulled('discussions');
-    expect(await firstValueFrom(pulled$('discussions'))).toBe(true);
-    expect(hasPulled('profiles')).toBe(false);
+    expect(hasPulled('discussions')).toBe(true);
+    expect(told).toBe(1);
+    // Marked already: nobody is told again.
+    markPulled('discussions');
+    expect(told).toBe(1);
+    stop();
+    markPulled('profiles');
+    expect(told).toBe(1);
     clearPrivateDeviceData();
     expect(hasPulled('discussions')).toBe(false);
   });

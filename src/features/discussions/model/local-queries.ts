@@ -4,6 +4,7 @@ import type { AppDatabase } from '@/db/database';
 import type { DraftDoc } from '@/db/schemas/drafts';
 import type { OutboxDoc } from '@/db/schemas/outbox';
 import { THREAD_FIRST_SCREEN_POSTS } from '../constants';
+import { toAuthorProfile, toDiscussionRow, toPostRow } from './row-shapes';
 import type { AuthorProfile, DiscussionRow, OutboxState, PostRow } from './types';
 
 /**
@@ -11,64 +12,6 @@ import type { AuthorProfile, DiscussionRow, OutboxState, PostRow } from './types
  * observable that emits again when replication or a local write changes the
  * result, so screens update without reloading.
  */
-
-export function toDiscussionRow(doc: {
-  id: string;
-  user_id: string;
-  title: string;
-  category: string;
-  is_pinned: boolean;
-  is_locked: boolean;
-  created_at: string;
-  updated_at?: string | null;
-  last_activity_at?: string | null;
-  post_count: number;
-  author_username?: string | null;
-  author_display_name?: string | null;
-  author_avatar_url?: string | null;
-}): DiscussionRow {
-  return {
-    id: doc.id,
-    user_id: doc.user_id,
-    title: doc.title,
-    category: doc.category,
-    is_pinned: doc.is_pinned,
-    is_locked: doc.is_locked,
-    created_at: doc.created_at,
-    updated_at: doc.updated_at ?? doc.created_at,
-    last_activity_at: doc.last_activity_at ?? null,
-    post_count: doc.post_count,
-    author_username: doc.author_username ?? null,
-    author_display_name: doc.author_display_name ?? null,
-    author_avatar_url: doc.author_avatar_url ?? null,
-  };
-}
-
-export function toPostRow(doc: {
-  id: string;
-  discussion_id: string;
-  user_id: string;
-  parent_post_id?: string | null;
-  quoted_post_id?: string | null;
-  content: string;
-  created_at: string;
-  updated_at?: string | null;
-  is_solution: boolean;
-  reactions_summary?: Record<string, number> | null;
-}): PostRow {
-  return {
-    id: doc.id,
-    discussion_id: doc.discussion_id,
-    user_id: doc.user_id,
-    parent_post_id: doc.parent_post_id ?? null,
-    quoted_post_id: doc.quoted_post_id ?? null,
-    content: doc.content,
-    created_at: doc.created_at,
-    updated_at: doc.updated_at ?? doc.created_at,
-    is_solution: doc.is_solution,
-    reactions_summary: doc.reactions_summary ?? null,
-  };
-}
 
 /** Every discussion header on the device; the hub filters, sorts and pages these in memory. */
 export function allDiscussions$(db: AppDatabase): Observable<DiscussionRow[]> {
@@ -90,26 +33,6 @@ export function threadPosts$(db: AppDatabase, discussionId: string, limit?: numb
 export function postsByIds$(db: AppDatabase, ids: readonly string[]): Observable<Map<string, PostRow>> {
   if (ids.length === 0) return of(new Map<string, never>());
   return db.posts.find({ selector: { id: { $in: [...ids] } } }).$.pipe(map((docs) => new Map(docs.map((d) => [d.id, toPostRow(d.toJSON())]))));
-}
-
-export function toAuthorProfile(d: {
-  id: string;
-  username: string;
-  display_name?: string | null;
-  avatar_url?: string | null;
-  role: string;
-  signature?: string | null;
-  karma: number;
-}): AuthorProfile {
-  return {
-    id: d.id,
-    username: d.username,
-    display_name: d.display_name ?? null,
-    avatar_url: d.avatar_url ?? null,
-    role: d.role,
-    signature: d.signature ?? null,
-    karma: d.karma,
-  };
 }
 
 export function profilesByIds$(db: AppDatabase, ids: readonly string[]): Observable<Map<string, AuthorProfile>> {

@@ -3,7 +3,7 @@ import { readServerRows, sharedServerRead } from '@/db/server-first';
 import { screenReadsServerFirst } from '@/lib/first-screen';
 import { HUB_PATH } from './hub-snapshot';
 import { HUB_FILTER } from './server-reads';
-import { toDiscussionRow } from './local-queries';
+import { toDiscussionRow } from './row-shapes';
 import type { DiscussionRow } from './types';
 
 /** Whether the hub opening now reads the server first: the device never finished pulling the discussions. */

@@ -4,7 +4,8 @@ import { profilesSchema, type ProfileDoc } from '@/db/schemas/profiles';
 import { inList, readServerRows, readServerRowsWith, sharedServerRead } from '@/db/server-first';
 import { screenReadsServerFirst } from '@/lib/first-screen';
 import { POST_AUTHOR, threadFilter, threadPostsFilter } from './server-reads';
-import { toAuthorProfile, toDiscussionRow, toPostRow, type ThreadView } from './local-queries';
+import type { ThreadView } from './local-queries';
+import { toAuthorProfile, toDiscussionRow, toPostRow } from './row-shapes';
 import type { AuthorProfile, DiscussionRow } from './types';
 
 /** A thread as the server has it, in the shapes the local reads produce. */
