@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, RawServerBase, RequestGenericInterface, RouteGenericInterface } from 'fastify';
 
 /** Bodies smaller than this are sent as they are: gzip would save a few bytes and cost a header. */
 export const GZIP_MIN_BYTES = 1024;
@@ -30,7 +30,13 @@ export function acceptsGzip(header: string | undefined): boolean {
  * @fastify/compress: it leaves alone every answer with a Content-Range header, and PostgREST puts one (a range
  * of rows, not of bytes) on every read.
  */
-export function sendMaybeGzipped(request: FastifyRequest, reply: FastifyReply, res: { stream: Readable }): void {
+export function sendMaybeGzipped(
+  request: FastifyRequest<RequestGenericInterface, RawServerBase>,
+  reply: FastifyReply<RouteGenericInterface, RawServerBase>,
+  // @fastify/reply-from's types call this the raw response; what it passes is its own { statusCode, headers, stream }.
+  upstream: unknown,
+): void {
+  const res = upstream as { stream: Readable };
   const type = String(reply.getHeader('content-type') ?? '');
   const length = Number(reply.getHeader('content-length') ?? Number.NaN);
   const compress =
