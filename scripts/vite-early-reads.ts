@@ -22,7 +22,7 @@ function routeChunks(bundle: Rollup.OutputBundle | undefined, routeFile: string,
   const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   // The router plugin splits a route's component into a module of its own, named after the file.
-  const root = chunks.find((c) => c.facadeModuleId?.startsWith(`${SRC}/${routeFile}?`) && c.facadeModuleId.includes('split=component'));
+  const root = chunks.find((c) => c.moduleIds.some((id) => id.startsWith(`${SRC}/${routeFile}?`) && id.includes('split=component')));
   if (!root) throw new Error(`early reads: no chunk for the component of ${routeFile}`);
   const files: string[] = [];
   const visit = (name: string) => {
@@ -35,21 +35,26 @@ function routeChunks(bundle: Rollup.OutputBundle | undefined, routeFile: string,
   return files.map((name) => `${base}${name}`);
 }
 
-/** The chunk the modules most server-first screens share go to. */
+/** The chunks of the modules home shares with the other server-first screens, and of those only the others share. */
+export const FIRST_SCREENS_COMMON_CHUNK = 'first-common';
 export const FIRST_SCREENS_SHARED_CHUNK = 'first-screens';
 
-/** Source size under which a set of modules used by the same screens joins the shared chunk instead of making a file of its own. */
-const MIN_OWN_CHUNK_SOURCE = 24_000;
-
-type ChunkGroup = { name: string | ((id: string) => string | null); test?: (id: string) => boolean; priority: number; includeDependenciesRecursively: boolean };
+type ChunkGroup = {
+  name: string | ((id: string) => string | null);
+  debugName?: string;
+  test?: (id: string) => boolean;
+  priority: number;
+  includeDependenciesRecursively: boolean;
+};
 
 /**
- * Groups what the server-first screens' routes need into few files. Left to the bundler, a thread's first render
- * took 45 files of a few hundred bytes each; on a phone's slow link (simulated slow 4G: 150 ms a round trip, six
- * connections) they queued behind one another and the first screen came about a second later. One file for all
- * five routes' modules would make each screen download the others' code instead. So the modules are grouped by
- * the set of screens that use them (the thread's alone, the thread's and the blog post's, ...), and a small set
- * joins a bigger one that covers it: each screen loads a handful of files holding little it does not use.
+ * Groups what the server-first screens' routes need into two or three files per screen. Left to the bundler, a
+ * thread's first render took 45 files of a few hundred bytes each; on a phone's slow link (Lighthouse's
+ * simulated slow 4G: 150 ms a round trip, six connections to a host) they queued behind one another and the
+ * first screen came about a second later. Home is the lightest first screen (no markdown, no editor): the
+ * modules it shares with the others make one file, the modules only the others share a second, and each
+ * screen's own modules a third, so home downloads nothing it does not use. Finer groups (by the exact set of
+ * screens using each module) saved some screens 20-40 KB but cost up to six files, and measured no faster.
  * Everything else (the entry's modules, and what a route loads later on demand, such as the database) is left
  * to the bundler's own splitting. `groups` are the bundler's groups; a module's dependencies are not pulled into
  * its group, as each of them is placed by the screens that use it.
@@ -79,40 +84,30 @@ export function firstScreenChunks(): { plugin: Plugin; groups: ChunkGroup[] } {
       for (const { screen, routeFile } of EARLY_READ_ROUTES) {
         const root = ids.find((id) => id.startsWith(`${SRC}/${routeFile}?`) && id.includes('split=component'));
         if (!root) throw new Error(`first-screen chunks: no component module for ${routeFile}`);
-        // The route's component module stays the facade of its own chunk: the router imports it by name.
-        for (const id of staticClosure([root])) if (id !== root && !initial.has(id)) users.set(id, [...(users.get(id) ?? []), screen]);
+        for (const id of staticClosure([root])) if (!initial.has(id)) users.set(id, [...(users.get(id) ?? []), screen]);
       }
-      const setOf = (id: string) => (users.get(id) ?? []).sort().join('_');
-      const sizes = new Map<string, number>();
-      for (const id of users.keys()) sizes.set(setOf(id), (sizes.get(setOf(id)) ?? 0) + (this.getModuleInfo(id)?.code?.length ?? 0));
-      const everyScreen = EARLY_READ_ROUTES.map((r) => r.screen)
-        .sort()
-        .join('_');
-      const big = [...sizes].filter(([set, size]) => set !== everyScreen && size >= MIN_OWN_CHUNK_SOURCE).map(([set]) => set.split('_'));
-      // A small set goes with the fewest-screens big set that covers it (the blog post's few modules with the
-      // thread's and the blog post's markdown), or else with the shared chunk: either way whoever uses it loads it.
-      const chunkFor = (set: string): string => {
-        const screens = set.split('_');
-        const covers = big.filter((b) => screens.every((screen) => b.includes(screen))).sort((a, b) => a.length - b.length);
-        return covers[0] ? `first-${covers[0].join('_')}` : FIRST_SCREENS_SHARED_CHUNK;
-      };
       groupOf.clear();
-      for (const id of users.keys()) groupOf.set(id, chunkFor(setOf(id)));
+      const lightest = EARLY_READ_ROUTES.find((route) => route.lightest)?.screen;
+      const chunkOf = (screens: string[]) =>
+        screens.length === 1 ? `first-${screens[0]}` : lightest && screens.includes(lightest) ? FIRST_SCREENS_COMMON_CHUNK : FIRST_SCREENS_SHARED_CHUNK;
+      for (const [id, screens] of users) groupOf.set(id, chunkOf(screens));
     },
   };
   // The icons and the rxjs operators the entry does not use: the screens reach them through a package index the
-  // entry imports too, so they cannot be told apart above. One shared file rather than one per icon.
-  const reachedThroughIndex = (id: string) => /node_modules[\\/](lucide-react[\\/]dist[\\/]esm[\\/]icons|rxjs)[\\/]/.test(id);
+  // entry imports too, so they cannot be told apart above. In the common file rather than one file per icon
+  // (with tslib, the helpers rxjs imports).
+  const reachedThroughIndex = (id: string) => /node_modules[\\/](lucide-react[\\/]dist[\\/]esm[\\/]icons|rxjs|tslib)[\\/]/.test(id);
   return {
     plugin,
     groups: [
       {
-        name: FIRST_SCREENS_SHARED_CHUNK,
-        test: (id) => groupOf.get(id) === FIRST_SCREENS_SHARED_CHUNK || reachedThroughIndex(id),
+        name: FIRST_SCREENS_COMMON_CHUNK,
+        test: (id) => groupOf.get(id) === FIRST_SCREENS_COMMON_CHUNK || reachedThroughIndex(id),
         priority: 2,
         includeDependenciesRecursively: false,
       },
-      { name: (id) => groupOf.get(id) ?? null, priority: 1, includeDependenciesRecursively: false },
+      { name: FIRST_SCREENS_SHARED_CHUNK, test: (id) => groupOf.get(id) === FIRST_SCREENS_SHARED_CHUNK, priority: 2, includeDependenciesRecursively: false },
+      { name: (id) => groupOf.get(id) ?? null, debugName: 'first-screen own', priority: 1, includeDependenciesRecursively: false },
     ],
   };
 }
@@ -138,7 +133,7 @@ export function earlyReadsPlugin(): Plugin {
       { tag: 'link', attrs: { rel: 'preconnect', href: new URL(env.supabaseUrl).origin, crossorigin: '' }, injectTo: 'head' },
       {
         tag: 'script',
-        children: earlyReadsScript(earlyReadPlan(env.supabaseUrl, env.supabaseAnonKey, (file) => routeChunks(bundle, file, base))),
+        children: earlyReadsScript(earlyReadPlan(env.supabaseUrl, env.supabaseAnonKey, (file) => routeChunks(bundle, file, base), env.imageTransforms)),
         injectTo: 'head',
       },
     ];

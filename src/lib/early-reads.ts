@@ -26,9 +26,29 @@ export interface EarlyReadPlan {
   screens: { path: string; pulled: string[] }[];
   /** Stands for the screen's id in a request: the first group its path's pattern captures. */
   idMarker: string;
+  /** Stands for a picture's storage path in a planned srcset. */
+  imageMarker: string;
   /** The requests each screen starts with, and the app's files (module chunks) its first render needs. */
-  reads: { path: string; requests: string[]; preload: string[]; lowerCaseId?: boolean }[];
+  reads: { path: string; requests: string[]; preload: string[]; lowerCaseId?: boolean; image?: EarlyImage }[];
 }
+
+/**
+ * The picture a screen's first request names (a profile's banner): fetched as soon as that answer is in,
+ * instead of after the app has loaded and rendered the screen.
+ */
+export interface EarlyImage {
+  /** Column of the first request's first row holding the picture's URL. */
+  column: string;
+  /** Only a picture under this URL prefix (the project's public storage) is preloaded, as its resized copies. */
+  objectPrefix: string;
+  /** The screen's `srcset` for a picture whose path under the prefix is `EARLY_READ_IMAGE_PATH`. */
+  srcset: string;
+  sizes: string;
+}
+
+/** Marks the picture's storage path in a planned srcset. */
+// Characters a URL keeps as they are: the marker goes through the app's own URL parsing.
+export const EARLY_READ_IMAGE_PATH = '__early-image-path__';
 
 /** Marks the screen's id in a planned request. */
 export const EARLY_READ_ID = '{id}';
@@ -62,6 +82,28 @@ export function startEarlyReads(plan: EarlyReadPlan): void {
         started[url].catch(() => undefined);
       }
       (window as unknown as Record<string, unknown>)[plan.global] = started;
+      const image = read.image;
+      const first = read.requests[0] === undefined ? undefined : started[plan.base + read.requests[0].split(plan.idMarker).join(id)];
+      if (image && first) {
+        first
+          .then((response) => (response.ok ? response.clone().json() : null))
+          .then((rows: unknown) => {
+            const value = Array.isArray(rows) && rows[0] ? (rows[0] as Record<string, unknown>)[image.column] : null;
+            if (typeof value !== 'string') return;
+            // As the app reads a storage URL: same origin and path prefix, no query.
+            const url = new URL(value);
+            const where = url.origin + url.pathname;
+            if (url.search || !where.startsWith(image.objectPrefix)) return;
+            const link = document.createElement('link');
+            link.rel = 'preload';
+            link.as = 'image';
+            link.setAttribute('imagesrcset', image.srcset.split(plan.imageMarker).join(where.slice(image.objectPrefix.length)));
+            link.setAttribute('imagesizes', image.sizes);
+            link.setAttribute('fetchpriority', 'high');
+            document.head.appendChild(link);
+          })
+          .catch(() => undefined);
+      }
       for (const file of read.preload) {
         const link = document.createElement('link');
         link.rel = 'modulepreload';

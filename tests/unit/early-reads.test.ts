@@ -5,10 +5,12 @@ import { markPulled } from '@/db/first-pull';
 import { serverDiscussions } from '@/features/discussions/model/server-hub';
 import { serverThread } from '@/features/discussions/model/server-thread';
 import { serverBlogPost } from '@/features/blog/model/server-blog';
+import { PROFILE_BANNER_SIZING } from '@/features/profiles/constants';
 import { serverProfile } from '@/features/profiles/model/server-profile';
 import { clearPrivateDeviceData } from '@/lib/device-storage';
 import { EARLY_READS_GLOBAL, earlyReadsScript } from '@/lib/early-reads';
 import { env } from '@/lib/env';
+import { imageSources } from '@/lib/image-url';
 import { AUTH_STORAGE_KEY } from '@/lib/shell-constants';
 
 type Answer = () => Promise<Response>;
@@ -92,6 +94,29 @@ describe('the early read started by the page', () => {
     await serverBlogPost('summer mix');
     expect(urls).toHaveLength(1);
     expect(urls[0]).toMatch(/\/rest\/v1\/blog_posts\?select=.*&slug=eq\.summer%20mix&/);
+  });
+
+  it("preloads a profile's banner as the screen will ask for it once the profile is in, and nothing for a picture from elsewhere", async () => {
+    const banner = `${env.supabaseUrl}/storage/v1/object/public/user-content-files/banners/demo%20banner.jpg`;
+    const answer = (url: string) => async () =>
+      new Response(JSON.stringify([{ id: 'p1', username: 'banner_dj', banner_url: url }]), { status: 200, headers: { 'content-type': 'application/json' } });
+    stubServer(answer(banner));
+    openPage('/profile/banner_dj');
+    const preloadedImage = () => document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]');
+    await vi.waitFor(() => expect(preloadedImage()).not.toBeNull());
+    const screen = imageSources(banner, PROFILE_BANNER_SIZING);
+    expect(screen.srcSet).toBeTruthy();
+    expect(preloadedImage()?.getAttribute('imagesrcset')).toBe(screen.srcSet);
+    expect(preloadedImage()?.getAttribute('imagesizes')).toBe(screen.sizes);
+    // The app still gets the whole answer.
+    await expect(serverProfile('banner_dj')).resolves.toMatchObject({ profile: { username: 'banner_dj' } });
+
+    document.head.replaceChildren();
+    stubServer(answer('https://picsum.photos/seed/demo/1200/300'));
+    openPage('/profile/other_dj');
+    await serverProfile('other_dj').catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(preloadedImage()).toBeNull();
   });
 
   it('is sent again by the app when the early answer is an error or never came', async () => {

@@ -75,3 +75,6 @@ export const ACTIVITY_TEXTS: Record<string, string> = {
   received_tip: 'received a tip',
   provided_solution: 'provided a solution in',
 };
+
+/** How a profile's banner is shown: as wide as the page (up to 1024 px), 360 px when nothing else is known. */
+export const PROFILE_BANNER_SIZING = { width: 360, sizes: '(min-width: 1024px) 1024px, 100vw' } as const;

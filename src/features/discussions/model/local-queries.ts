@@ -1,4 +1,4 @@
-import { deepEqual } from 'rxdb';
+import { deepEqual } from 'rxdb/plugins/utils';
 import { distinctUntilChanged, map, of, startWith, switchMap, take, type Observable } from 'rxjs';
 import type { AppDatabase } from '@/db/database';
 import type { DraftDoc } from '@/db/schemas/drafts';

@@ -9,7 +9,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
 import type { ProfileDoc } from '@/db/schemas/profiles';
 import { canReceiveTips, readTipJar, roleLabel, socialNetworkLabel, tierLabel, withHttps } from '@/lib/profile-rules';
-import { PROFILE_MESSAGES } from '../constants';
+import { PROFILE_BANNER_SIZING, PROFILE_MESSAGES } from '../constants';
 import { useFollow, useFollowCounts } from '../hooks/use-follow';
 import { fetchMyEmail } from '../model/server-profile';
 import { FollowListDialog } from './follow-list-dialog';
@@ -73,7 +73,7 @@ export function ProfileHeader({ profile, viewer }: { profile: ProfileDoc; viewer
       <div className="h-32 w-full bg-muted sm:h-48">
         <SizedImage
           src={profile.banner_url || bannerFallback(profile.username)}
-          sizing={{ width: 360, sizes: '(min-width: 1024px) 1024px, 100vw' }}
+          sizing={PROFILE_BANNER_SIZING}
           className="size-full object-cover"
           // At the top of the page, in a box of fixed height: asked for at once, it never moves anything.
           fetchPriority="high"
