@@ -3,6 +3,7 @@ import type { AppDatabase } from '@/db/database';
 import { createPullHandler } from '@/db/replication/pull';
 import { TABLE_SPECS } from '@/db/replication/tables';
 import type { SyncHandle } from '@/db/replication/sync';
+import { getAssumedMasterState } from 'rxdb';
 import { testDatabase } from './db-support/memory-db';
 import { nextModified, StubTable } from './db-support/stub-remote';
 import { stubSync } from './db-support/sync';
@@ -95,5 +96,41 @@ describe('checkpointed pull', () => {
     // The visitor's push side only holds the write for a member replication: nothing reaches the server.
     await new Promise((r) => setTimeout(r, 300));
     expect(remote.inserts).toHaveLength(0);
+  });
+
+  it("records the server's state of what a visitor pulls only where a later member replication shares the checkpoints", async () => {
+    db = await testDatabase();
+    const s = stubSync(db, null, ['discussions', 'blog_posts']);
+    sync = s.sync;
+    const threads = [crypto.randomUUID(), crypto.randomUUID()];
+    threads.forEach((id) => s.table('discussions').put(discussion(id, nextModified())));
+    const posts = [crypto.randomUUID(), crypto.randomUUID()];
+    const ts = new Date().toISOString();
+    posts.forEach((id, i) =>
+      s
+        .table('blog_posts')
+        .put({
+          id,
+          title: `Post ${i}`,
+          slug: `post-${id}`,
+          status: 'published',
+          is_featured: false,
+          published_at: ts,
+          created_at: ts,
+          _modified: nextModified(),
+        }),
+    );
+    sync.resync();
+    await sync.awaitInSync();
+    expect((await db.blog_posts.findByIds(posts).exec()).size).toBe(2);
+    const recorded = async (name: 'discussions' | 'blog_posts', ids: string[]) => {
+      const internal = sync?.states[name]?.internalReplicationState;
+      if (!internal) throw new Error(`no replication of ${name}`);
+      return Object.keys(await getAssumedMasterState(internal, ids)).length;
+    };
+    // Discussions share their checkpoints with the member replication that may follow: it must know these came from the server.
+    expect(await recorded('discussions', threads)).toBe(2);
+    // Blog posts are replicated per identity: the visitor's record would be written once per row for nobody.
+    expect(await recorded('blog_posts', posts)).toBe(0);
   });
 });

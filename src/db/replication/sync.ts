@@ -269,7 +269,10 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     // RxDB stores what it pulled as the server's state only when a replication has a push side. Without
     // one, a member replication started later on the same checkpoints took every row a visitor pulled
     // for a local write and pushed it (RLS refused, and the refusal tombstoned the row on the device).
-    const holdsWrites = spec.direction === 'both' && userId === null;
+    // A table replicated per identity has no such later replication: the member's has checkpoints and a
+    // record of the server's state of its own, and pushes nothing older than its start. There a visitor's
+    // record was written for nothing, once per pulled row (a second IndexedDB write of every post).
+    const holdsWrites = spec.direction === 'both' && userId === null && !spec.perIdentity;
     if (!canPull && !canPush) continue;
     const collection = db[name] as unknown as RxCollection<unknown>;
     const schema = collection.schema.jsonSchema as RxJsonSchema<unknown>;
