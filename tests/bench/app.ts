@@ -57,6 +57,8 @@ const SYNC_ROUNDS = 3;
 const PROFILE_SYNC = process.env.BENCH_PROFILE_SYNC === '1';
 /** BENCH_SYNC_ONLY=1: only the side-by-side initial sync rounds, for quick iterations on the sync pipeline. */
 const SYNC_ONLY = process.env.BENCH_SYNC_ONLY === '1';
+/** BENCH_COLD_ONLY=1: one sync to fill a device, then only the offline cold starts (bisecting a cold-start change). */
+const COLD_ONLY = process.env.BENCH_COLD_ONLY === '1';
 
 const round = (x: number) => Math.round(x * 10) / 10;
 const log = (message: string) => console.log(`[app bench] ${message}`);
@@ -347,6 +349,28 @@ async function catchUpRounds(
   };
 }
 
+/** Offline cold starts of the hub, 4x CPU throttling, on the synced device: from navigation to a readable list. */
+async function offlineColdStarts(synced: BrowserContext, baseUrl: string): Promise<number[]> {
+  await synced.setOffline(true);
+  // Each launch starts from the same quiet state: not while the closed page's last reads and the worker wind down.
+  await new Promise((resolve) => setTimeout(resolve, COLD_START_SETTLE_MS));
+  const coldTimes: number[] = [];
+  for (let i = 0; i < COLD_STARTS; i++) {
+    const cold = await synced.newPage();
+    const session = await synced.newCDPSession(cold);
+    await session.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cold.goto(`${baseUrl}/discussions`, { waitUntil: 'commit' });
+    const handle = await cold.waitForFunction(
+      () => (document.querySelector('[data-testid="discussion-card"]')?.textContent ? performance.now() : 0),
+      undefined,
+      { timeout: 30_000, polling: 'raf' },
+    );
+    coldTimes.push(Number(await handle.jsonValue()));
+    await cold.close();
+  }
+  return coldTimes;
+}
+
 async function main() {
   const location = await testStackLocation('bench-app');
   log('starting a seeded stack');
@@ -456,6 +480,7 @@ async function main() {
       await page.close();
       if (round_ === 0) synced = context;
       else await context.close();
+      if (COLD_ONLY) break;
 
       const floorContext = await newContext(browser);
       const floorPage = await floorContext.newPage();
@@ -467,6 +492,16 @@ async function main() {
       await floorContext.close();
     }
 
+    if (COLD_ONLY) {
+      // The worker's precache must be complete, as it is after the thread figures in a full run.
+      const warm = await synced!.newPage();
+      await warm.goto(`${baseUrl}/discussions`);
+      await warm.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+      await warm.close();
+      log(`offline cold start (4x CPU): median ${round(median(await offlineColdStarts(synced!, baseUrl)))} ms`);
+      await synced?.close();
+      return;
+    }
     const catchUp = await catchUpRounds(browser, synced!, baseUrl, { apiUrl, anonKey, dbUrl }, keptIds, threadId);
     log(`catch-up of ${CATCH_UP_POSTS} posts: median ${catchUp.catchUpMedianMs} ms, floor ${catchUp.catchUpFloorMedianMs} ms, ratio ${catchUp.catchUpRatio}`);
     const longTasks = longTaskFigures(syncLongTasks);
@@ -533,24 +568,7 @@ async function main() {
     );
     await page.close();
 
-    // Offline cold start, 4x CPU throttling, from navigation to a readable hub list.
-    await synced!.setOffline(true);
-    // Each launch starts from the same quiet state: not while the closed page's last reads and the worker wind down.
-    await new Promise((resolve) => setTimeout(resolve, COLD_START_SETTLE_MS));
-    const coldTimes: number[] = [];
-    for (let i = 0; i < COLD_STARTS; i++) {
-      const cold = await synced!.newPage();
-      const session = await synced!.newCDPSession(cold);
-      await session.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      await cold.goto(`${baseUrl}/discussions`, { waitUntil: 'commit' });
-      const handle = await cold.waitForFunction(
-        () => (document.querySelector('[data-testid="discussion-card"]')?.textContent ? performance.now() : 0),
-        undefined,
-        { timeout: 30_000, polling: 'raf' },
-      );
-      coldTimes.push(Number(await handle.jsonValue()));
-      await cold.close();
-    }
+    const coldTimes = await offlineColdStarts(synced!, baseUrl);
     log(`offline cold start (4x CPU): median ${round(median(coldTimes))} ms`);
     await synced!.close();
 
