@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { createGzip } from 'node:zlib';
+import { constants, createGzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest, RawServerBase, RequestGenericInterface, RouteGenericInterface } from 'fastify';
 
 /** Bodies smaller than this are sent as they are: gzip would save a few bytes and cost a header. */
@@ -55,5 +55,7 @@ export function sendMaybeGzipped(
   }
   reply.removeHeader('content-length');
   reply.header('content-encoding', 'gzip');
-  reply.send(res.stream.pipe(createGzip()));
+  // The fastest level: on one machine the gateway's compressing competes with the browser for the same cores (a
+  // first sync of 40,000 rows took 16.3 s at level 6, 12.3 s at level 1, medians of 3), for a few percent in size.
+  reply.send(res.stream.pipe(createGzip({ level: constants.Z_BEST_SPEED })));
 }
