@@ -80,11 +80,16 @@ export function firstScreenChunks(): { plugin: Plugin; groups: ChunkGroup[] } {
         return seen;
       };
       const initial = staticClosure(ids.filter((id) => this.getModuleInfo(id)?.isEntry));
+      // The shell's parts loaded on first use (tooltips, menus, the toaster) keep files of their own: a page that
+      // is not one of these screens loads them without the screens' shared code, and their loading stays apart.
+      const shellParts = new Set(
+        [...initial].flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []).filter((id) => /[\\/]src[\\/](app|components)[\\/]/.test(id)),
+      );
       const users = new Map<string, string[]>();
       for (const { screen, routeFile } of EARLY_READ_ROUTES) {
         const root = ids.find((id) => id.startsWith(`${SRC}/${routeFile}?`) && id.includes('split=component'));
         if (!root) throw new Error(`first-screen chunks: no component module for ${routeFile}`);
-        for (const id of staticClosure([root])) if (!initial.has(id)) users.set(id, [...(users.get(id) ?? []), screen]);
+        for (const id of staticClosure([root])) if (!initial.has(id) && !shellParts.has(id)) users.set(id, [...(users.get(id) ?? []), screen]);
       }
       groupOf.clear();
       const lightest = EARLY_READ_ROUTES.find((route) => route.lightest)?.screen;
