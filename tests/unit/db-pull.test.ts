@@ -107,18 +107,16 @@ describe('checkpointed pull', () => {
     const posts = [crypto.randomUUID(), crypto.randomUUID()];
     const ts = new Date().toISOString();
     posts.forEach((id, i) =>
-      s
-        .table('blog_posts')
-        .put({
-          id,
-          title: `Post ${i}`,
-          slug: `post-${id}`,
-          status: 'published',
-          is_featured: false,
-          published_at: ts,
-          created_at: ts,
-          _modified: nextModified(),
-        }),
+      s.table('blog_posts').put({
+        id,
+        title: `Post ${i}`,
+        slug: `post-${id}`,
+        status: 'published',
+        is_featured: false,
+        published_at: ts,
+        created_at: ts,
+        _modified: nextModified(),
+      }),
     );
     sync.resync();
     await sync.awaitInSync();
