@@ -1,3 +1,6 @@
+import type { DiscussionDoc } from '@/db/schemas/discussions';
+import type { PostDoc } from '@/db/schemas/posts';
+import type { ProfileDoc } from '@/db/schemas/profiles';
 import type { AuthorProfile, DiscussionRow, PostRow } from './types';
 
 /**
@@ -6,21 +9,7 @@ import type { AuthorProfile, DiscussionRow, PostRow } from './types';
  * because a visitor's first screen reads the server with these before anything else loads.
  */
 
-export function toDiscussionRow(doc: {
-  id: string;
-  user_id: string;
-  title: string;
-  category: string;
-  is_pinned: boolean;
-  is_locked: boolean;
-  created_at: string;
-  updated_at?: string | null;
-  last_activity_at?: string | null;
-  post_count: number;
-  author_username?: string | null;
-  author_display_name?: string | null;
-  author_avatar_url?: string | null;
-}): DiscussionRow {
+export function toDiscussionRow(doc: DiscussionDoc): DiscussionRow {
   return {
     id: doc.id,
     user_id: doc.user_id,
@@ -38,18 +27,7 @@ export function toDiscussionRow(doc: {
   };
 }
 
-export function toPostRow(doc: {
-  id: string;
-  discussion_id: string;
-  user_id: string;
-  parent_post_id?: string | null;
-  quoted_post_id?: string | null;
-  content: string;
-  created_at: string;
-  updated_at?: string | null;
-  is_solution: boolean;
-  reactions_summary?: Record<string, number> | null;
-}): PostRow {
+export function toPostRow(doc: PostDoc): PostRow {
   return {
     id: doc.id,
     discussion_id: doc.discussion_id,
@@ -64,15 +42,7 @@ export function toPostRow(doc: {
   };
 }
 
-export function toAuthorProfile(d: {
-  id: string;
-  username: string;
-  display_name?: string | null;
-  avatar_url?: string | null;
-  role: string;
-  signature?: string | null;
-  karma: number;
-}): AuthorProfile {
+export function toAuthorProfile(d: Pick<ProfileDoc, 'id' | 'username' | 'display_name' | 'avatar_url' | 'role' | 'signature' | 'karma'>): AuthorProfile {
   return {
     id: d.id,
     username: d.username,
