@@ -1,45 +1,16 @@
-import type { ReactNode } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from './alert-dialog';
-import { buttonVariants } from './button';
+import { Slot } from '@radix-ui/react-slot';
+import type { ConfirmDialogProps } from './confirm-dialog-content';
+import { useDeferredPopup } from './deferred-popup';
 
-type ConfirmDialogProps = {
-  /** the control that opens the dialog */
-  trigger: ReactNode;
-  title: string;
-  description: ReactNode;
-  /** the destructive button's label, e.g. 'Delete' */
-  confirmLabel: string;
-  cancelLabel: string;
-  onConfirm: () => void;
-};
+const loadConfirmDialog = () => import('./confirm-dialog-content').then((m) => m.ConfirmDialogContent);
 
-/** A destructive action asks first; Escape or Cancel keeps everything. */
-export function ConfirmDialog({ trigger, title, description, confirmLabel, cancelLabel, onConfirm }: ConfirmDialogProps) {
-  return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
-          <AlertDialogAction className={buttonVariants({ variant: 'destructive' })} onClick={onConfirm}>
-            {confirmLabel}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
+/**
+ * A destructive action asks first; Escape or Cancel keeps everything. The dialog's code (Radix's alert dialog
+ * with its focus trap and scroll lock) loads when the trigger is first used, not with the screen: a thread
+ * shows a delete button on every post a moderator reads, and none of them is needed to read it.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { Loaded, triggerProps } = useDeferredPopup(loadConfirmDialog, 'dialog');
+  if (Loaded) return <Loaded {...props} />;
+  return <Slot {...triggerProps}>{props.trigger}</Slot>;
 }

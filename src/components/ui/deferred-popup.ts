@@ -2,15 +2,8 @@ import { useCallback, useEffect, useRef, useState, type ComponentType, type Keyb
 import { whenBackgroundWorkMayStart } from '@/lib/first-screen';
 import { importWhenOnline } from '@/lib/import-when-online';
 
-/**
- * A menu or panel whose code loads on first use instead of with the app's first screen.
- *
- * The trigger button renders at once (same markup, focusable, announced as a popup button); pointing at it or
- * focusing it fetches the popup's code, and activating it (click, Enter, Space, ArrowDown) swaps in the real
- * component already open. From then on the real component is rendered, so the trigger behaves exactly as before.
- * The code is also fetched once the first screen is up, so the popup still opens if the connection drops later.
- */
-export function useDeferredPopup<P>(load: () => Promise<ComponentType<P>>, popup: 'menu' | 'dialog') {
+/** The code of a deferred component: fetched once, kept, retried after a failure; fetched with the launch's background work too. */
+function useDeferredCode<P>(load: () => Promise<ComponentType<P>>) {
   const [Loaded, setLoaded] = useState<ComponentType<P> | null>(null);
   const loading = useRef<Promise<ComponentType<P>> | null>(null);
   const mounted = useRef(true);
@@ -44,7 +37,7 @@ export function useDeferredPopup<P>(load: () => Promise<ComponentType<P>>, popup
     };
   }, [prefetch]);
 
-  const activate = useCallback(() => {
+  const show = useCallback(() => {
     fetchCode().then(
       (component) => {
         if (mounted.current) setLoaded(() => component);
@@ -52,6 +45,32 @@ export function useDeferredPopup<P>(load: () => Promise<ComponentType<P>>, popup
       () => undefined,
     );
   }, [fetchCode]);
+
+  return { Loaded, prefetch, show };
+}
+
+/**
+ * A dialog opened from elsewhere (its `open` is the caller's state) whose code loads when it is first wanted
+ * instead of with the screen: null until then, the real component from then on.
+ */
+export function useDeferredComponent<P>(load: () => Promise<ComponentType<P>>, wanted: boolean): ComponentType<P> | null {
+  const { Loaded, show } = useDeferredCode(load);
+  useEffect(() => {
+    if (wanted) show();
+  }, [wanted, show]);
+  return Loaded;
+}
+
+/**
+ * A menu or panel whose code loads on first use instead of with the app's first screen.
+ *
+ * The trigger button renders at once (same markup, focusable, announced as a popup button); pointing at it or
+ * focusing it fetches the popup's code, and activating it (click, Enter, Space, ArrowDown) swaps in the real
+ * component already open. From then on the real component is rendered, so the trigger behaves exactly as before.
+ * The code is also fetched once the first screen is up, so the popup still opens if the connection drops later.
+ */
+export function useDeferredPopup<P>(load: () => Promise<ComponentType<P>>, popup: 'menu' | 'dialog') {
+  const { Loaded, prefetch, show: activate } = useDeferredCode(load);
 
   const triggerProps = {
     type: 'button' as const,

@@ -5,6 +5,7 @@ import { useDatabase } from '@/db/hooks/use-database';
 import { usePulled } from '@/db/hooks/use-pulled';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { useDeferredComponent } from '@/components/ui/deferred-popup';
 import { PageHeader } from '@/components/ui/page-header';
 import { toast } from '@/stores/toast-store';
 import { ALL_CATEGORIES, CREATE_TEXT, DEFAULT_HUB_SORT, HUB_SKELETON_COUNT, HUB_TEXT, type HubSort } from '../constants';
@@ -15,10 +16,12 @@ import { mergeCategories, queryHub } from '../model/hub-query';
 import { readHubSnapshot, writeHubSnapshot } from '../model/hub-snapshot';
 import { allDiscussions$ } from '../model/local-queries';
 import type { DiscussionRow } from '../model/types';
-import { CreateDiscussionDialog } from './create-discussion-dialog';
 import { DiscussionCard, DiscussionCardSkeleton } from './discussion-card';
 import { HubAside } from './hub-aside';
 import { HubPagination, HubToolbar } from './hub-toolbar';
+
+// The new-discussion form (editor, Radix's dialog) loads when it is first opened, not with the hub.
+const loadCreateDialog = () => import('./create-discussion-dialog').then((m) => m.CreateDiscussionDialog);
 
 export type HubSearchState = { q?: string; category?: string; sort?: HubSort; page?: number };
 
@@ -39,6 +42,7 @@ export function HubScreen({ search, onSearchChange, member, authPending = false 
   const db = useDatabase();
   const { viewer, avatarUrl } = useViewer(member);
   const [createOpen, setCreateOpen] = useState(false);
+  const CreateDiscussionDialog = useDeferredComponent(loadCreateDialog, createOpen);
   const pulled = usePulled('discussions');
   const live = useLiveQuery(allDiscussions$, [], NO_ROWS);
   // An empty device lists the server's rows until the store's first pull is complete: then the store's are the same.
@@ -143,7 +147,9 @@ export function HubScreen({ search, onSearchChange, member, authPending = false 
         {!failed && !loading && !fromSnapshot ? <HubAside rows={rows} categories={categories} current={category} /> : null}
       </div>
 
-      {db && viewer ? <CreateDiscussionDialog open={createOpen} onOpenChange={setCreateOpen} db={db} viewer={viewer} avatarUrl={avatarUrl} /> : null}
+      {db && viewer && CreateDiscussionDialog ? (
+        <CreateDiscussionDialog open={createOpen} onOpenChange={setCreateOpen} db={db} viewer={viewer} avatarUrl={avatarUrl} />
+      ) : null}
     </div>
   );
 }

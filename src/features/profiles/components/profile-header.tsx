@@ -12,9 +12,12 @@ import { canReceiveTips, readTipJar, roleLabel, socialNetworkLabel, tierLabel, w
 import { PROFILE_BANNER_SIZING, PROFILE_MESSAGES } from '../constants';
 import { useFollow, useFollowCounts } from '../hooks/use-follow';
 import { fetchMyEmail } from '../model/server-profile';
-import { FollowListDialog } from './follow-list-dialog';
 import { MemberAvatar } from './member-avatar';
 import { SizedImage } from '@/components/ui/sized-image';
+import { useDeferredComponent } from '@/components/ui/deferred-popup';
+
+// The followers and following lists (Radix's dialog) load when one is first opened, not with the profile.
+const loadFollowList = () => import('./follow-list-dialog').then((m) => m.FollowListDialog);
 
 export type Viewer = { id: string; email?: string | null } | null;
 
@@ -59,6 +62,7 @@ export function ProfileHeader({ profile, viewer }: { profile: ProfileDoc; viewer
   const counts = useFollowCounts(profile.id, { followers: profile.followers_count ?? 0, following: profile.following_count ?? 0 });
   const follow = useFollow(viewer?.id ?? null, profile.id);
   const [dialog, setDialog] = useState<'followers' | 'following' | null>(null);
+  const FollowListDialog = useDeferredComponent(loadFollowList, dialog !== null);
   const [email, setEmail] = useState<string | null>(isOwner ? (viewer?.email ?? null) : null);
   const tipJar = readTipJar(profile.monetization);
   const links = socialEntries(profile.social_links);
@@ -185,24 +189,28 @@ export function ProfileHeader({ profile, viewer }: { profile: ProfileDoc; viewer
           </Button>
         </div>
       </CardContent>
-      <FollowListDialog
-        open={dialog === 'followers'}
-        onOpenChange={(open) => setDialog(open ? 'followers' : null)}
-        title={PROFILE_MESSAGES.followersTitle}
-        emptyText={PROFILE_MESSAGES.noFollowers}
-        ids={counts.followerIds}
-        count={counts.followers}
-        known={counts.listsKnown}
-      />
-      <FollowListDialog
-        open={dialog === 'following'}
-        onOpenChange={(open) => setDialog(open ? 'following' : null)}
-        title={PROFILE_MESSAGES.followingTitle}
-        emptyText={PROFILE_MESSAGES.noFollowing}
-        ids={counts.followingIds}
-        count={counts.following}
-        known={counts.listsKnown}
-      />
+      {FollowListDialog ? (
+        <>
+          <FollowListDialog
+            open={dialog === 'followers'}
+            onOpenChange={(open) => setDialog(open ? 'followers' : null)}
+            title={PROFILE_MESSAGES.followersTitle}
+            emptyText={PROFILE_MESSAGES.noFollowers}
+            ids={counts.followerIds}
+            count={counts.followers}
+            known={counts.listsKnown}
+          />
+          <FollowListDialog
+            open={dialog === 'following'}
+            onOpenChange={(open) => setDialog(open ? 'following' : null)}
+            title={PROFILE_MESSAGES.followingTitle}
+            emptyText={PROFILE_MESSAGES.noFollowing}
+            ids={counts.followingIds}
+            count={counts.following}
+            known={counts.listsKnown}
+          />
+        </>
+      ) : null}
     </Card>
   );
 }
