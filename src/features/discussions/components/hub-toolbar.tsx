@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { NativeSelect } from '@/components/ui/native-select';
 import { ALL_CATEGORIES, HUB_SORTS, HUB_TEXT, type HubSort } from '../constants';
 
 type HubToolbarProps = {
@@ -48,31 +48,22 @@ export function HubToolbar({ q, category, sort, categories, onChange }: HubToolb
             onChange={(e) => onChange({ q: e.target.value })}
           />
         </div>
-        <Select value={category} onValueChange={(value) => onChange({ category: value })}>
-          <SelectTrigger aria-label={HUB_TEXT.categoryLabel} data-testid="hub-category">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL_CATEGORIES}>{HUB_TEXT.allCategories}</SelectItem>
-            {categories.map((c) => (
-              <SelectItem key={c} value={c}>
-                {c}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <Select value={sort} onValueChange={(value) => onChange({ sort: value as HubSort })}>
-          <SelectTrigger aria-label={HUB_TEXT.sortLabel} data-testid="hub-sort">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {HUB_SORTS.map((s) => (
-              <SelectItem key={s.value} value={s.value}>
-                {s.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        {/* The system's own pickers: on a phone they open the native list, and the hub's first screen loads no popup code. */}
+        <NativeSelect aria-label={HUB_TEXT.categoryLabel} data-testid="hub-category" value={category} onChange={(e) => onChange({ category: e.target.value })}>
+          <option value={ALL_CATEGORIES}>{HUB_TEXT.allCategories}</option>
+          {categories.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </NativeSelect>
+        <NativeSelect aria-label={HUB_TEXT.sortLabel} data-testid="hub-sort" value={sort} onChange={(e) => onChange({ sort: e.target.value as HubSort })}>
+          {HUB_SORTS.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </NativeSelect>
       </div>
     </div>
   );
