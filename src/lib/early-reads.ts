@@ -75,15 +75,17 @@ export function startEarlyReads(plan: EarlyReadPlan): void {
       const raw = match[1] === undefined ? '' : decodeURIComponent(match[1]);
       const id = encodeURIComponent(read.lowerCaseId ? raw.toLowerCase() : raw);
       const started: Record<string, Promise<Response>> = {};
+      let first: Promise<Response> | undefined;
       for (const request of read.requests) {
         const url = plan.base + request.split(plan.idMarker).join(id);
-        started[url] = fetch(url, { headers: plan.headers });
+        const response = fetch(url, { headers: plan.headers });
+        started[url] = response;
+        first ??= response;
         // Unhandled if the app never asks (it failed to load): not worth an error in the console.
-        started[url].catch(() => undefined);
+        response.catch(() => undefined);
       }
       (window as unknown as Record<string, unknown>)[plan.global] = started;
       const image = read.image;
-      const first = read.requests[0] === undefined ? undefined : started[plan.base + read.requests[0].split(plan.idMarker).join(id)];
       if (image && first) {
         first
           .then((response) => (response.ok ? response.clone().json() : null))
