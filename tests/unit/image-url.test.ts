@@ -19,6 +19,26 @@ describe('imageSources', () => {
     expect(s.srcSet).toContain('?width=1440&resize=cover 1440w');
   });
 
+  it('offers a full-width image to common phones at no more than about a tenth wider than their screen', () => {
+    // [CSS width, device pixel ratio]: Lighthouse's phone, small Android phones, iPhones, Pixels.
+    const phones: [number, number][] = [
+      [412, 1.75],
+      [360, 2],
+      [360, 3],
+      [375, 2],
+      [390, 3],
+      [414, 2],
+      [412, 2.625],
+    ];
+    for (const [css, dpr] of phones) {
+      const needed = css * dpr;
+      // The browser takes the narrowest candidate at least as wide as the screen's pixels.
+      const taken = RESPONSIVE_WIDTHS.find((w) => w >= needed);
+      expect(taken, `${css} px at ${dpr}x`).toBeDefined();
+      expect(taken! / needed, `${css} px at ${dpr}x took ${taken}`).toBeLessThanOrEqual(1.11);
+    }
+  });
+
   it('leaves images from elsewhere, signed links and projects without transforms untouched', () => {
     for (const url of [
       'https://api.dicebear.com/9.x/thumbs/svg?seed=x',
