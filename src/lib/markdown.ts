@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import QuickLRU from 'quick-lru';
 import { Marked, type Tokens } from 'marked';
 import { POST_MARKUP_CLASSES, sanitizeMarkdownHtml, sanitizePostHtml } from './sanitize';
 
@@ -45,7 +45,7 @@ const postMarked = new Marked({
  * screen is about a fifth of the script time of opening it; a thread opened
  * again (back and forth from the hub) reuses what it rendered.
  */
-const renderedPosts = new LRUCache<string, string>({ max: 2000 });
+const renderedPosts = new QuickLRU<string, string>({ maxSize: 2000 });
 
 export function renderPostContent(content: string): string {
   let html = renderedPosts.get(content);

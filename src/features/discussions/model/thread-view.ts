@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import QuickLRU from 'quick-lru';
 import { ReplaySubject, share, timer, type Observable } from 'rxjs';
 import type { AppDatabase } from '@/db/database';
 import { loadDatabase } from '@/db/load-database';
@@ -8,7 +8,7 @@ import { threadView$, type ThreadView } from './local-queries';
 /** Threads whose shared read is remembered; a read nobody uses stops after THREAD_WARM_MS either way. */
 const REMEMBERED_THREADS = 50;
 
-const views = new WeakMap<AppDatabase, LRUCache<string, Observable<ThreadView>>>();
+const views = new WeakMap<AppDatabase, QuickLRU<string, Observable<ThreadView>>>();
 
 /**
  * A thread's view, shared by everyone reading it: the live read stays open
@@ -20,7 +20,7 @@ const views = new WeakMap<AppDatabase, LRUCache<string, Observable<ThreadView>>>
 export function sharedThreadView$(db: AppDatabase, threadId: string, viewerId: string | null): Observable<ThreadView> {
   let byThread = views.get(db);
   if (!byThread) {
-    byThread = new LRUCache({ max: REMEMBERED_THREADS });
+    byThread = new QuickLRU({ maxSize: REMEMBERED_THREADS });
     views.set(db, byThread);
   }
   const key = `${threadId}|${viewerId ?? ''}`;
