@@ -46,3 +46,32 @@ test.describe('with the tooltip code held back', () => {
     await expect(page.getByTestId('sidebar').getByRole('link', { name: 'Discussions' })).toBeFocused();
   });
 });
+
+test.describe('with the tooltip code held back on a profile', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test("a member's joined date shows its full date before the tooltip code arrives, keeps focus, then shows it in a tooltip", async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = false;
+    await page.route(/\/assets\/tooltip-[^/]+\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto('/profile/demo_dj');
+    const joined = page.getByTestId('profile-header').locator('time').first();
+    await expect(joined).toContainText(/Joined .* ago/);
+    // The browser's own tooltip names the full date meanwhile.
+    const fullDate = await joined.getAttribute('title');
+    expect(fullDate).toMatch(/^[A-Z][a-z]+day, [A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    await joined.focus();
+    // A visitor's shared link loads it after a quiet spell of reading.
+    await expect.poll(() => asked, { timeout: 15_000 }).toBe(true);
+    release();
+    await expect(page.getByRole('tooltip', { name: fullDate! })).toBeVisible();
+    await expect(page.getByTestId('profile-header').locator('time').first()).toBeFocused();
+  });
+});

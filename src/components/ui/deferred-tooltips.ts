@@ -31,7 +31,7 @@ function whenIdle(run: () => void): () => void {
   };
 }
 
-const FOCUSABLE = 'a[href], button';
+const FOCUSABLE = 'a[href], button, [tabindex="0"]';
 
 /**
  * The tooltip components once their code has loaded (null until then), for a list whose items get tooltips

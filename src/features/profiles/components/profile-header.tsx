@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '@/components/ui/tooltip';
+import { useDeferredTooltips } from '@/components/ui/deferred-tooltips';
 import type { ProfileDoc } from '@/db/schemas/profiles';
 import { canReceiveTips, readTipJar, roleLabel, socialNetworkLabel, tierLabel, withHttps } from '@/lib/profile-rules';
 import { PROFILE_BANNER_SIZING, PROFILE_MESSAGES } from '../constants';
@@ -34,25 +34,35 @@ export function socialEntries(links: unknown): Array<[string, string]> {
 
 /** 'Joined 7 months ago'; under a 'Joined' label (About) the date stands alone. */
 export function JoinedDate({ iso, prefix = true }: { iso: string; prefix?: boolean }) {
+  // The full date shows in a tooltip, whose code loads after the first screen.
+  const { tooltips, containerRef } = useDeferredTooltips<HTMLSpanElement>(true);
   const date = parseDate(iso);
   if (!date) return null;
-  // Its own provider: the app no longer wraps everything in one, so that tooltip code stays out of the first screen.
+  const time = (
+    <time
+      dateTime={iso}
+      tabIndex={0}
+      title={tooltips ? undefined : format(date, 'EEEE, MMMM d, yyyy')}
+      className="rounded-sm underline decoration-dotted underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      {prefix ? 'Joined ' : null}
+      {relativeTime(iso)}
+    </time>
+  );
   return (
-    <TooltipProvider>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <time
-            dateTime={iso}
-            tabIndex={0}
-            className="rounded-sm underline decoration-dotted underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            {prefix ? 'Joined ' : null}
-            {relativeTime(iso)}
-          </time>
-        </TooltipTrigger>
-        <TooltipContent>{format(date, 'EEEE, MMMM d, yyyy')}</TooltipContent>
-      </Tooltip>
-    </TooltipProvider>
+    <span ref={containerRef}>
+      {tooltips ? (
+        // Its own provider: the app does not wrap everything in one, so that tooltip code stays out of the first screen.
+        <tooltips.TooltipProvider>
+          <tooltips.Tooltip>
+            <tooltips.TooltipTrigger asChild>{time}</tooltips.TooltipTrigger>
+            <tooltips.TooltipContent>{format(date, 'EEEE, MMMM d, yyyy')}</tooltips.TooltipContent>
+          </tooltips.Tooltip>
+        </tooltips.TooltipProvider>
+      ) : (
+        time
+      )}
+    </span>
   );
 }
 
