@@ -53,12 +53,20 @@ type ChunkGroup = {
  * simulated slow 4G: 150 ms a round trip, six connections to a host) they queued behind one another and the
  * first screen came about a second later. Home is the lightest first screen (no markdown, no editor): the
  * modules it shares with the others make one file, the modules only the others share a second, and each
- * screen's own modules a third, so home downloads nothing it does not use. Finer groups (by the exact set of
+ * screen's own modules a third, so home downloads nothing it does not use. A set of screens sharing a lot of
+ * code only among themselves gets a fourth (see OWN_FILE_MIN_SHARED_CODE). Finer groups (by the exact set of
  * screens using each module) saved some screens 20-40 KB but cost up to six files, and measured no faster.
  * Everything else (the entry's modules, and what a route loads later on demand, such as the database) is left
  * to the bundler's own splitting. `groups` are the bundler's groups; a module's dependencies are not pulled into
  * its group, as each of them is placed by the screens that use it.
  */
+/**
+ * Code (before minifying) that a few of the screens share and above which it gets a file of their own instead of
+ * going into the file all but home load: the markdown renderer and sanitizer only a thread and a blog post
+ * use (about 160 KB, 25 KB gzip) were downloaded by the hub and every profile before their first screen.
+ */
+const OWN_FILE_MIN_SHARED_CODE = 100_000;
+
 export function firstScreenChunks(): { plugin: Plugin; groups: ChunkGroup[] } {
   const groupOf = new Map<string, string>();
   const plugin: Plugin = {
@@ -93,8 +101,16 @@ export function firstScreenChunks(): { plugin: Plugin; groups: ChunkGroup[] } {
       }
       groupOf.clear();
       const lightest = EARLY_READ_ROUTES.find((route) => route.lightest)?.screen;
-      const chunkOf = (screens: string[]) =>
-        screens.length === 1 ? `first-${screens[0]}` : lightest && screens.includes(lightest) ? FIRST_SCREENS_COMMON_CHUNK : FIRST_SCREENS_SHARED_CHUNK;
+      const others = EARLY_READ_ROUTES.filter((route) => route.screen !== lightest).length;
+      // How much code each set of screens shares, to give a heavy set a file of its own.
+      const sharedBySet = new Map<string, number>();
+      for (const [id, screens] of users) sharedBySet.set(screens.join(), (sharedBySet.get(screens.join()) ?? 0) + (this.getModuleInfo(id)?.code?.length ?? 0));
+      const chunkOf = (screens: string[]) => {
+        if (screens.length === 1) return `first-${screens[0]}`;
+        if (lightest && screens.includes(lightest)) return FIRST_SCREENS_COMMON_CHUNK;
+        const some = screens.length < others;
+        return some && (sharedBySet.get(screens.join()) ?? 0) >= OWN_FILE_MIN_SHARED_CODE ? `first-${screens.join('_')}` : FIRST_SCREENS_SHARED_CHUNK;
+      };
       for (const [id, screens] of users) groupOf.set(id, chunkOf(screens));
     },
   };
