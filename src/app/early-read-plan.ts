@@ -1,5 +1,6 @@
 import { pulledKey } from '@/db/first-pull';
 import { publicReadHeaders, restBase } from '@/db/server-read-paths';
+import { BLOG_COVER_SIZING } from '@/features/blog/constants';
 import { BLOG_POST_EARLY_READ } from '@/features/blog/model/server-blog';
 import { HUB_EARLY_READ, THREAD_EARLY_READ } from '@/features/discussions/model/server-reads';
 import { PROFILE_BANNER_SIZING } from '@/features/profiles/constants';
@@ -23,7 +24,12 @@ export const EARLY_READ_ROUTES = [
     image: { column: 'banner_url', sizing: PROFILE_BANNER_SIZING },
     routeFile: 'routes/profile/$username/index.tsx',
   },
-  { screen: 'blog-post', read: BLOG_POST_EARLY_READ, routeFile: 'routes/blog/$slug.tsx' },
+  {
+    screen: 'blog-post',
+    read: BLOG_POST_EARLY_READ,
+    image: { column: 'cover_image_url', sizing: BLOG_COVER_SIZING },
+    routeFile: 'routes/blog/$slug.tsx',
+  },
   // Home's first screen is its own text; its rows (featured members, counts) come after.
   { screen: 'home', read: { path: '^/$', requests: [] }, routeFile: 'routes/index.tsx', lightest: true },
 ];

@@ -4,6 +4,7 @@ import { earlyReadPlan } from '@/app/early-read-plan';
 import { markPulled } from '@/db/first-pull';
 import { serverDiscussions } from '@/features/discussions/model/server-hub';
 import { serverThread } from '@/features/discussions/model/server-thread';
+import { BLOG_COVER_SIZING } from '@/features/blog/constants';
 import { serverBlogPost } from '@/features/blog/model/server-blog';
 import { PROFILE_BANNER_SIZING } from '@/features/profiles/constants';
 import { serverProfile } from '@/features/profiles/model/server-profile';
@@ -117,6 +118,25 @@ describe('the early read started by the page', () => {
     await serverProfile('other_dj').catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(preloadedImage()).toBeNull();
+  });
+
+  it("preloads a blog post's cover from the project's storage as the article will ask for it", async () => {
+    const cover = `${env.supabaseUrl}/storage/v1/object/public/user-content-files/u1/covers/summer.jpg`;
+    stubServer(
+      async () =>
+        new Response(JSON.stringify([{ id: 'b1', slug: 'summer-mix', title: 'Summer mix', cover_image_url: cover }]), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    openPage('/blog/summer-mix');
+    const preloadedImage = () => document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]');
+    await vi.waitFor(() => expect(preloadedImage()).not.toBeNull());
+    const article = imageSources(cover, BLOG_COVER_SIZING);
+    // Cut to the article's 2:1 box, at the widths a phone asks for.
+    expect(article.srcSet).toContain('?width=750&height=375&resize=cover 750w');
+    expect(preloadedImage()?.getAttribute('imagesrcset')).toBe(article.srcSet);
+    expect(preloadedImage()?.getAttribute('imagesizes')).toBe(article.sizes);
   });
 
   it('is sent again by the app when the early answer is an error or never came', async () => {

@@ -4,6 +4,8 @@ export const BLOG_PAGE_SIZE = 9;
 export const BLOG_SEARCH_DEBOUNCE_MS = 500;
 /** Characters of the author id shown when the author's profile cannot be read. */
 export const AUTHOR_ID_FALLBACK_LENGTH = 8;
+/** A post's cover: as wide as the article, cut to 2:1 (its box), asked for at once by a shared link's page. */
+export const BLOG_COVER_SIZING = { width: 360, height: 180, sizes: '(min-width: 768px) 768px, 100vw' } as const;
 /** date-fns pattern: 'March 5, 2025'. */
 export const BLOG_DATE_FORMAT = 'MMMM d, yyyy';
 

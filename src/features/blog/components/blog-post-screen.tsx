@@ -10,7 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { getSupabase } from '@/lib/lazy-supabase';
 import { renderMarkdown } from '@/lib/markdown';
 import { useConnectivityStore } from '@/stores/connectivity-store';
-import { AUTHOR_ID_FALLBACK_LENGTH, BLOG_TEXTS } from '../constants';
+import { AUTHOR_ID_FALLBACK_LENGTH, BLOG_COVER_SIZING, BLOG_TEXTS } from '../constants';
 import { formatBlogDate, type BlogPostSummary } from '../model/blog-query';
 import { postBySlug$ } from '../model/local-blog';
 import { useBlogAuthors } from '../hooks/use-blog-data';
@@ -89,9 +89,11 @@ export function BlogPostScreen({ slug, viewerId, renderShare }: Props) {
       {post.cover_image_url ? (
         <SizedImage
           src={post.cover_image_url}
-          sizing={{ width: 360, sizes: '(min-width: 768px) 768px, 100vw' }}
+          sizing={BLOG_COVER_SIZING}
           // The box has its height before the image arrives (the width sets it), so the title below never moves.
           className="mb-6 aspect-[2/1] max-h-96 w-full rounded-lg object-cover"
+          // At the top of the article: asked for at once (a shared link's page preloads it with the post).
+          fetchPriority="high"
         />
       ) : null}
       <h1 className="mb-3 text-3xl font-bold tracking-tight md:text-4xl">{post.title}</h1>

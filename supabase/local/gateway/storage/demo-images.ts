@@ -10,8 +10,10 @@ import { objectPath } from './paths';
 /** The public bucket of member uploads, created by the migrations. */
 export const DEMO_IMAGE_BUCKET = 'user-content-files';
 /** At most this many seeded members get profile pictures stored in the project's own storage. */
-export const DEMO_IMAGE_MEMBERS = 36;
+export const DEMO_IMAGE_MEMBERS = 48;
 const DEMO_IMAGE_PICKS_PER_LIST = 12;
+/** The newest published blog posts get a cover stored there too. */
+export const DEMO_BLOG_COVERS = 6;
 export const DEMO_AVATAR_NAME = 'avatars/demo-avatar.jpg';
 export const DEMO_BANNER_NAME = 'banners/demo-banner.jpg';
 
@@ -58,10 +60,37 @@ async function cachedPhoto(cacheDir: string, key: string, make: () => Promise<Bu
   return file;
 }
 
+/** Puts `file` in the public bucket under `name`, owned by `ownerId`, as an upload would; returns its public URL. */
+async function storeObject(client: pg.Client, config: StackConfig, ownerId: string, name: string, file: string): Promise<string> {
+  const target = objectPath(config.localDir, DEMO_IMAGE_BUCKET, name);
+  await mkdir(dirname(target), { recursive: true });
+  await copyFile(file, target);
+  const bytes = await readFile(file);
+  const size = (await stat(file)).size;
+  const now = new Date().toISOString();
+  const metadata = {
+    eTag: `"${createHash('md5').update(bytes).digest('hex')}"`,
+    size,
+    mimetype: 'image/jpeg',
+    cacheControl: 'max-age=3600',
+    lastModified: now,
+    contentLength: size,
+    httpStatusCode: 200,
+  };
+  await client.query(
+    `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata)
+     values ($1, $2, $3::uuid, $3::text, $4, $5::jsonb)
+     on conflict (bucket_id, name) do update set metadata = excluded.metadata, version = excluded.version`,
+    [DEMO_IMAGE_BUCKET, name, ownerId, randomUUID(), JSON.stringify(metadata)],
+  );
+  return `${config.apiUrl}/storage/v1/object/public/${DEMO_IMAGE_BUCKET}/${name}`;
+}
+
 /**
  * Gives the seeded members a visitor meets first an avatar and a banner stored in the project's public bucket, as
  * members who upload their own pictures have: files in `<uid>/avatars` and `<uid>/banners`, rows in
- * `storage.objects`, and the profile pointing at the stack's public URL. Runs once, right after the seed.
+ * `storage.objects`, and the profile pointing at the stack's public URL. The newest blog posts get a cover there
+ * as well (`<author uid>/covers`), as a community hosting its blog's pictures has. Runs once, right after the seed.
  */
 export async function seedDemoImages(config: StackConfig, log: (line: string) => void = () => undefined): Promise<number> {
   const cacheDir = join(config.rootDir, '.local', 'demo-images');
@@ -69,56 +98,42 @@ export async function seedDemoImages(config: StackConfig, log: (line: string) =>
     PALETTES.map(async (palette, i) => ({
       avatar: await cachedPhoto(cacheDir, `avatar-${i}`, () => photo(800, 800, palette)),
       banner: await cachedPhoto(cacheDir, `banner-${i}`, () => photo(1500, 400, palette)),
+      cover: await cachedPhoto(cacheDir, `cover-${i}`, () => photo(1200, 630, palette)),
     })),
   );
   const client = new pg.Client({ connectionString: config.dbUrl });
   await client.connect();
   try {
-    // Members seen first: the directory's first page (newest), authors of the hub's latest discussions, top karma.
+    // Members seen first: the directory's first page (newest), authors of the hub's latest discussions and of the
+    // newest blog posts, top karma.
     const { rows } = await client.query<{ id: string }>(
       `with picks as (
          (select id from public.profiles where not _deleted order by created_at desc, id desc limit $1)
          union (select user_id from public.discussions where not _deleted order by last_activity_at desc limit $1)
+         union (select author_id from public.blog_posts where status = 'published' and not _deleted order by published_at desc limit $1)
          union (select id from public.profiles where not _deleted order by karma desc limit $1)
        )
        select p.id from public.profiles p join picks on picks.id = p.id order by p.username limit $2`,
       [DEMO_IMAGE_PICKS_PER_LIST, DEMO_IMAGE_MEMBERS],
     );
+    const { rows: posts } = await client.query<{ id: string; author_id: string }>(
+      `select id, author_id from public.blog_posts where status = 'published' and not _deleted and author_id is not null
+       order by published_at desc limit $1`,
+      [DEMO_BLOG_COVERS],
+    );
     await client.query('begin');
     for (const [i, { id }] of rows.entries()) {
       const source = sources[i % sources.length];
-      const urls: Record<string, string> = {};
-      for (const [kind, file, name] of [
-        ['avatar', source.avatar, `${id}/${DEMO_AVATAR_NAME}`],
-        ['banner', source.banner, `${id}/${DEMO_BANNER_NAME}`],
-      ] as const) {
-        const target = objectPath(config.localDir, DEMO_IMAGE_BUCKET, name);
-        await mkdir(dirname(target), { recursive: true });
-        await copyFile(file, target);
-        const bytes = await readFile(file);
-        const size = (await stat(file)).size;
-        const now = new Date().toISOString();
-        const metadata = {
-          eTag: `"${createHash('md5').update(bytes).digest('hex')}"`,
-          size,
-          mimetype: 'image/jpeg',
-          cacheControl: 'max-age=3600',
-          lastModified: now,
-          contentLength: size,
-          httpStatusCode: 200,
-        };
-        await client.query(
-          `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata)
-           values ($1, $2, $3::uuid, $3::text, $4, $5::jsonb)
-           on conflict (bucket_id, name) do update set metadata = excluded.metadata, version = excluded.version`,
-          [DEMO_IMAGE_BUCKET, name, id, randomUUID(), JSON.stringify(metadata)],
-        );
-        urls[kind] = `${config.apiUrl}/storage/v1/object/public/${DEMO_IMAGE_BUCKET}/${name}`;
-      }
-      await client.query('update public.profiles set avatar_url = $2, banner_url = $3 where id = $1', [id, urls.avatar, urls.banner]);
+      const avatar = await storeObject(client, config, id, `${id}/${DEMO_AVATAR_NAME}`, source.avatar);
+      const banner = await storeObject(client, config, id, `${id}/${DEMO_BANNER_NAME}`, source.banner);
+      await client.query('update public.profiles set avatar_url = $2, banner_url = $3 where id = $1', [id, avatar, banner]);
+    }
+    for (const [i, post] of posts.entries()) {
+      const cover = await storeObject(client, config, post.author_id, `${post.author_id}/covers/${post.id}.jpg`, sources[i % sources.length].cover);
+      await client.query('update public.blog_posts set cover_image_url = $2 where id = $1', [post.id, cover]);
     }
     await client.query('commit');
-    log(`stored demo pictures for ${rows.length} members`);
+    log(`stored demo pictures for ${rows.length} members and ${posts.length} blog posts`);
     return rows.length;
   } catch (err) {
     await client.query('rollback').catch(() => undefined);
