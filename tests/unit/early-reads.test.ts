@@ -11,7 +11,7 @@ import { serverProfile } from '@/features/profiles/model/server-profile';
 import { clearPrivateDeviceData } from '@/lib/device-storage';
 import { EARLY_READS_GLOBAL, earlyReadsScript } from '@/lib/early-reads';
 import { env } from '@/lib/env';
-import { imageSources } from '@/lib/image-url';
+import { IMAGE_QUALITY, imageSources } from '@/lib/image-url';
 import { AUTH_STORAGE_KEY } from '@/lib/shell-constants';
 
 type Answer = () => Promise<Response>;
@@ -134,7 +134,7 @@ describe('the early read started by the page', () => {
     await vi.waitFor(() => expect(preloadedImage()).not.toBeNull());
     const article = imageSources(cover, BLOG_COVER_SIZING);
     // Cut to the article's 2:1 box, at the widths a phone asks for.
-    expect(article.srcSet).toContain('?width=750&height=375&resize=cover 750w');
+    expect(article.srcSet).toContain(`?width=750&height=375&resize=cover&quality=${IMAGE_QUALITY} 750w`);
     expect(preloadedImage()?.getAttribute('imagesrcset')).toBe(article.srcSet);
     expect(preloadedImage()?.getAttribute('imagesizes')).toBe(article.sizes);
   });

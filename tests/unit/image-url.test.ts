@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageSources, RESPONSIVE_WIDTHS, storageObjectPath } from '@/lib/image-url';
+import { IMAGE_QUALITY, imageSources, RESPONSIVE_WIDTHS, storageObjectPath } from '@/lib/image-url';
 
 const supabaseUrl = 'http://127.0.0.1:54321';
 const stored = `${supabaseUrl}/storage/v1/object/public/user-content-files/u1/avatars/me.jpg`;
@@ -8,15 +8,16 @@ describe('imageSources', () => {
   it('asks the project storage for an avatar at its displayed size, 1x and 2x', () => {
     const s = imageSources(stored, { width: 96, height: 96 }, { supabaseUrl, transforms: true });
     const base = `${supabaseUrl}/storage/v1/render/image/public/user-content-files/u1/avatars/me.jpg`;
-    expect(s.src).toBe(`${base}?width=96&height=96&resize=cover`);
-    expect(s.srcSet).toBe(`${base}?width=96&height=96&resize=cover 1x, ${base}?width=192&height=192&resize=cover 2x`);
+    const q = `quality=${IMAGE_QUALITY}`;
+    expect(s.src).toBe(`${base}?width=96&height=96&resize=cover&${q}`);
+    expect(s.srcSet).toBe(`${base}?width=96&height=96&resize=cover&${q} 1x, ${base}?width=192&height=192&resize=cover&${q} 2x`);
   });
 
   it('offers width candidates for full-width images', () => {
     const s = imageSources(stored, { width: 360, sizes: '100vw' }, { supabaseUrl, transforms: true });
     expect(s.sizes).toBe('100vw');
     expect(s.srcSet?.split(', ')).toHaveLength(RESPONSIVE_WIDTHS.length);
-    expect(s.srcSet).toContain('?width=1440&resize=cover 1440w');
+    expect(s.srcSet).toContain(`?width=1440&resize=cover&quality=${IMAGE_QUALITY} 1440w`);
   });
 
   it('offers a full-width image to common phones at no more than about a tenth wider than their screen', () => {
