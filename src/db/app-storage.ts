@@ -24,6 +24,8 @@ import type { DexieSettings } from 'rxdb';
  * - bulkWrite runs in one readwrite transaction of its own, without Dexie's
  *   promise zones and change-tracking middleware (nothing in the app uses
  *   Dexie's liveQuery; RxDB's own change stream is emitted as before).
+ * - getChangedDocumentsSince, which every replication runs over everything
+ *   it pulled, is one ranged read of RxDB's `(_meta.lwt, id)` index.
  *
  * A write is still one IndexedDB transaction: a page closed or killed during
  * it leaves the store as it was before it, never half a page. Writes with
@@ -247,6 +249,31 @@ function speedUp(instance: RxStorageInstanceDexie<AnyDoc>): void {
     }
     return { error: categorized.errors };
   }
+
+  /**
+   * The documents changed after `checkpoint`, in `(_meta.lwt, id)` order: one ranged read of the index RxDB
+   * keeps for it. Without this RxDB runs it as a query whose `$or` the index cannot bound, and a replication
+   * reads every pulled document back in batches of 100 (its push side's first pass, even with nothing to
+   * push). All documents of one write share their `lwt`, so each batch scanned the page's rows again from the
+   * first: about 5,500 rows read for a page of 1,000, every row an IndexedDB round trip.
+   */
+  // Optional in RxDB's storage interface; the Dexie instance has none of its own.
+  (instance as unknown as RxStorageInstance<AnyDoc, unknown, unknown>).getChangedDocumentsSince = async (limit, checkpoint) => {
+    if (instance.closed) throw new Error(`storage instance ${instance.collectionName} is closed`);
+    const state = await internals;
+    const keyRange = state.dexieDb._options.IDBKeyRange ?? IDBKeyRange;
+    const index = state.dexieDb.backendDB().transaction(DOCS_STORE, 'readonly').objectStore(DOCS_STORE).index(`[_meta.lwt+${primaryPath}]`);
+    // Strictly after the checkpoint: a later lwt, or the same lwt and a greater id.
+    const since = checkpoint as { id: string; lwt: number } | undefined;
+    const range = since ? keyRange.lowerBound([since.lwt, since.id], true) : null;
+    const stored = await request(index.getAll(range, limit));
+    const documents = stored.map((doc) => fromDexieToStorage<AnyDoc>(state.booleanIndexes, doc as AnyDoc));
+    const last = documents[documents.length - 1];
+    return {
+      documents,
+      checkpoint: last ? { id: last[primaryPath] as string, lwt: last._meta.lwt } : (since ?? { id: '', lwt: 0 }),
+    };
+  };
 
   instance.bulkWrite = async (writes: BulkWriteRow<AnyDoc>[], context: string): Promise<RxStorageBulkWriteResponse<AnyDoc>> => {
     if (hasAttachments(writes)) return dexieBulkWrite(writes, context);

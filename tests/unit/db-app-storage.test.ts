@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import type { RxStorage } from 'rxdb';
+import { getChangedDocumentsSinceQuery, prepareQuery, type RxDocumentData, type RxStorage, type RxStorageInstance } from 'rxdb';
 import { createAppDatabase, type AppDatabase } from '@/db/database';
 import type { DiscussionDoc } from '@/db/schemas/discussions';
 import { testStorage } from './db-support/memory-db';
@@ -157,5 +157,40 @@ describe("the app's storage", () => {
     expect(result.error.map((e) => e.documentId)).toEqual([another.id]);
     expect(await db.discussions.count().exec()).toBe(40 + 1 + 500);
     expect((await db.discussions.findOne(another.id).exec())?.title).toBe('also from the other tab');
+  });
+
+  it("lists the changes after a checkpoint as RxDB's own query does", async () => {
+    db = await createAppDatabase({ name: newName(), storage: testStorage(), multiInstance: false, only: ['discussions', 'outbox'] });
+    // Three writes: the documents of each share one lwt, as a replication's pages do; one is deleted later.
+    for (let w = 0; w < 3; w++) await db.discussions.bulkInsert(Array.from({ length: 120 }, (_, i) => discussion(w * 1000 + i)));
+    const gone = (await db.discussions.find({ limit: 1 }).exec())[0];
+    await gone.remove();
+    const instance = db.discussions.storageInstance as unknown as RxStorageInstance<DiscussionDoc, unknown, unknown>;
+    expect(instance.getChangedDocumentsSince).toBeTypeOf('function');
+    const byQuery = async (limit: number, checkpoint?: { id: string; lwt: number }) => {
+      const query = prepareQuery(instance.schema, getChangedDocumentsSinceQuery(instance, limit, checkpoint));
+      return (await instance.query(query)).documents;
+    };
+    const walk = async (next: (limit: number, cp?: { id: string; lwt: number }) => Promise<RxDocumentData<DiscussionDoc>[]>) => {
+      const pages: string[][] = [];
+      let checkpoint: { id: string; lwt: number } | undefined;
+      for (;;) {
+        const docs = await next(50, checkpoint);
+        if (docs.length === 0) return pages;
+        pages.push(docs.map((d) => `${d.id}:${d._meta.lwt}:${d._deleted}`));
+        const last = docs[docs.length - 1];
+        checkpoint = { id: last.id, lwt: last._meta.lwt };
+      }
+    };
+    const native = await walk(async (limit, cp) => (await instance.getChangedDocumentsSince!(limit, cp)).documents);
+    // Every document once, the deleted one with its deletion, in the same pages as RxDB's query gives.
+    expect(native.flat()).toHaveLength(360);
+    expect(native.flat().filter((d) => d.endsWith(':true'))).toEqual([expect.stringContaining(gone.id)]);
+    expect(native).toEqual(await walk(byQuery));
+    // The checkpoint it returns is its last document's; after the last, the one it was given.
+    const all = await instance.getChangedDocumentsSince!(1000);
+    const end = all.checkpoint as { id: string; lwt: number };
+    expect(end).toEqual({ id: all.documents.at(-1)!.id, lwt: all.documents.at(-1)!._meta.lwt });
+    expect(await instance.getChangedDocumentsSince!(10, end)).toEqual({ documents: [], checkpoint: end });
   });
 });
