@@ -104,12 +104,16 @@ export function firstScreenChunks(): { plugin: Plugin; groups: ChunkGroup[] } {
       const others = EARLY_READ_ROUTES.filter((route) => route.screen !== lightest).length;
       // How much code each set of screens shares, to give a heavy set a file of its own.
       const sharedBySet = new Map<string, number>();
-      for (const [id, screens] of users) sharedBySet.set(screens.join(), (sharedBySet.get(screens.join()) ?? 0) + (this.getModuleInfo(id)?.code?.length ?? 0));
+      for (const [id, screens] of users) {
+        const set = screens.join('_');
+        sharedBySet.set(set, (sharedBySet.get(set) ?? 0) + (this.getModuleInfo(id)?.code?.length ?? 0));
+      }
       const chunkOf = (screens: string[]) => {
         if (screens.length === 1) return `first-${screens[0]}`;
         if (lightest && screens.includes(lightest)) return FIRST_SCREENS_COMMON_CHUNK;
-        const some = screens.length < others;
-        return some && (sharedBySet.get(screens.join()) ?? 0) >= OWN_FILE_MIN_SHARED_CODE ? `first-${screens.join('_')}` : FIRST_SCREENS_SHARED_CHUNK;
+        // The set all the other screens share is the shared file itself.
+        const set = screens.join('_');
+        return screens.length < others && (sharedBySet.get(set) ?? 0) >= OWN_FILE_MIN_SHARED_CODE ? `first-${set}` : FIRST_SCREENS_SHARED_CHUNK;
       };
       for (const [id, screens] of users) groupOf.set(id, chunkOf(screens));
     },

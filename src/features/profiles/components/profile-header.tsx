@@ -38,11 +38,12 @@ export function JoinedDate({ iso, prefix = true }: { iso: string; prefix?: boole
   const { tooltips, containerRef } = useDeferredTooltips<HTMLSpanElement>(true);
   const date = parseDate(iso);
   if (!date) return null;
+  const fullDate = format(date, 'EEEE, MMMM d, yyyy');
   const time = (
     <time
       dateTime={iso}
       tabIndex={0}
-      title={tooltips ? undefined : format(date, 'EEEE, MMMM d, yyyy')}
+      title={tooltips ? undefined : fullDate}
       className="rounded-sm underline decoration-dotted underline-offset-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
       {prefix ? 'Joined ' : null}
@@ -56,7 +57,7 @@ export function JoinedDate({ iso, prefix = true }: { iso: string; prefix?: boole
         <tooltips.TooltipProvider>
           <tooltips.Tooltip>
             <tooltips.TooltipTrigger asChild>{time}</tooltips.TooltipTrigger>
-            <tooltips.TooltipContent>{format(date, 'EEEE, MMMM d, yyyy')}</tooltips.TooltipContent>
+            <tooltips.TooltipContent>{fullDate}</tooltips.TooltipContent>
           </tooltips.Tooltip>
         </tooltips.TooltipProvider>
       ) : (

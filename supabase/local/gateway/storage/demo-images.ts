@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
@@ -64,9 +64,9 @@ async function cachedPhoto(cacheDir: string, key: string, make: () => Promise<Bu
 async function storeObject(client: pg.Client, config: StackConfig, ownerId: string, name: string, file: string): Promise<string> {
   const target = objectPath(config.localDir, DEMO_IMAGE_BUCKET, name);
   await mkdir(dirname(target), { recursive: true });
-  await copyFile(file, target);
   const bytes = await readFile(file);
-  const size = (await stat(file)).size;
+  await writeFile(target, bytes);
+  const size = bytes.length;
   const now = new Date().toISOString();
   const metadata = {
     eTag: `"${createHash('md5').update(bytes).digest('hex')}"`,
