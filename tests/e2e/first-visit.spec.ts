@@ -1,5 +1,8 @@
 import { expect, test, type Request } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
+import { get as httpGet } from 'node:http';
+import { get as httpsGet } from 'node:https';
+import { brotliDecompressSync } from 'node:zlib';
 import { THREAD_TOASTS } from '../../src/features/discussions/constants';
 import { newMemberApi, serviceClient } from '../support/standins/e2e-session';
 import { createThread, expectDeviceToHold } from './offline-support';
@@ -108,7 +111,9 @@ function isThreadRead(request: Request, threadId: string, table: 'discussions' |
   );
 }
 
-test("the page starts the thread's read before the app's JavaScript has arrived, and the app renders that answer without asking again", async ({ page }) => {
+test("the page starts the thread's read before the app's JavaScript and stylesheet have arrived, and the app renders that answer without asking again", async ({
+  page,
+}) => {
   const author = await newMemberApi('earlyread');
   const thread = await createThread(author.id, [
     { authorId: author.id, content: `Early read post 1 ${randomUUID().slice(0, 8)}` },
@@ -119,8 +124,9 @@ test("the page starts the thread's read before the app's JavaScript has arrived,
   page.on('request', (request) => {
     if (isThreadRead(request, thread.id, 'posts') || isThreadRead(request, thread.id, 'discussions')) reads.push(request);
   });
-  // The app's scripts are held until the thread's posts were asked for (at most a few seconds): only the
-  // page itself can have asked by then.
+  // The app's scripts and stylesheet are held until the thread's posts were asked for (at most a few seconds):
+  // only the page itself can have asked by then, and not from behind the stylesheet, which holds back any
+  // script placed after it.
   let postsAskedBeforeScripts = false;
   const postsAsked = page
     .waitForRequest((request) => isThreadRead(request, thread.id, 'posts'), { timeout: 5_000 })
@@ -128,7 +134,7 @@ test("the page starts the thread's read before the app's JavaScript has arrived,
       () => (postsAskedBeforeScripts = true),
       () => undefined,
     );
-  await page.route('**/assets/*.js', async (route) => {
+  await page.route('**/assets/*.{js,css}', async (route) => {
     await postsAsked;
     await route.fallback();
   });
@@ -166,3 +172,41 @@ test("when the page's early read of a thread fails, the app reads the thread its
   await expect.poll(() => replication.held(), { timeout: 20_000 }).toBeGreaterThan(0);
   replication.release();
 });
+
+test("the app's scripts and stylesheet reach the browser Brotli-compressed, byte for byte the build's", async ({ baseURL }) => {
+  const html = await (await fetch(new URL('/', baseURL))).text();
+  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  expect(files.some((f) => f.endsWith('.js')) && files.some((f) => f.endsWith('.css'))).toBe(true);
+  for (const file of files) {
+    const url = new URL(file, baseURL);
+    const [plain, brotli] = await Promise.all([rawGet(url, 'identity'), rawGet(url, 'gzip, deflate, br, zstd')]);
+    expect(brotli.encoding, file).toBe('br');
+    expect(brotliDecompressSync(brotli.body).equals(plain.body), file).toBe(true);
+    // Smaller than the gzip the server would send otherwise.
+    const gzip = await rawGet(url, 'gzip');
+    expect(gzip.encoding, file).toBe('gzip');
+    expect(brotli.body.length, file).toBeLessThan(gzip.body.length);
+  }
+});
+
+test('a first visit links the web app manifest (which the browser then fetches with its icons) only once its first screen is shown', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(0);
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest', { timeout: 20_000 });
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
+});
+
+/** One GET with the given Accept-Encoding, its body as sent (not decoded) and its Content-Encoding. */
+function rawGet(url: URL, acceptEncoding: string): Promise<{ encoding: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    (url.protocol === 'https:' ? httpsGet : httpGet)(url, { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        if (response.statusCode !== 200) reject(new Error(`${url.pathname}: HTTP ${response.statusCode}`));
+        else resolve({ encoding: String(response.headers['content-encoding'] ?? 'identity'), body: Buffer.concat(chunks) });
+      });
+    }).on('error', reject);
+  });
+}
