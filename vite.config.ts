@@ -1,18 +1,15 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { VitePWA } from 'vite-plugin-pwa';
 import { earlyReadsPlugin, firstScreenChunks } from './scripts/vite-early-reads.ts';
-
-// The manifest lives at the repository root; the plugin emits it and links it from index.html.
-const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>;
+import { precompressedAssets } from './scripts/vite-precompressed.ts';
 
 const firstScreens = firstScreenChunks();
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -24,16 +21,16 @@ export default defineConfig({
     tailwindcss(),
     earlyReadsPlugin(),
     firstScreens.plugin,
+    ...precompressedAssets(command),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
       filename: 'sw.ts',
       // Registration is ours (src/app/pwa), through workbox-window, to drive the update prompt.
       injectRegister: false,
-      manifest,
-      manifestFilename: 'manifest.webmanifest',
-      // The icons are already in the precache through globPatterns; listing them twice only adds entries.
-      includeManifestIcons: false,
+      // public/manifest.webmanifest is served as it is; the app links it once its first screen is shown
+      // (src/app/pwa/web-app-manifest.ts), so a first visit does not fetch it and its icons before that screen.
+      manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
         // The social preview image is for link unfurlers, not for the installed app.
@@ -59,4 +56,4 @@ export default defineConfig({
     },
   },
   preview: { port: 4173, strictPort: true },
-});
+}));

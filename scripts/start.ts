@@ -52,7 +52,7 @@ function buildInputsHash(): string {
       hash.update(relative(root, path)).update(String(st.size)).update(String(st.mtimeMs));
     }
   };
-  for (const p of ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'manifest.webmanifest', 'package-lock.json']) walk(join(root, p));
+  for (const p of ['src', 'sw', 'public', 'index.html', 'vite.config.ts', 'scripts', 'package-lock.json']) walk(join(root, p));
   hash.update(JSON.stringify(appEnv));
   return hash.digest('hex');
 }
