@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { AppErrorBoundary } from './app/render-error';
 import { registerServiceWorker } from './app/pwa/register-service-worker';
+import { linkWebAppManifest } from './app/pwa/web-app-manifest';
 import { preloadLaunchRoute } from './app/router';
 import { loadDatabase } from './db/load-database';
 import { launchScreenReadsStore, whenBackgroundWorkMayStart } from './lib/first-screen';
@@ -26,5 +27,8 @@ createRoot(root).render(
 );
 
 // After the first screen (and the quiet spell of a server-read one), so installing the worker and its
-// precache never compete with it for bandwidth or the main thread.
-void whenBackgroundWorkMayStart().then(() => registerServiceWorker());
+// precache, and fetching the manifest and its icons, never compete with it for bandwidth or the main thread.
+void whenBackgroundWorkMayStart().then(() => {
+  linkWebAppManifest();
+  return registerServiceWorker();
+});
