@@ -700,6 +700,7 @@ const operations: Operation[] = [
     attempt: (_, a) => rpcOk(a, 'universal_search', { search_term: 'mixer', content_type: 'all', page: 1, per_page: 10 }),
   },
   { name: 'rpc username_available', allowed: ALL, attempt: (_, a) => rpcOk(a, 'username_available', { p_username: 'someone_new' }) },
+  { name: 'rpc server_time', allowed: ALL, attempt: (_, a) => rpcOk(a, 'server_time') },
 
   // storage
   {

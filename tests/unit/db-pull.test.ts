@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '@/db/database';
 import { createPullHandler } from '@/db/replication/pull';
+import type { Checkpoint } from '@/db/replication/remote-table';
 import { TABLE_SPECS } from '@/db/replication/tables';
 import type { SyncHandle } from '@/db/replication/sync';
 import { getAssumedMasterState } from 'rxdb';
@@ -78,6 +79,65 @@ describe('checkpointed pull', () => {
     const first = await pull(undefined, 10);
     remote.put(discussion(crypto.randomUUID(), justBefore(first.checkpoint!.modified)));
     expect((await pull(first.checkpoint, 10)).documents).toHaveLength(0);
+  });
+
+  describe("once caught up, the late-commit check skips rows the database's clock shows were committed before the first page", () => {
+    const began = Date.parse('2026-11-24T12:00:00.000Z');
+    const at = (ms: number) => new Date(ms).toISOString().replace('Z', '000+00:00');
+    const idOf = (d: unknown) => (d as { id: string }).id;
+
+    async function handler(remote: StubTable) {
+      db = await testDatabase();
+      const pull = createPullHandler({
+        spec: TABLE_SPECS.discussions,
+        remote,
+        collection: db.discussions as never,
+        scope: async () => ({ userId: null, now: began }),
+        serverTime: async () => new Date(began).toISOString(),
+      });
+      const idReads = vi.spyOn(remote, 'selectPage');
+      return { pull, idReads: () => idReads.mock.calls.filter(([request]) => request.columns === 'id,_modified').length };
+    }
+
+    it('reads no ids again after a first sync of rows all written moments apart, long before it began', async () => {
+      const remote = new StubTable('discussions');
+      // An import: 25 rows within a few milliseconds, a minute before the device's first sync.
+      const ids = Array.from({ length: 25 }, (_, i) => remote.put(discussion(crypto.randomUUID(), at(began - 60_000 + i))).id as string);
+      const { pull, idReads } = await handler(remote);
+      const delivered: string[] = [];
+      let checkpoint: Checkpoint | undefined;
+      for (let page = 0; page < 5; page++) {
+        const result = await pull(checkpoint, 10);
+        delivered.push(...result.documents.map(idOf));
+        checkpoint = result.checkpoint;
+      }
+      expect(delivered.sort()).toEqual([...ids].sort());
+      expect(idReads()).toBe(0);
+    });
+
+    it('still finds a row that committed late when it was written within the window before the first page', async () => {
+      const remote = new StubTable('discussions');
+      for (let i = 0; i < 5; i++) remote.put(discussion(crypto.randomUUID(), at(began - 3_000 + i)));
+      const { pull, idReads } = await handler(remote);
+      const first = await pull(undefined, 10);
+      expect(first.documents).toHaveLength(5);
+      // Written 4 s before the first page (inside the 10 s window), committed after it.
+      const late = remote.put(discussion(crypto.randomUUID(), at(began - 4_000))).id;
+      const second = await pull(first.checkpoint, 10);
+      expect(second.documents.map(idOf)).toEqual([late]);
+      expect(idReads()).toBeGreaterThan(0);
+    });
+
+    it('looks a whole window back from a checkpoint a previous run left, however long ago the run began', async () => {
+      const remote = new StubTable('discussions');
+      const earlier = remote.put(discussion(crypto.randomUUID(), at(began - 86_400_000)));
+      const { pull } = await handler(remote);
+      // A previous run stored `earlier` and stopped; a row written just before it committed after that run ended.
+      const from = { modified: String(earlier._modified), id: String(earlier.id) };
+      const late = remote.put(discussion(crypto.randomUUID(), justBefore(String(earlier._modified)))).id;
+      const result = await pull(from, 10);
+      expect(result.documents.map(idOf)).toContain(late);
+    });
   });
 
   it('replicates into the local store and a visitor never pushes', async () => {

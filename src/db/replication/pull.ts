@@ -47,6 +47,11 @@ export interface PullHandlerOptions<T> {
   onSliceHanded?: () => void;
   /** Waits until the slice handed before (`handed` rows) is stored, so RxDB does not merge slices back into one write. */
   beforeNextSlice?: (handed: number) => Promise<void>;
+  /**
+   * The database's clock (ISO time), read before this handler's first page; null when it could not be read.
+   * It narrows the late-commit check of a pull that caught up (see lateCommits).
+   */
+  serverTime?: () => Promise<string | null>;
 }
 
 /** A refusal about the request itself: bad filter values. 401 (expired session), 408 and 429 pass with time. */
@@ -93,8 +98,36 @@ export function createPullHandler<T>(options: PullHandlerOptions<T>): PullHandle
     return result.data;
   }
 
+  /**
+   * When this handler began: the checkpoint of its first call and the database's time read before its first
+   * page. Set on the first call.
+   */
+  let began: { from: Checkpoint | undefined; serverTime: string | null } | null = null;
+
+  /**
+   * Where the late-commit check starts, or null when nothing in the overlap window can have committed late. A
+   * row whose `_modified` is more than the window older than the moment this handler began committed before
+   * any of its pages was read, so each of them saw it: when every row in the window sits after the handler's
+   * first checkpoint (a first sync, or a catch-up from further back than the window), only rows written
+   * within the window before that moment need a second look. A first sync of rows all written moments apart
+   * (an import, a bulk update) read every id of them again, a thousand per request, before this.
+   */
+  function lateCommitsSince(cp: Checkpoint): string | null {
+    const cpMs = Date.parse(cp.modified);
+    let sinceMs = cpMs - overlapMs;
+    const beganMs = began?.serverTime ? Date.parse(began.serverTime) : Number.NaN;
+    const from = began?.from;
+    if (Number.isFinite(beganMs) && (!from || Date.parse(from.modified) < sinceMs)) {
+      sinceMs = Math.max(sinceMs, beganMs - overlapMs);
+      // Milliseconds: `cp.modified` has microseconds, so a start past its millisecond is past it.
+      if (sinceMs > cpMs) return null;
+    }
+    return new Date(sinceMs).toISOString();
+  }
+
   async function lateCommits(cp: Checkpoint, conditions: string[]): Promise<Row[]> {
-    const since = new Date(Date.parse(cp.modified) - overlapMs).toISOString();
+    const since = lateCommitsSince(cp);
+    if (since === null) return [];
     const candidates: Row[] = [];
     let after: Checkpoint | undefined;
     for (;;) {
@@ -153,6 +186,7 @@ export function createPullHandler<T>(options: PullHandlerOptions<T>): PullHandle
 
   return async (checkpoint, batchSize) => {
     const sliceSize = options.sliceSize ?? batchSize;
+    began ??= { from: checkpoint, serverTime: (await options.serverTime?.()) ?? null };
     // RxDB asks for the next rows before it has stored the last ones and merges whatever is waiting into one
     // write, which would make one long task of several pages: the next slice (or page: it is being fetched
     // meanwhile) is handed over once the last one is stored.

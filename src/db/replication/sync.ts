@@ -120,6 +120,21 @@ function replicationIdentifier(spec: TableSyncSpec, userId: string | null): stri
 }
 
 /**
+ * The database's clock (`public.server_time()`), or null when it cannot be read (offline, a session the
+ * server refuses, a project without the function): the pulls then check late commits as before.
+ */
+function readServerTime(client: SupabaseClient): Promise<string | null> {
+  try {
+    return Promise.resolve(client.rpc('server_time')).then(
+      ({ data, error }) => (!error && typeof data === 'string' ? data : null),
+      () => null,
+    );
+  } catch {
+    return Promise.resolve(null);
+  }
+}
+
+/**
  * Starts replication of every collection for one identity. Restart it with
  * the new identity on sign-in and sign-out (SyncController does).
  */
@@ -133,6 +148,8 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   const streams = new Map<ReplicatedCollectionName, Subject<RxReplicationPullStreamItem<unknown, Checkpoint>>>();
   let stopped = false;
   let scope: PullScope = { userId, now: now() };
+  // Read once, now, before any pull asks for a page: no pull waits long for it.
+  const serverTime = readServerTime(client);
   setLocalIdentity(db, userId);
   // Housekeeping only; a database closed meanwhile is not an error worth surfacing.
   pruneSentOutboxEntries(db, now()).catch(() => undefined);
@@ -307,6 +324,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
                 received.mark = received.count;
               },
               beforeNextSlice: (handed) => sliceStored(received, handed),
+              serverTime: () => serverTime,
             }),
           }
         : undefined,
