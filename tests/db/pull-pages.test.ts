@@ -9,24 +9,34 @@ import { createClient } from '@supabase/supabase-js';
 import ws from 'ws';
 import { anonClient, newMember, testStack, withDb } from '../support/clients';
 
+/** `rows` activities of one member, written by one statement: moments apart, as an import writes them. */
+function writeActivities(memberId: string, rows: number) {
+  return withDb((pg) =>
+    pg.query(`insert into public.user_activities (user_id, activity_type, created_at) select $1, 'updated_profile', now() from generate_series(1, $2::int)`, [
+      memberId,
+      rows,
+    ]),
+  );
+}
+
+/** A device that has never synced, on the app storage. */
+function emptyDevice() {
+  return createAppDatabase({
+    name: `p${randomUUID().replace(/-/g, '').slice(0, 12)}`,
+    storage: getAppStorage({ indexedDB, IDBKeyRange }) as RxStorage<unknown, unknown>,
+    multiInstance: false,
+    only: ['user_activities', 'pinned', 'discussions', 'posts'],
+  });
+}
+
 describe('a first pull of many pages, through PostgREST into the app storage', () => {
   it('stores every row, and the replication reads back what it stored in batches that end', async () => {
     const member = await newMember('pages');
     // Rows the visitor's pull takes (the recent activity feed), all of this member, written at once: they share
     // one `_modified`, and each page RxDB stores shares one lwt.
     const rows = 3500;
-    await withDb((pg) =>
-      pg.query(`insert into public.user_activities (user_id, activity_type, created_at) select $1, 'updated_profile', now() from generate_series(1, $2::int)`, [
-        member.id,
-        rows,
-      ]),
-    );
-    const db = await createAppDatabase({
-      name: `p${randomUUID().replace(/-/g, '').slice(0, 12)}`,
-      storage: getAppStorage({ indexedDB, IDBKeyRange }) as RxStorage<unknown, unknown>,
-      multiInstance: false,
-      only: ['user_activities', 'pinned', 'discussions', 'posts'],
-    });
+    await writeActivities(member.id, rows);
+    const db = await emptyDevice();
     const sync = startSync({ db, client: anonClient(), userId: null, collections: ['user_activities'], realtime: false, waitForLeadership: false });
     try {
       await sync.states.user_activities!.awaitInitialReplication();
@@ -41,12 +51,7 @@ describe('a first pull of many pages, through PostgREST into the app storage', (
   it("reads no ids again once caught up when the database's clock shows every row was committed before the first page", async () => {
     const member = await newMember('pagesclock');
     const rows = 2500;
-    await withDb((pg) =>
-      pg.query(`insert into public.user_activities (user_id, activity_type, created_at) select $1, 'updated_profile', now() from generate_series(1, $2::int)`, [
-        member.id,
-        rows,
-      ]),
-    );
+    await writeActivities(member.id, rows);
     // The rows are older than a 1 s window by the time the pull begins, as a community's rows are older than 10 s.
     const overlapMs = 1000;
     await new Promise((resolve) => setTimeout(resolve, overlapMs + 500));
@@ -62,12 +67,7 @@ describe('a first pull of many pages, through PostgREST into the app storage', (
         },
       },
     });
-    const db = await createAppDatabase({
-      name: `c${randomUUID().replace(/-/g, '').slice(0, 12)}`,
-      storage: getAppStorage({ indexedDB, IDBKeyRange }) as RxStorage<unknown, unknown>,
-      multiInstance: false,
-      only: ['user_activities', 'pinned', 'discussions', 'posts'],
-    });
+    const db = await emptyDevice();
     const sync = startSync({ db, client, userId: null, collections: ['user_activities'], realtime: false, waitForLeadership: false, overlapMs });
     try {
       await sync.states.user_activities!.awaitInitialReplication();
