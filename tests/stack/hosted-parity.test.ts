@@ -57,6 +57,7 @@ const PROBES: Record<string, { callers: readonly Caller[]; probe: Probe }> = {
   posts_with_profile_and_votes: { callers: ['anon', 'member', 'service'], probe: read('posts_with_profile_and_votes') },
   // RPCs
   username_available: { callers: ['anon', 'member', 'service'], probe: (c) => c.rpc('username_available', { p_username: 'nobody_parity' }) },
+  server_time: { callers: ['anon', 'member', 'service'], probe: (c) => c.rpc('server_time') },
   get_user_followers: { callers: ['anon', 'member', 'service'], probe: (c, m) => c.rpc('get_user_followers', { p_user_id: m.id }) },
   get_user_following: { callers: ['anon', 'member', 'service'], probe: (c, m) => c.rpc('get_user_following', { p_user_id: m.id }) },
   discussion_categories: { callers: ['anon', 'member', 'service'], probe: (c) => c.rpc('discussion_categories') },
