@@ -138,7 +138,7 @@ export function firstScreenChunks(): { plugin: Plugin; groups: ChunkGroup[] } {
 }
 
 /** Where index.html takes the early read: ahead of the stylesheet and the entry the build adds at the end of the head. */
-export const EARLY_READS_PLACEHOLDER = '<!--early-reads-->';
+const EARLY_READS_PLACEHOLDER = '<!--early-reads-->';
 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 

@@ -5,9 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createAppDatabase } from '@/db/database';
 import { getAppStorage } from '@/db/app-storage';
 import { startSync } from '@/db/replication/sync';
-import { createClient } from '@supabase/supabase-js';
-import ws from 'ws';
-import { anonClient, newMember, testStack, withDb } from '../support/clients';
+import { anonClient, newMember, withDb } from '../support/clients';
 
 /** `rows` activities of one member, written by one statement: moments apart, as an import writes them. */
 function writeActivities(memberId: string, rows: number) {
@@ -56,15 +54,10 @@ describe('a first pull of many pages, through PostgREST into the app storage', (
     const overlapMs = 1000;
     await new Promise((resolve) => setTimeout(resolve, overlapMs + 500));
     const requests: string[] = [];
-    const { apiUrl, anonKey } = testStack();
-    const client = createClient(apiUrl, anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      realtime: { transport: ws as unknown as typeof WebSocket },
-      global: {
-        fetch: (input, init) => {
-          requests.push(decodeURIComponent(String(input instanceof Request ? input.url : input)));
-          return fetch(input, init);
-        },
+    const client = anonClient({
+      fetch: (input, init) => {
+        requests.push(decodeURIComponent(String(input instanceof Request ? input.url : input)));
+        return fetch(input, init);
       },
     });
     const db = await emptyDevice();

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { get as httpGet } from 'node:http';
 import { get as httpsGet } from 'node:https';
 import { brotliDecompressSync } from 'node:zlib';
+import { WEB_APP_MANIFEST_PATH } from '../../src/app/pwa/web-app-manifest';
 import { THREAD_TOASTS } from '../../src/features/discussions/constants';
 import { newMemberApi, serviceClient } from '../support/standins/e2e-session';
 import { createThread, expectDeviceToHold } from './offline-support';
@@ -193,7 +194,7 @@ test('a first visit links the web app manifest (which the browser then fetches w
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('link[rel="manifest"]')).toHaveCount(0);
-  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest', { timeout: 20_000 });
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', `/${WEB_APP_MANIFEST_PATH}`, { timeout: 20_000 });
   await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
 });
 

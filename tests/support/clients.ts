@@ -16,13 +16,17 @@ export function testStack() {
   };
 }
 
-/** A supabase-js client as the browser would make it, minus persistence (Node has no storage). */
-export function anonClient(): SupabaseClient {
+/**
+ * A supabase-js client as the browser would make it, minus persistence (Node has no storage); `fetch` sees
+ * every request it sends, for tests that count them.
+ */
+export function anonClient(options: { fetch?: typeof fetch } = {}): SupabaseClient {
   const { apiUrl, anonKey } = testStack();
   return createClient(apiUrl, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     // Node 20 has no global WebSocket.
     realtime: { transport: ws as unknown as typeof WebSocket },
+    global: options.fetch ? { fetch: options.fetch } : undefined,
   });
 }
 

@@ -124,14 +124,10 @@ function replicationIdentifier(spec: TableSyncSpec, userId: string | null): stri
  * server refuses, a project without the function): the pulls then check late commits as before.
  */
 function readServerTime(client: SupabaseClient): Promise<string | null> {
-  try {
-    return Promise.resolve(client.rpc('server_time')).then(
-      ({ data, error }) => (!error && typeof data === 'string' ? data : null),
-      () => null,
-    );
-  } catch {
-    return Promise.resolve(null);
-  }
+  return Promise.resolve(client.rpc('server_time')).then(
+    ({ data, error }) => (!error && typeof data === 'string' ? data : null),
+    () => null,
+  );
 }
 
 /**
