@@ -13,7 +13,7 @@ import { startSync, type SyncHandle, type StartSyncOptions } from '@/db/replicat
 import { TABLE_SPECS } from '@/db/replication/tables';
 import { insertLocal } from '@/db/writes';
 import { editPost } from '@/features/discussions/model/writes';
-import { newMember, serviceClient, withDb, type TestMember } from '../support/clients';
+import { anonClient, newMember, serviceClient, withDb, type TestMember } from '../support/clients';
 
 const LOCKED = 'This discussion is locked. No new replies can be added.';
 
@@ -162,6 +162,43 @@ describe('replication against the local stack', () => {
     await pinForOffline(db, 'discussion', old, null);
     s.resync();
     await until(async () => (await db.posts.findByIds(oldPosts).exec()).size === oldPosts.length);
+  });
+
+  it("a first sync pulls the recent threads' posts while the discussions are still coming: the server names the threads", async () => {
+    const recent = await startThread(alice);
+    const recentPost = randomUUID();
+    const old = await startThread(bob);
+    const oldPost = randomUUID();
+    for (const [id, thread, member] of [
+      [recentPost, recent, alice],
+      [oldPost, old, bob],
+    ] as const) {
+      const { error } = await member.client.from('posts').insert({ id, discussion_id: thread, user_id: member.id, content: `post ${id}` });
+      if (error) throw error;
+    }
+    await withDb((pg) => pg.query("update public.discussions set last_activity_at = now() - interval '60 days' where id = $1", [old]));
+
+    // The discussions' pull does not answer until released: a big community's headers take a while.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const visitor = anonClient();
+    const holding = (table: string): RemoteTable => {
+      const real = supabaseTable(visitor, table, Object.values(TABLE_SPECS).find((spec) => spec.table === table)?.readColumns);
+      return table === 'discussions' ? { ...real, selectPage: (request) => held.then(() => real.selectPage(request)) } : real;
+    };
+    const db = await device();
+    const s = sync(db, visitor, null, { remote: holding });
+    try {
+      await until(async () => (await db.posts.findOne(recentPost).exec()) !== null);
+      expect(await db.discussions.count().exec()).toBe(0);
+      expect(await db.posts.findOne(oldPost).exec()).toBeNull();
+    } finally {
+      release();
+    }
+    await s.whenStoreReady();
+    expect(await db.discussions.findOne(recent).exec()).not.toBeNull();
+    expect(await db.posts.findOne(recentPost).exec()).not.toBeNull();
+    expect(await db.posts.findOne(oldPost).exec()).toBeNull();
   });
 
   it('opening a thread the pulls have not reached yet brings its header and its authors with its posts', async () => {

@@ -96,4 +96,38 @@ describe('a server page handed to RxDB in slices', () => {
     // Three pages, each asked for once: the two fetched ahead were used, not thrown away and asked for again.
     expect(remote.pages).toBe(3);
   });
+  it('uses the page it fetched ahead when the same kept threads come named in another order (the server ranked them, then the store)', async () => {
+    db = await testDatabase();
+    const remote = new CountingTable('posts');
+    const threads = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    const created = new Date().toISOString();
+    for (let i = 0; i < 2500; i++)
+      remote.put({
+        id: crypto.randomUUID(),
+        discussion_id: threads[i % 3],
+        user_id: crypto.randomUUID(),
+        content: `post ${i}`,
+        created_at: created,
+        updated_at: created,
+      });
+    const rankings = [threads, [...threads].reverse(), [threads[1], threads[0], threads[2]]];
+    let call = 0;
+    const pull = createPullHandler({
+      spec: TABLE_SPECS.posts,
+      remote,
+      collection: db.posts as never,
+      scope: async () => ({ userId: null, now: Date.now(), discussionIds: rankings[call++ % rankings.length] }),
+      sliceSize: 1000,
+      beforeNextSlice: async () => undefined,
+    });
+    let checkpoint: Awaited<ReturnType<typeof pull>>['checkpoint'];
+    const sizes: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const result = await pull(checkpoint, 1000);
+      sizes.push(result.documents.length);
+      checkpoint = result.checkpoint;
+    }
+    expect(sizes).toEqual([1000, 1000, 500]);
+    expect(remote.pages).toBe(3);
+  });
 });

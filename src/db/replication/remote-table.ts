@@ -28,6 +28,15 @@ export interface PageRequest {
   columns?: string;
 }
 
+/** The first rows of a table in an order of its own (not the checkpointed one). */
+export interface RankedRequest {
+  /** PostgREST logic-tree conditions, all of which must hold */
+  conditions: string[];
+  order: { column: string; ascending: boolean }[];
+  limit: number;
+  columns: string;
+}
+
 /**
  * The few operations replication needs from one table. The app and db tests
  * use the supabase-js implementation; unit tests use a stub to script
@@ -37,6 +46,7 @@ export interface RemoteTable {
   readonly name: string;
   selectPage(request: PageRequest): Promise<RemoteResult<Row[] | null>>;
   selectByIds(ids: string[]): Promise<RemoteResult<Row[] | null>>;
+  selectRanked(request: RankedRequest): Promise<RemoteResult<Row[] | null>>;
   /** returns the stored row when `returnRow` (tables the client can read back) */
   insert(row: Row, returnRow: boolean): Promise<RemoteResult<Row | null>>;
   /** updates only when the row still has `_modified = expectedModified`; data null when nothing matched */
@@ -81,6 +91,14 @@ export function supabaseTable(client: SupabaseClient, table: string, readColumns
         // One logic tree: postgrest-js appends each .or() as its own parameter.
         if (conditions.length > 0) query = query.or(`and(${conditions.join(',')})`);
         const response = await query.order('_modified', { ascending: true }).order('id', { ascending: true }).limit(request.limit);
+        return toResult(response, (response.data as unknown as Row[] | null) ?? null);
+      }, null),
+    selectRanked: (request) =>
+      guard(async () => {
+        let query = client.from(table).select(request.columns);
+        if (request.conditions.length > 0) query = query.or(`and(${request.conditions.join(',')})`);
+        for (const { column, ascending } of request.order) query = query.order(column, { ascending });
+        const response = await query.limit(request.limit);
         return toResult(response, (response.data as unknown as Row[] | null) ?? null);
       }, null),
     selectByIds: (ids) =>

@@ -5,12 +5,12 @@ import type { RxReplicationState } from 'rxdb/plugins/replication';
 import { Subject } from 'rxjs';
 import { REPLICATED_COLLECTIONS, type ReplicatedCollectionName } from '../collections';
 import type { AppDatabase } from '../database';
-import { markPulled } from '../first-pull';
+import { hasPulled, markPulled } from '../first-pull';
 import { setLocalIdentity } from '../identity';
 import { yieldToMain } from '../idle';
 import { isUuid } from '../ids';
 import { pruneSentOutboxEntries } from '../outbox';
-import { keptDiscussionIds } from './kept-threads';
+import { keptDiscussionIds, recentThreadsOnServer } from './kept-threads';
 import { followTableChanges, watchForWakeUps } from './live';
 import { checkpointOf, createPullHandler, isRequestRefusal } from './pull';
 import { acknowledgePulledRows } from './pulled-rows';
@@ -153,8 +153,19 @@ export function startSync(options: StartSyncOptions): SyncHandle {
   // Threads the server refused in a pull filter during this run: left out of every later pull.
   const refusedThreads = new Set<string>();
 
+  // A device that never finished pulling the discussions cannot rank its recent threads itself: until this
+  // run's discussions are in, the server names them (one light read), so the kept threads' posts come with
+  // the first pull instead of after every discussion is stored.
+  let discussionsIn = hasPulled('discussions');
+  let recentOnServer: Promise<string[] | null> | undefined;
+  function recentThreads(): Promise<string[] | null> {
+    if (discussionsIn || !streams.has('discussions')) return Promise.resolve(null);
+    recentOnServer ??= recentThreadsOnServer(remoteFor(TABLE_SPECS.discussions.table), now());
+    return recentOnServer;
+  }
+
   async function refreshScope(): Promise<PullScope> {
-    const kept = await keptDiscussionIds(db, userId, now());
+    const kept = await keptDiscussionIds(db, userId, now(), (await recentThreads()) ?? undefined);
     scope = { userId, now: now(), discussionIds: kept.filter((id) => !refusedThreads.has(id)) };
     return scope;
   }
@@ -412,12 +423,15 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     );
   }
 
-  // Which threads' posts are kept follows from the discussions: posts are pulled once more as soon as the
-  // discussions are in, alongside the other tables still pulling (not after all of them).
+  // Which threads' posts are kept follows from the discussions: from then on the store ranks the recent
+  // threads, and posts are pulled once more as soon as the discussions are in, alongside the other tables
+  // still pulling (not after all of them).
+  const discussionsPulled = states.discussions?.awaitInitialReplication().then(() => {
+    discussionsIn = true;
+  });
   const postsOfKeptThreads: Promise<void> =
-    states.posts && states.discussions
-      ? states.discussions
-          .awaitInitialReplication()
+    states.posts && discussionsPulled
+      ? discussionsPulled
           .then(async () => {
             if (stopped || !states.posts) return;
             states.posts.reSync();
@@ -425,6 +439,8 @@ export function startSync(options: StartSyncOptions): SyncHandle {
           })
           .catch(() => undefined)
       : Promise.resolve();
+  // Without posts to pull, nothing waits on the discussions here; their failure is the replication's to report.
+  discussionsPulled?.catch(() => undefined);
 
   let storeReady: Promise<void> | undefined;
   async function awaitStoreReady(): Promise<void> {

@@ -161,7 +161,9 @@ export const TABLE_SPECS: Record<ReplicatedCollectionName, TableSyncSpec> = {
     filter: (scope) => {
       const ids = scope.discussionIds ?? [];
       const parts: string[] = [];
-      if (ids.length > 0) parts.push(`discussion_id.in.(${ids.join(',')})`);
+      // Sorted: the same threads named in another order (the server's ranking, then the store's) are the
+      // same request, so a page asked for ahead is still the one wanted.
+      if (ids.length > 0) parts.push(`discussion_id.in.(${[...ids].sort().join(',')})`);
       if (scope.userId) parts.push(`user_id.eq.${scope.userId}`);
       // A device that keeps no thread yet still needs a condition that matches nothing.
       return parts.length > 0 ? `or(${parts.join(',')})` : 'discussion_id.is.null';

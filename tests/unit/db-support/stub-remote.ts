@@ -1,4 +1,4 @@
-import type { Checkpoint, PageRequest, RemoteResult, RemoteTable } from '@/db/replication/remote-table';
+import type { Checkpoint, PageRequest, RankedRequest, RemoteResult, RemoteTable } from '@/db/replication/remote-table';
 import type { RemoteError } from '@/db/replication/errors';
 import type { Row } from '@/db/replication/row-mapping';
 
@@ -67,6 +67,24 @@ export class StubTable implements RemoteTable {
     rows = rows.slice(0, request.limit);
     if (request.columns === 'id,_modified') rows = rows.map((r) => ({ id: r.id, _modified: r._modified }));
     return { data: rows.map((r) => ({ ...r })), error: null, status: 200 };
+  }
+
+  /** Ranks live rows by the request's order; like selectPage, it leaves conditions to the real server's tests. */
+  async selectRanked(request: RankedRequest): Promise<RemoteResult<Row[] | null>> {
+    const off = this.offlineResult(null);
+    if (off) return off;
+    const value = (row: Row, column: string) => String(row[column] ?? '');
+    const rows = [...this.rows.values()]
+      .filter((row) => !row._deleted)
+      .sort((a, b) => {
+        for (const { column, ascending } of request.order) {
+          const order = value(a, column) < value(b, column) ? -1 : value(a, column) > value(b, column) ? 1 : 0;
+          if (order !== 0) return ascending ? order : -order;
+        }
+        return 0;
+      })
+      .slice(0, request.limit);
+    return { data: rows.map((row) => Object.fromEntries(request.columns.split(',').map((column) => [column, row[column]]))), error: null, status: 200 };
   }
 
   async selectByIds(ids: string[]): Promise<RemoteResult<Row[] | null>> {
