@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '@/db/database';
-import { createPullHandler } from '@/db/replication/pull';
+import { createPullHandler, type PullHandler } from '@/db/replication/pull';
+import type { Checkpoint } from '@/db/replication/remote-table';
 import { TABLE_SPECS } from '@/db/replication/tables';
 import { testDatabase } from './db-support/memory-db';
 import { StubTable } from './db-support/stub-remote';
@@ -34,6 +35,18 @@ class CountingTable extends StubTable {
     if (request.columns === undefined) this.pages += 1;
     return super.selectPage(request);
   }
+}
+
+/** Sizes of `calls` successive slices of a pull from the start, each asking from the last one's checkpoint. */
+async function sliceSizes(pull: PullHandler<unknown>, calls: number): Promise<number[]> {
+  let checkpoint: Checkpoint | undefined;
+  const sizes: number[] = [];
+  for (let i = 0; i < calls; i++) {
+    const result = await pull(checkpoint, 1000);
+    sizes.push(result.documents.length);
+    checkpoint = result.checkpoint;
+  }
+  return sizes;
 }
 
 describe('a server page handed to RxDB in slices', () => {
@@ -85,17 +98,11 @@ describe('a server page handed to RxDB in slices', () => {
       sliceSize: 1000,
       beforeNextSlice: async () => undefined,
     });
-    let checkpoint: Awaited<ReturnType<typeof pull>>['checkpoint'];
-    const sizes: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const result = await pull(checkpoint, 1000);
-      sizes.push(result.documents.length);
-      checkpoint = result.checkpoint;
-    }
-    expect(sizes).toEqual([1000, 1000, 500]);
+    expect(await sliceSizes(pull, 3)).toEqual([1000, 1000, 500]);
     // Three pages, each asked for once: the two fetched ahead were used, not thrown away and asked for again.
     expect(remote.pages).toBe(3);
   });
+
   it('uses the page it fetched ahead when the same kept threads come named in another order (the server ranked them, then the store)', async () => {
     db = await testDatabase();
     const remote = new CountingTable('posts');
@@ -120,14 +127,7 @@ describe('a server page handed to RxDB in slices', () => {
       sliceSize: 1000,
       beforeNextSlice: async () => undefined,
     });
-    let checkpoint: Awaited<ReturnType<typeof pull>>['checkpoint'];
-    const sizes: number[] = [];
-    for (let i = 0; i < 3; i++) {
-      const result = await pull(checkpoint, 1000);
-      sizes.push(result.documents.length);
-      checkpoint = result.checkpoint;
-    }
-    expect(sizes).toEqual([1000, 1000, 500]);
+    expect(await sliceSizes(pull, 3)).toEqual([1000, 1000, 500]);
     expect(remote.pages).toBe(3);
   });
 });
