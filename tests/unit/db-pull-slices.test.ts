@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '@/db/database';
 import { createPullHandler, type PullHandler } from '@/db/replication/pull';
 import type { Checkpoint } from '@/db/replication/remote-table';
+import { PULL_SLICE } from '@/db/replication/sync';
 import { TABLE_SPECS } from '@/db/replication/tables';
 import { testDatabase } from './db-support/memory-db';
 import { StubTable } from './db-support/stub-remote';
@@ -42,7 +43,7 @@ async function sliceSizes(pull: PullHandler<unknown>, calls: number): Promise<nu
   let checkpoint: Checkpoint | undefined;
   const sizes: number[] = [];
   for (let i = 0; i < calls; i++) {
-    const result = await pull(checkpoint, 1000);
+    const result = await pull(checkpoint, PULL_SLICE);
     sizes.push(result.documents.length);
     checkpoint = result.checkpoint;
   }
@@ -95,12 +96,13 @@ describe('a server page handed to RxDB in slices', () => {
       collection: db.user_activities as never,
       // Each call sees a later moment, as a first sync spread over seconds does.
       scope: async () => ({ userId: null, now: (clock += 1500) }),
-      sliceSize: 1000,
+      sliceSize: PULL_SLICE,
       beforeNextSlice: async () => undefined,
     });
-    expect(await sliceSizes(pull, 3)).toEqual([1000, 1000, 500]);
-    // Three pages, each asked for once: the two fetched ahead were used, not thrown away and asked for again.
-    expect(remote.pages).toBe(3);
+    expect(await sliceSizes(pull, 3)).toEqual([999, 999, 502]);
+    // Three pages, each asked for once (the third by offset beside the second), and the one beyond the last,
+    // asked for beside the third: none thrown away and asked for again.
+    expect(remote.pages).toBe(4);
   });
 
   it('uses the page it fetched ahead when the same kept threads come named in another order (the server ranked them, then the store)', async () => {
@@ -124,10 +126,47 @@ describe('a server page handed to RxDB in slices', () => {
       remote,
       collection: db.posts as never,
       scope: async () => ({ userId: null, now: Date.now(), discussionIds: rankings[call++ % rankings.length] }),
-      sliceSize: 1000,
+      sliceSize: PULL_SLICE,
       beforeNextSlice: async () => undefined,
     });
-    expect(await sliceSizes(pull, 3)).toEqual([1000, 1000, 500]);
-    expect(remote.pages).toBe(3);
+    expect(await sliceSizes(pull, 3)).toEqual([999, 999, 502]);
+    expect(remote.pages).toBe(4);
+  });
+  it('asks for the page beyond the next at the same time, and asks again when a row moved between the two (no row lost)', async () => {
+    db = await testDatabase();
+    const remote = new (class extends CountingTable {
+      moved: string | null = null;
+      override selectPage(request: Parameters<StubTable['selectPage']>[0]) {
+        // The second page is answered; then, before the page beyond it is read, a row of the second page is
+        // written again (as a deletion is): it moves to the end, and every later row one place earlier.
+        if (request.offset && this.moved === null) {
+          const inSecondPage = [...this.rows.values()].sort((a, b) => String(a._modified).localeCompare(String(b._modified)))[1500];
+          this.moved = String(inSecondPage.id);
+          this.put({ ...inSecondPage, _modified: undefined });
+        }
+        return super.selectPage(request);
+      }
+    })('user_activities');
+    const created = new Date().toISOString();
+    const ids: string[] = [];
+    for (let i = 0; i < 2500; i++)
+      ids.push(String(remote.put({ id: crypto.randomUUID(), user_id: crypto.randomUUID(), activity_type: 'post', created_at: created }).id));
+    const delivered: string[] = [];
+    const pull = createPullHandler({
+      spec: TABLE_SPECS.user_activities,
+      remote,
+      collection: db.user_activities as never,
+      scope: async () => ({ userId: null, now: Date.parse('2026-11-24T04:10:00Z') }),
+      sliceSize: PULL_SLICE,
+      beforeNextSlice: async () => undefined,
+    });
+    let checkpoint: Checkpoint | undefined;
+    for (let i = 0; i < 3; i++) {
+      const result = await pull(checkpoint, PULL_SLICE);
+      delivered.push(...idsOf(result.documents));
+      checkpoint = result.checkpoint;
+    }
+    expect(remote.moved).not.toBeNull();
+    expect(new Set(delivered)).toEqual(new Set(ids));
   });
 });

@@ -160,6 +160,29 @@ export function createPullHandler<T>(options: PullHandlerOptions<T>): PullHandle
   /** The page after the last full one, asked for while its slices are stored; used when the scope is still the same. */
   let prefetched: { after: Checkpoint; conditions: string; page: ReturnType<RemoteTable['selectPage']> } | null = null;
 
+  /**
+   * The page after that one, asked for at the same time: from the same position, by offset, with one row of
+   * overlap. It is the page wanted only when its first row is the prefetched page's last (a row written or
+   * deleted meanwhile shifts it, and then the page is asked for again by checkpoint).
+   */
+  let beyond: { base: Checkpoint; conditions: string; page: ReturnType<RemoteTable['selectPage']> } | null = null;
+
+  /** The page after `after`, from `beyond` when it was asked for from `base` and starts where it should. */
+  function pageAfter(after: Checkpoint, base: Checkpoint | undefined, conditions: string[], limit: number): ReturnType<RemoteTable['selectPage']> {
+    const ahead = beyond;
+    const key = JSON.stringify(conditions);
+    const next =
+      ahead && base && ahead.conditions === key && sameCheckpoint(ahead.base, base)
+        ? ahead.page.then((result) => {
+            const first = result.data?.[0];
+            if (result.error || !first || !sameCheckpoint(checkpointOf(first), after)) return remote.selectPage({ conditions, after, limit });
+            return { ...result, data: result.data!.slice(1) };
+          })
+        : remote.selectPage({ conditions, after, limit });
+    beyond = { base: after, conditions: key, page: remote.selectPage({ conditions, after, offset: limit - 1, limit: limit + 1 }) };
+    return next;
+  }
+
   /** Rows of the slice handed over last: the next call waits until they are stored (see beforeNextSlice). */
   let handedBefore = 0;
 
@@ -197,8 +220,9 @@ export function createPullHandler<T>(options: PullHandlerOptions<T>): PullHandle
     }
     if (pending && sameCheckpoint(pending.from, checkpoint)) return nextSlice(sliceSize);
     pending = null;
-    // A sliced pull still asks the server for whole pages: round trips cost more than slices.
-    const pageSize = options.sliceSize ? MAX_PAGE : Math.min(batchSize, MAX_PAGE);
+    // A sliced pull still asks the server for whole pages: round trips cost more than slices. One row short of
+    // the server's cap on rows per request (1,000 on Supabase), so the page asked for beyond fits its overlap row.
+    const pageSize = options.sliceSize ? MAX_PAGE - 1 : Math.min(batchSize, MAX_PAGE);
     let scope = await options.scope();
     let conditions = spec.filter ? [spec.filter(scope)] : [];
     const ahead = prefetched;
@@ -232,7 +256,7 @@ export function createPullHandler<T>(options: PullHandlerOptions<T>): PullHandle
     // A full page: the next one is asked for now, while this one's slices are stored.
     if (forward.data.length === pageSize && last) {
       const after = checkpointOf(last);
-      prefetched = { after, conditions: JSON.stringify(conditions), page: remote.selectPage({ conditions, after, limit: pageSize }) };
+      prefetched = { after, conditions: JSON.stringify(conditions), page: pageAfter(after, checkpoint, conditions, pageSize) };
     }
     pending = { from: checkpoint, documents, forward: forward.data.length, checkpoint: pageCheckpoint };
     return nextSlice(sliceSize);

@@ -24,6 +24,8 @@ export interface PageRequest {
   atMost?: Checkpoint;
   /** `_modified >= since` */
   since?: string;
+  /** rows to skip after `after` */
+  offset?: number;
   limit: number;
   columns?: string;
 }
@@ -90,7 +92,9 @@ export function supabaseTable(client: SupabaseClient, table: string, readColumns
         let query = client.from(table).select(request.columns ?? readColumns);
         // One logic tree: postgrest-js appends each .or() as its own parameter.
         if (conditions.length > 0) query = query.or(`and(${conditions.join(',')})`);
-        const response = await query.order('_modified', { ascending: true }).order('id', { ascending: true }).limit(request.limit);
+        const ordered = query.order('_modified', { ascending: true }).order('id', { ascending: true });
+        const offset = request.offset ?? 0;
+        const response = await (offset > 0 ? ordered.range(offset, offset + request.limit - 1) : ordered.limit(request.limit));
         return toResult(response, (response.data as unknown as Row[] | null) ?? null);
       }, null),
     selectRanked: (request) =>

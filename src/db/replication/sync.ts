@@ -68,9 +68,12 @@ export const PULL_BATCH = 1000;
  * size). Each slice costs RxDB several IndexedDB transactions one after the
  * other (the rows, what the server holds for them, two checkpoints), each a
  * round trip to the browser's storage, so a whole page per slice pulls fastest;
- * the storage issues one slice's puts in chunks, each a task of its own.
+ * the storage issues one slice's puts in chunks, each a task of its own. A
+ * page is one row short of a request's cap (the page asked for beyond the next
+ * carries a row of overlap), and a slice is a page: RxDB takes a shorter one
+ * for the end of the table.
  */
-export const PULL_SLICE = 1000;
+export const PULL_SLICE = PULL_BATCH - 1;
 /** Longest wait for a slice to be stored before the next is handed over anyway (rows equal to what is stored are not written). */
 const SLICE_STORED_WAIT_MS = 250;
 const PUSH_BATCH = 50;

@@ -64,7 +64,7 @@ export class StubTable implements RemoteTable {
     if (request.after) rows = rows.filter((r) => compare(position(r), request.after!) > 0);
     if (request.atMost) rows = rows.filter((r) => compare(position(r), request.atMost!) <= 0);
     if (request.since) rows = rows.filter((r) => Date.parse(String(r._modified)) >= Date.parse(request.since!));
-    rows = rows.slice(0, request.limit);
+    rows = rows.slice(request.offset ?? 0, (request.offset ?? 0) + request.limit);
     if (request.columns === 'id,_modified') rows = rows.map((r) => ({ id: r.id, _modified: r._modified }));
     return { data: rows.map((r) => ({ ...r })), error: null, status: 200 };
   }
