@@ -3,7 +3,7 @@ import type { AppDatabase } from '@/db/database';
 import { createPullHandler, type PullHandler } from '@/db/replication/pull';
 import type { Checkpoint } from '@/db/replication/remote-table';
 import { PULL_SLICE } from '@/db/replication/sync';
-import { TABLE_SPECS } from '@/db/replication/tables';
+import { TABLE_SPECS, type PullScope } from '@/db/replication/tables';
 import { testDatabase } from './db-support/memory-db';
 import { StubTable } from './db-support/stub-remote';
 
@@ -50,6 +50,18 @@ async function sliceSizes(pull: PullHandler<unknown>, calls: number): Promise<nu
   return sizes;
 }
 
+/** A pull of `name` in whole-page slices, each taken as stored at once, asking `remote`. */
+function slicedPull(name: 'posts' | 'user_activities', remote: StubTable, scope: () => Promise<PullScope>): PullHandler<unknown> {
+  return createPullHandler({
+    spec: TABLE_SPECS[name],
+    remote,
+    collection: db![name] as never,
+    scope,
+    sliceSize: PULL_SLICE,
+    beforeNextSlice: async () => undefined,
+  });
+}
+
 describe('a server page handed to RxDB in slices', () => {
   it('asks the server once per page, hands slices with their own checkpoints, and a restart from any slice loses nothing', async () => {
     db = await testDatabase();
@@ -90,15 +102,8 @@ describe('a server page handed to RxDB in slices', () => {
     for (let i = 0; i < 2500; i++) remote.put({ id: crypto.randomUUID(), user_id: crypto.randomUUID(), activity_type: 'post', created_at: created });
     // Mid-hour, so the few seconds this pull spans never cross the hour the window starts from.
     let clock = Date.parse('2026-11-24T04:10:00Z');
-    const pull = createPullHandler({
-      spec: TABLE_SPECS.user_activities,
-      remote,
-      collection: db.user_activities as never,
-      // Each call sees a later moment, as a first sync spread over seconds does.
-      scope: async () => ({ userId: null, now: (clock += 1500) }),
-      sliceSize: PULL_SLICE,
-      beforeNextSlice: async () => undefined,
-    });
+    // Each call sees a later moment, as a first sync spread over seconds does.
+    const pull = slicedPull('user_activities', remote, async () => ({ userId: null, now: (clock += 1500) }));
     expect(await sliceSizes(pull, 3)).toEqual([999, 999, 502]);
     // Three pages, each asked for once (the third by offset beside the second), and the one beyond the last,
     // asked for beside the third: none thrown away and asked for again.
@@ -121,17 +126,11 @@ describe('a server page handed to RxDB in slices', () => {
       });
     const rankings = [threads, [...threads].reverse(), [threads[1], threads[0], threads[2]]];
     let call = 0;
-    const pull = createPullHandler({
-      spec: TABLE_SPECS.posts,
-      remote,
-      collection: db.posts as never,
-      scope: async () => ({ userId: null, now: Date.now(), discussionIds: rankings[call++ % rankings.length] }),
-      sliceSize: PULL_SLICE,
-      beforeNextSlice: async () => undefined,
-    });
+    const pull = slicedPull('posts', remote, async () => ({ userId: null, now: Date.now(), discussionIds: rankings[call++ % rankings.length] }));
     expect(await sliceSizes(pull, 3)).toEqual([999, 999, 502]);
     expect(remote.pages).toBe(4);
   });
+
   it('asks for the page beyond the next at the same time, and asks again when a row moved between the two (no row lost)', async () => {
     db = await testDatabase();
     const remote = new (class extends CountingTable {
@@ -152,14 +151,7 @@ describe('a server page handed to RxDB in slices', () => {
     for (let i = 0; i < 2500; i++)
       ids.push(String(remote.put({ id: crypto.randomUUID(), user_id: crypto.randomUUID(), activity_type: 'post', created_at: created }).id));
     const delivered: string[] = [];
-    const pull = createPullHandler({
-      spec: TABLE_SPECS.user_activities,
-      remote,
-      collection: db.user_activities as never,
-      scope: async () => ({ userId: null, now: Date.parse('2026-11-24T04:10:00Z') }),
-      sliceSize: PULL_SLICE,
-      beforeNextSlice: async () => undefined,
-    });
+    const pull = slicedPull('user_activities', remote, async () => ({ userId: null, now: Date.parse('2026-11-24T04:10:00Z') }));
     let checkpoint: Checkpoint | undefined;
     for (let i = 0; i < 3; i++) {
       const result = await pull(checkpoint, PULL_SLICE);
