@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PageRequest } from '@/db/replication/remote-table';
-import { PULL_BATCH, startSync } from '@/db/replication/sync';
+import { MAX_PAGE } from '@/db/replication/pull';
+import { startSync } from '@/db/replication/sync';
 import { testDatabase } from './db-support/memory-db';
 import { StubTable } from './db-support/stub-remote';
 import { deviceClosedAfterEach, stubSyncOptions } from './db-support/sync';
@@ -48,7 +49,7 @@ describe('rows handed to replication outside the checkpointed order', () => {
     const db = (device.db = await testDatabase());
     const posts = new GatedPosts('posts');
     // More than two pull batches of the member's own posts, so RxDB's first pull asks the server three times.
-    const own = 2 * PULL_BATCH + 100;
+    const own = 2 * MAX_PAGE + 100;
     for (let i = 0; i < own; i++) posts.put(post(mine, me, `mine ${i}`));
     const linkedPost = posts.linkedThread.put(post(linked, crypto.randomUUID(), 'the reply the notification links to'));
     const sync = (device.sync = startSync({ ...stubSyncOptions(db, () => posts), userId: me, collections: ['posts'] }));

@@ -13,7 +13,12 @@ import { remoteFailure } from './remote-failure';
  */
 export const OVERLAP_WINDOW_MS = 10_000;
 /** PostgREST's max_rows in supabase/config.toml: no page is ever longer. */
-const MAX_PAGE = 1000;
+export const MAX_PAGE = 1000;
+/**
+ * A sliced pull's page: one row short of MAX_PAGE, so the page asked for beyond the next fits its row of
+ * overlap in one request.
+ */
+export const SLICED_PAGE = MAX_PAGE - 1;
 const IDS_PER_REQUEST = 100;
 
 export interface PullHandlerOptions<T> {
@@ -220,9 +225,8 @@ export function createPullHandler<T>(options: PullHandlerOptions<T>): PullHandle
     }
     if (pending && sameCheckpoint(pending.from, checkpoint)) return nextSlice(sliceSize);
     pending = null;
-    // A sliced pull still asks the server for whole pages: round trips cost more than slices. One row short of
-    // the server's cap on rows per request (1,000 on Supabase), so the page asked for beyond fits its overlap row.
-    const pageSize = options.sliceSize ? MAX_PAGE - 1 : Math.min(batchSize, MAX_PAGE);
+    // A sliced pull still asks the server for whole pages: round trips cost more than slices.
+    const pageSize = options.sliceSize ? SLICED_PAGE : Math.min(batchSize, MAX_PAGE);
     let scope = await options.scope();
     let conditions = spec.filter ? [spec.filter(scope)] : [];
     const ahead = prefetched;

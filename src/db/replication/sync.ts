@@ -12,7 +12,7 @@ import { isUuid } from '../ids';
 import { pruneSentOutboxEntries } from '../outbox';
 import { keptDiscussionIds, recentThreadsOnServer } from './kept-threads';
 import { followTableChanges, watchForWakeUps } from './live';
-import { checkpointOf, createPullHandler, isRequestRefusal } from './pull';
+import { checkpointOf, createPullHandler, isRequestRefusal, SLICED_PAGE } from './pull';
 import { acknowledgePulledRows } from './pulled-rows';
 import { createPushHandler } from './push';
 import { remoteFailure } from './remote-failure';
@@ -61,19 +61,15 @@ export interface SyncHandle {
   stop(options?: { forgetIdentity?: boolean }): Promise<void>;
 }
 
-/** Rows per pull request: PostgREST's max_rows, so an initial sync makes as few round trips as the server allows. */
-export const PULL_BATCH = 1000;
 /**
  * Rows RxDB stores at a time (a server page is handed over in slices of this
  * size). Each slice costs RxDB several IndexedDB transactions one after the
  * other (the rows, what the server holds for them, two checkpoints), each a
  * round trip to the browser's storage, so a whole page per slice pulls fastest;
- * the storage issues one slice's puts in chunks, each a task of its own. A
- * page is one row short of a request's cap (the page asked for beyond the next
- * carries a row of overlap), and a slice is a page: RxDB takes a shorter one
- * for the end of the table.
+ * the storage issues one slice's puts in chunks, each a task of its own. RxDB
+ * takes a slice shorter than this for the end of the table, so it is exactly a page.
  */
-export const PULL_SLICE = PULL_BATCH - 1;
+export const PULL_SLICE = SLICED_PAGE;
 /** Longest wait for a slice to be stored before the next is handed over anyway (rows equal to what is stored are not written). */
 const SLICE_STORED_WAIT_MS = 250;
 const PUSH_BATCH = 50;
