@@ -4,6 +4,7 @@ import { runnerImport, type IndexHtmlTransformContext, type Plugin, type Rollup 
 type PlanModule = typeof import('../src/app/early-read-plan');
 type EarlyReadsModule = typeof import('../src/lib/early-reads');
 type EnvModule = typeof import('../src/lib/env');
+type SanitizeModule = typeof import('../src/lib/sanitize');
 
 const SRC = fileURLToPath(new URL('../src', import.meta.url));
 
@@ -140,8 +141,6 @@ export function firstScreenChunks(): { plugin: Plugin; groups: ChunkGroup[] } {
 /** Where index.html takes the early read: ahead of the stylesheet and the entry the build adds at the end of the head. */
 const EARLY_READS_PLACEHOLDER = '<!--early-reads-->';
 
-const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-
 /**
  * Writes the early read into index.html's head: a preconnect to the project's API, and the inline script that
  * starts a shared link's first requests before the app's JavaScript has arrived (src/lib/early-reads.ts).
@@ -155,15 +154,16 @@ export function earlyReadsPlugin(): Plugin {
   let base = '/';
   let markup: Promise<string> | undefined;
   const build = async (bundle: Rollup.OutputBundle | undefined): Promise<string> => {
-    const [{ earlyReadPlan }, { earlyReadsScript }, { parseEnv }] = await Promise.all([
+    const [{ earlyReadPlan }, { earlyReadsScript }, { parseEnv }, { escapeHtml }] = await Promise.all([
       appModule<PlanModule>('app/early-read-plan.ts'),
       appModule<EarlyReadsModule>('lib/early-reads.ts'),
       appModule<EnvModule>('lib/env.ts'),
+      appModule<SanitizeModule>('lib/sanitize.ts'),
     ]);
     const env = parseEnv(rawEnv);
     const script = earlyReadsScript(earlyReadPlan(env.supabaseUrl, env.supabaseAnonKey, (file) => routeChunks(bundle, file, base), env.imageTransforms));
     // The API is another origin: its connection (DNS, TCP, TLS) is opened while the HTML is still parsed.
-    return `<link rel="preconnect" href="${attribute(new URL(env.supabaseUrl).origin)}" crossorigin>\n    <script>${script}</script>`;
+    return `<link rel="preconnect" href="${escapeHtml(new URL(env.supabaseUrl).origin)}" crossorigin>\n    <script>${script}</script>`;
   };
   return {
     name: 'djcircle-early-reads',

@@ -162,30 +162,26 @@ export function createPullHandler<T>(options: PullHandlerOptions<T>): PullHandle
   /** The rest of the last server page, not handed to RxDB yet: `forward` rows in checkpointed order, then rows outside it. */
   let pending: { from: Checkpoint | undefined; documents: WithDeleted<T>[]; forward: number; checkpoint: Checkpoint | undefined } | null = null;
 
-  /** The page after the last full one, asked for while its slices are stored; used when the scope is still the same. */
-  let prefetched: { after: Checkpoint; conditions: string; page: ReturnType<RemoteTable['selectPage']> } | null = null;
-
   /**
-   * The page after that one, asked for at the same time: from the same position, by offset, with one row of
-   * overlap. It is the page wanted only when its first row is the prefetched page's last (a row written or
-   * deleted meanwhile shifts it, and then the page is asked for again by checkpoint).
+   * What was asked for after the last full page (`after`), while its slices are stored; used when the scope is
+   * still the same. `next` is the page after it; `beyond` the one after that, asked for at the same time from
+   * the same position, by offset, with one row of overlap: it is the page wanted only when that row is
+   * `next`'s last (a row written or deleted meanwhile shifts it, and the page is then asked for by checkpoint).
    */
-  let beyond: { base: Checkpoint; conditions: string; page: ReturnType<RemoteTable['selectPage']> } | null = null;
+  type Ahead = { after: Checkpoint; conditions: string; next: ReturnType<RemoteTable['selectPage']>; beyond: ReturnType<RemoteTable['selectPage']> };
+  let prefetched: Ahead | null = null;
 
-  /** The page after `after`, from `beyond` when it was asked for from `base` and starts where it should. */
-  function pageAfter(after: Checkpoint, base: Checkpoint | undefined, conditions: string[], limit: number): ReturnType<RemoteTable['selectPage']> {
-    const ahead = beyond;
-    const key = JSON.stringify(conditions);
-    const next =
-      ahead && base && ahead.conditions === key && sameCheckpoint(ahead.base, base)
-        ? ahead.page.then((result) => {
-            const first = result.data?.[0];
-            if (result.error || !first || !sameCheckpoint(checkpointOf(first), after)) return remote.selectPage({ conditions, after, limit });
-            return { ...result, data: result.data!.slice(1) };
-          })
-        : remote.selectPage({ conditions, after, limit });
-    beyond = { base: after, conditions: key, page: remote.selectPage({ conditions, after, offset: limit - 1, limit: limit + 1 }) };
-    return next;
+  /** Asks for the two pages after `after`; the first of them from `used.beyond` when it starts where it should. */
+  function askAhead(after: Checkpoint, conditions: string[], limit: number, used: Ahead | null): Ahead {
+    const fresh = () => remote.selectPage({ conditions, after, limit });
+    const next = used
+      ? used.beyond.then((result) => {
+          const first = result.data?.[0];
+          return result.error || !first || !sameCheckpoint(checkpointOf(first), after) ? fresh() : { ...result, data: result.data!.slice(1) };
+        })
+      : fresh();
+    const beyond = remote.selectPage({ conditions, after, offset: limit - 1, limit: limit + 1 });
+    return { after, conditions: JSON.stringify(conditions), next, beyond };
   }
 
   /** Rows of the slice handed over last: the next call waits until they are stored (see beforeNextSlice). */
@@ -229,12 +225,9 @@ export function createPullHandler<T>(options: PullHandlerOptions<T>): PullHandle
     const pageSize = options.sliceSize ? SLICED_PAGE : Math.min(batchSize, MAX_PAGE);
     let scope = await options.scope();
     let conditions = spec.filter ? [spec.filter(scope)] : [];
-    const ahead = prefetched;
+    const ahead = prefetched && sameCheckpoint(prefetched.after, checkpoint) && prefetched.conditions === JSON.stringify(conditions) ? prefetched : null;
     prefetched = null;
-    let forward =
-      ahead && sameCheckpoint(ahead.after, checkpoint) && ahead.conditions === JSON.stringify(conditions)
-        ? await ahead.page
-        : await remote.selectPage({ conditions, after: checkpoint, limit: pageSize });
+    let forward = ahead ? await ahead.next : await remote.selectPage({ conditions, after: checkpoint, limit: pageSize });
     // One refused term (a thread id the server cannot take) must not stop the rest of the pull for good.
     if (forward.error && isRequestRefusal(forward.status) && options.isolateRefused && (await options.isolateRefused(scope))) {
       scope = await options.scope();
@@ -259,8 +252,8 @@ export function createPullHandler<T>(options: PullHandlerOptions<T>): PullHandle
     if (!options.sliceSize) return { documents, checkpoint: pageCheckpoint };
     // A full page: the next one is asked for now, while this one's slices are stored.
     if (forward.data.length === pageSize && last) {
-      const after = checkpointOf(last);
-      prefetched = { after, conditions: JSON.stringify(conditions), page: pageAfter(after, checkpoint, conditions, pageSize) };
+      // The page beyond, asked for with this one, still fits when no refused thread changed the question since.
+      prefetched = askAhead(checkpointOf(last), conditions, pageSize, ahead?.conditions === JSON.stringify(conditions) ? ahead : null);
     }
     pending = { from: checkpoint, documents, forward: forward.data.length, checkpoint: pageCheckpoint };
     return nextSlice(sliceSize);

@@ -80,6 +80,13 @@ async function guard<T>(fn: () => Promise<RemoteResult<T>>, empty: T): Promise<R
   }
 }
 
+/** `columns` of `table`'s rows for which every condition holds. */
+function rowsWhere(client: SupabaseClient, table: string, columns: string, conditions: string[]) {
+  const query = client.from(table).select(columns);
+  // One logic tree: postgrest-js appends each .or() as its own parameter.
+  return conditions.length > 0 ? query.or(`and(${conditions.join(',')})`) : query;
+}
+
 export function supabaseTable(client: SupabaseClient, table: string, readColumns = '*'): RemoteTable {
   return {
     name: table,
@@ -89,18 +96,16 @@ export function supabaseTable(client: SupabaseClient, table: string, readColumns
         if (request.after) conditions.push(afterCondition(request.after));
         if (request.atMost) conditions.push(atMostCondition(request.atMost));
         if (request.since) conditions.push(`_modified.gte.${quoted(request.since)}`);
-        let query = client.from(table).select(request.columns ?? readColumns);
-        // One logic tree: postgrest-js appends each .or() as its own parameter.
-        if (conditions.length > 0) query = query.or(`and(${conditions.join(',')})`);
-        const ordered = query.order('_modified', { ascending: true }).order('id', { ascending: true });
+        const ordered = rowsWhere(client, table, request.columns ?? readColumns, conditions)
+          .order('_modified', { ascending: true })
+          .order('id', { ascending: true });
         const offset = request.offset ?? 0;
         const response = await (offset > 0 ? ordered.range(offset, offset + request.limit - 1) : ordered.limit(request.limit));
         return toResult(response, (response.data as unknown as Row[] | null) ?? null);
       }, null),
     selectRanked: (request) =>
       guard(async () => {
-        let query = client.from(table).select(request.columns);
-        if (request.conditions.length > 0) query = query.or(`and(${request.conditions.join(',')})`);
+        let query = rowsWhere(client, table, request.columns, request.conditions);
         for (const { column, ascending } of request.order) query = query.order(column, { ascending });
         const response = await query.limit(request.limit);
         return toResult(response, (response.data as unknown as Row[] | null) ?? null);

@@ -321,7 +321,8 @@ export function startSync(options: StartSyncOptions): SyncHandle {
               spec,
               remote,
               collection,
-              scope: refreshScope,
+              // Only the posts' question names the kept threads: other tables' pages do not rank them again.
+              scope: name === 'posts' ? refreshScope : async () => ({ userId, now: now() }),
               overlapMs: options.overlapMs,
               backfill: name === 'posts' ? missingThreadPosts : undefined,
               isolateRefused: name === 'posts' ? isolateRefusedThreads : undefined,
