@@ -29,7 +29,9 @@ export interface AuthRateLimits {
   tokenRefresh: number;
   /** e-mailed link and code verifications */
   tokenVerifications: number;
-  /** failed password sign-ins for one address; past it the address is refused even with the right password */
+  /** failed password sign-ins for one account from one client IP before that IP waits (30 s, doubling) */
+  failedSignInsPerAddress: number;
+  /** failed password sign-ins for one account from all IPs; past it only IPs the account has a session from may try */
   failedSignInsPerAccount: number;
 }
 
@@ -149,8 +151,9 @@ export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
         signInSignUps: intEnv('SUPABASE_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS', Number(rate.sign_in_sign_ups ?? 30)),
         tokenRefresh: intEnv('SUPABASE_AUTH_RATE_LIMIT_TOKEN_REFRESH', Number(rate.token_refresh ?? 150)),
         tokenVerifications: intEnv('SUPABASE_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS', Number(rate.token_verifications ?? 30)),
-        // Not a Supabase CLI key (the CLI refuses unknown keys in config.toml), so env only.
-        failedSignInsPerAccount: intEnv('SUPABASE_AUTH_RATE_LIMIT_FAILED_SIGN_INS_PER_ACCOUNT', 10),
+        // Not Supabase CLI keys (the CLI refuses unknown keys in config.toml), so env only.
+        failedSignInsPerAddress: intEnv('SUPABASE_AUTH_RATE_LIMIT_FAILED_SIGN_INS_PER_ADDRESS', 5),
+        failedSignInsPerAccount: intEnv('SUPABASE_AUTH_RATE_LIMIT_FAILED_SIGN_INS_PER_ACCOUNT', 20),
       },
     },
     functions,

@@ -47,6 +47,36 @@ describe('flooding', () => {
     }
     expect(await notifications(star.id, 'new_follower', fan.id)).toBe(1);
   });
+
+  it('following and unfollowing 20 times, through the RPC and through table writes, leaves one activity row on each feed', async () => {
+    const star = w.members.admin;
+    const fan = w.members.member;
+    const activities = async (owner: string, kind: string, other: string) => {
+      const { rows } = await w.db.query<{ n: number }>(
+        'select count(*)::int as n from public.user_activities where user_id = $1 and activity_type = $2 and related_entity_id = $3 and not _deleted',
+        [owner, kind, other],
+      );
+      return rows[0]!.n;
+    };
+    for (let i = 0; i < 10; i += 1) {
+      const { error } = await fan.client.rpc('toggle_follow', { p_follower_id: fan.id, p_following_id: star.id });
+      expect(error).toBeNull();
+    }
+    // The app's replication writes the follow row itself: on and off by its _deleted flag.
+    const { data: follow } = await fan.client.from('followers').select('id, _deleted').eq('follower_id', fan.id).eq('following_id', star.id).single();
+    for (let i = 0; i < 10; i += 1) {
+      const { error } = await fan.client
+        .from('followers')
+        .update({ _deleted: i % 2 === 0 })
+        .eq('id', follow!.id);
+      expect(error).toBeNull();
+    }
+    expect(await activities(star.id, 'was_followed_by', fan.id)).toBe(1);
+    expect(await activities(fan.id, 'followed_user', star.id)).toBe(1);
+    // Following someone else is a new row on the follower's feed.
+    await fan.client.rpc('toggle_follow', { p_follower_id: fan.id, p_following_id: w.members.moderator.id });
+    expect(await activities(fan.id, 'followed_user', w.members.moderator.id)).toBe(1);
+  });
 });
 
 describe('karma farming', () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { ACTORS, createWorld, fixtures, type Actor, type World } from './helpers/world';
 import { CONTENT_BUCKET, COVER_MAX_BYTES } from './helpers/db-contract';
+import { browserPushKeys } from '../support/push-keys';
 
 /**
  * Every table, view and RPC × operation × caller (anon, the owning member,
@@ -110,9 +111,10 @@ async function blogPost(status: 'draft' | 'published') {
   return rows[0]!.id;
 }
 async function ownersPushSubscription() {
+  const keys = browserPushKeys();
   const { rows } = await w.db.query<{ id: string }>(
-    `insert into public.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, 'k', 'a') returning id`,
-    [owner(), `https://fcm.googleapis.com/fcm/send/${randomUUID()}`],
+    `insert into public.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4) returning id`,
+    [owner(), `https://fcm.googleapis.com/fcm/send/${randomUUID()}`, keys.p256dh, keys.auth],
   );
   return rows[0]!.id;
 }
@@ -501,21 +503,19 @@ const operations: Operation[] = [
       inserts(a, 'push_subscriptions', {
         user_id: asActorOrVictim(a),
         endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`,
-        p256dh: 'k',
-        auth: 'a',
+        ...browserPushKeys(),
       }),
   },
   {
     name: 'push_subscriptions: add a loopback endpoint',
     allowed: NOBODY,
-    attempt: (_, a) =>
-      inserts(a, 'push_subscriptions', { user_id: asActorOrVictim(a), endpoint: `http://127.0.0.1:9/${randomUUID()}`, p256dh: 'k', auth: 'a' }),
+    attempt: (_, a) => inserts(a, 'push_subscriptions', { user_id: asActorOrVictim(a), endpoint: `http://127.0.0.1:9/${randomUUID()}`, ...browserPushKeys() }),
   },
   {
     name: 'push_subscriptions: add for another user',
     allowed: NOBODY,
     attempt: (_, a) =>
-      inserts(a, 'push_subscriptions', { user_id: victim(a), endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`, p256dh: 'k', auth: 'a' }),
+      inserts(a, 'push_subscriptions', { user_id: victim(a), endpoint: `https://fcm.googleapis.com/fcm/send/${randomUUID()}`, ...browserPushKeys() }),
   },
   {
     name: "push_subscriptions: edit the member's",

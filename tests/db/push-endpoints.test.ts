@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isKnownPushService, PUSH_SERVICE_HOST_SUFFIXES, PUSH_SERVICE_HOSTS } from '../../supabase/functions/send-push/endpoint-policy';
 import { newMember, testStack, withDb, type TestMember } from '../support/clients';
 import { SQLSTATE } from './helpers/db-contract';
+import { browserPushKeys } from '../support/push-keys';
 
 /** The server only ever calls push services, whatever endpoint a member registers. */
 
@@ -31,7 +31,10 @@ afterAll(async () => {
 });
 
 const register = (endpoint: string) =>
-  member.client.from('push_subscriptions').insert({ user_id: member.id, endpoint, p256dh: 'k', auth: randomUUID() }).select('id');
+  member.client
+    .from('push_subscriptions')
+    .insert({ user_id: member.id, endpoint, ...browserPushKeys() })
+    .select('id');
 
 describe('push endpoints', () => {
   it('refuses loopback, plain http, unknown hosts, look-alikes and oversized endpoints', async () => {

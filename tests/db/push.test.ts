@@ -236,6 +236,59 @@ describe('push sending (send-push through a stand-in push service)', () => {
   });
 });
 
+describe('a subscription whose keys cannot encrypt a push', () => {
+  /** A row stored before keys were checked at insert: the check is lifted for this one row, then restored. */
+  async function storeUncheckedSubscription(userId: string, endpoint: string): Promise<string> {
+    return withDb(async (db) => {
+      await db.query('begin');
+      try {
+        await db.query('alter table public.push_subscriptions disable trigger push_subscriptions_validate_keys');
+        const { rows } = await db.query<{ id: string }>(
+          `insert into public.push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, 'k', 'a') returning id`,
+          [userId, endpoint],
+        );
+        await db.query('alter table public.push_subscriptions enable trigger push_subscriptions_validate_keys');
+        await db.query('commit');
+        return rows[0]!.id;
+      } catch (err) {
+        await db.query('rollback');
+        throw err;
+      }
+    });
+  }
+
+  it("is removed by send-push, which answers 200 and still pushes to the member's other devices", async () => {
+    const [owner, fan] = await Promise.all([newMember('pushk'), newMember('pushl')]);
+    const good = push.subscribe();
+    const goodId = await subscribe(owner, good);
+    const firstBad = await storeUncheckedSubscription(owner.id, push.subscribe().endpoint);
+
+    // Through the notifications webhook, as in production.
+    expect((await fan.client.rpc('toggle_follow', { p_follower_id: fan.id, p_following_id: owner.id })).error).toBeNull();
+    await push.waitFor(() => push.pushesFor(good).length >= 1);
+    await until(async () => !(await subscriptionExists(firstBad)));
+
+    // Called directly with another such row in place: the answer is a report, not a server error.
+    const bad = push.subscribe();
+    const secondBad = await storeUncheckedSubscription(owner.id, bad.endpoint);
+    const { rows } = await withDb((db) =>
+      db.query<{ id: string }>(`select id from public.notifications where user_id = $1 and type = 'new_follower' and actor_id = $2`, [owner.id, fan.id]),
+    );
+    const { apiUrl, anonKey, serviceRoleKey } = testStack();
+    const res = await fetch(`${apiUrl}/functions/v1/send-push`, {
+      method: 'POST',
+      headers: { apikey: anonKey, Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ notification_id: rows[0]!.id }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toMatchObject({ sent: 1, unusable: 1, failed: 0 });
+    expect(push.pushesFor(good)).toHaveLength(2);
+    expect(push.pushesFor(bad)).toHaveLength(0);
+    expect(await subscriptionExists(secondBad)).toBe(false);
+    expect(await subscriptionExists(goodId)).toBe(true);
+  });
+});
+
 describe('push subscriptions and the send-push endpoint are guarded by the server', () => {
   it('send-push refuses members and visitors: only the service role may make the server push', async () => {
     const member = await newMember('pushx');

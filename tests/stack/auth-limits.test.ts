@@ -12,7 +12,8 @@ import { startStackProcess, testStackLocation, type RunningStack } from '../supp
 // Budgets low enough to reach in a test; every other suite runs with budgets it never reaches.
 const SIGN_IN_SIGN_UPS = 6;
 const TOKEN_REFRESH = 3;
-const FAILED_PER_ACCOUNT = 3;
+const FAILED_PER_ADDRESS = 2;
+const FAILED_PER_ACCOUNT = 4;
 const EMAILS_PER_HOUR = 2;
 const GOOD_PASSWORD = 'Spin-the-decks-2026';
 
@@ -27,6 +28,7 @@ beforeAll(async () => {
     env: {
       SUPABASE_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: String(SIGN_IN_SIGN_UPS),
       SUPABASE_AUTH_RATE_LIMIT_TOKEN_REFRESH: String(TOKEN_REFRESH),
+      SUPABASE_AUTH_RATE_LIMIT_FAILED_SIGN_INS_PER_ADDRESS: String(FAILED_PER_ADDRESS),
       SUPABASE_AUTH_RATE_LIMIT_FAILED_SIGN_INS_PER_ACCOUNT: String(FAILED_PER_ACCOUNT),
       SUPABASE_AUTH_EMAIL_RATE_LIMIT: String(EMAILS_PER_HOUR),
       SUPABASE_AUTH_PASSWORD_REQUIREMENTS: 'letters_digits',
@@ -124,16 +126,46 @@ describe('per-IP budget of sign-ins and sign-ups', () => {
   });
 });
 
-describe('per-account budget of failed sign-ins', () => {
-  it('refuses the account, even with the right password, after too many wrong ones from anywhere', async () => {
+describe('failed sign-ins: the guesser is slowed, the owner is never locked out', () => {
+  it('slows the address that typed the wrong passwords, even for the right one, while the owner signs in from another', async () => {
     const email = await account('guessed');
-    const bystander = await account('bystander');
-    for (let i = 0; i < FAILED_PER_ACCOUNT; i += 1) {
-      const { error } = await client(freshIp()).auth.signInWithPassword({ email, password: `wrong-${i}` });
+    const guesser = freshIp();
+    for (let i = 0; i < FAILED_PER_ADDRESS; i += 1) {
+      const { error } = await client(guesser).auth.signInWithPassword({ email, password: `wrong-${i}` });
       expect(error?.code).toBe(ErrorCodes.invalidCredentials);
     }
+    expectRateLimited((await client(guesser).auth.signInWithPassword({ email, password: GOOD_PASSWORD })).error);
+    const owner = await client(freshIp()).auth.signInWithPassword({ email, password: GOOD_PASSWORD });
+    expect(owner.error).toBeNull();
+    expect(owner.data.session?.access_token).toBeTruthy();
+  });
+
+  it('an attacker at full speed from many addresses never locks the owner out of their own address', async () => {
+    const email = await account('target');
+    const home = freshIp();
+    // The owner has signed in from home before: that makes it one of the account's own addresses.
+    expect((await client(home).auth.signInWithPassword({ email, password: GOOD_PASSWORD })).error).toBeNull();
+
+    const attackers = Array.from({ length: 8 }, () => freshIp());
+    const attack = attackers.flatMap((ip) =>
+      Array.from({ length: SIGN_IN_SIGN_UPS }, (_, i) => client(ip).auth.signInWithPassword({ email, password: `guess-${ip}-${i}` })),
+    );
+    // The owner signs in while the guesses are in flight, and again once they have all been answered.
+    const during = client(home).auth.signInWithPassword({ email, password: GOOD_PASSWORD });
+    const answers = await Promise.all(attack);
+    const owner = [await during, await client(home).auth.signInWithPassword({ email, password: GOOD_PASSWORD })];
+    for (const { error, data } of owner) {
+      expect(error).toBeNull();
+      expect(data.session?.access_token).toBeTruthy();
+    }
+    // No guess got in: each was a wrong password or was refused outright.
+    expect(answers.every((a) => a.error?.code === ErrorCodes.invalidCredentials || a.error?.code === ErrorCodes.overRequestRateLimit)).toBe(true);
+    expect(answers.filter((a) => a.error?.code === ErrorCodes.invalidCredentials).length).toBeGreaterThanOrEqual(FAILED_PER_ACCOUNT);
+    // While the account is under attack an address it has never signed in from waits, even with the
+    // right password; an e-mailed sign-in link still reaches the owner.
     expectRateLimited((await client(freshIp()).auth.signInWithPassword({ email, password: GOOD_PASSWORD })).error);
-    expect((await client(freshIp()).auth.signInWithPassword({ email: bystander, password: GOOD_PASSWORD })).error).toBeNull();
+    expect((await client(freshIp()).auth.signInWithOtp({ email, options: { shouldCreateUser: false } })).error).toBeNull();
+    expect(readMailbox(localDir, email)).toHaveLength(1);
   });
 
   it('answers an unknown address exactly like a registered one', async () => {

@@ -275,3 +275,36 @@ describe('sign-up data the profile trigger refuses', () => {
     ).toBeNull();
   });
 });
+
+describe('sign-up data the database cannot store', () => {
+  it.each([
+    ['a NUL character', { username: uniqueUsername('nul'), display_name: 'DJ\u0000Nul' }],
+    ['a lone high surrogate', { username: uniqueUsername('surr'), display_name: 'DJ \ud800' }],
+    ['a lone low surrogate in a key', { username: uniqueUsername('key'), ['bio\udc00']: 'hello' }],
+    ['a NUL deep inside', { username: uniqueUsername('deep'), links: [{ label: 'site', url: 'https://a.test/\u0000' }] }],
+  ])('answers %s with 400 and the reason, creating nothing', async (_what, data) => {
+    const email = uniqueEmail('unstorable');
+    const { data: result, error } = await anonClient().auth.signUp({ email, password: 'correct-horse', options: { data } });
+    expect(error?.status).toBe(400);
+    expect(error?.code).toBe(ErrorCodes.validationFailed);
+    expect(error?.message).toBe(Messages.unstorableMetadata);
+    expect(result.user).toBeNull();
+    await withDb(async (db) => {
+      const { rowCount } = await db.query('select 1 from auth.users where email = $1', [email]);
+      expect(rowCount).toBe(0);
+    });
+  });
+
+  it('refuses the same in a metadata update, leaving the metadata as it was', async () => {
+    const email = uniqueEmail('unstorableupd');
+    const client = anonClient();
+    const username = uniqueUsername('upd');
+    expect((await client.auth.signUp({ email, password: 'correct-horse', options: { data: { username } } })).error).toBeNull();
+    const { error } = await client.auth.updateUser({ data: { display_name: 'x\u0000y' } });
+    expect(error?.status).toBe(400);
+    expect(error?.message).toBe(Messages.unstorableMetadata);
+    const { data } = await client.auth.getUser();
+    expect(data.user?.user_metadata).toMatchObject({ username });
+    expect(data.user?.user_metadata.display_name).toBeUndefined();
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { anonClient, newMember, testStack, withDb } from '../support/clients';
+import { browserPushKeys } from '../support/push-keys';
 
 const MB = 1024 * 1024;
 /** Rounds of four parallel oversize uploads; the cut connection showed in about 1 of 30 requests. */
@@ -226,8 +227,7 @@ describe('gateway', () => {
       .insert({
         user_id: member.id,
         endpoint: `https://fcm.googleapis.com/fcm/send/${member.id}`,
-        p256dh: 'k',
-        auth: 'a',
+        ...browserPushKeys(),
       })
       .select('id');
     expect(mine.error).toBeNull();

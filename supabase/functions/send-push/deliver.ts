@@ -22,7 +22,8 @@ export interface StoredSubscription {
   auth: string;
 }
 
-export type DeliveryStatus = 'sent' | 'gone' | 'failed';
+/** `unusable`: the stored keys cannot encrypt a push (stored before keys were checked, or altered since). */
+export type DeliveryStatus = 'sent' | 'gone' | 'failed' | 'unusable';
 
 export interface DeliveryOutcome {
   subscriptionId: string;
@@ -52,11 +53,18 @@ export async function deliverPush(
   vapid: VapidConfig,
   wait: Sleep = sleep,
 ): Promise<DeliveryOutcome> {
-  const details = webpush.generateRequestDetails(
-    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
-    JSON.stringify(plan.payload),
-    { TTL: ttlSeconds, urgency: plan.urgency, topic: plan.topic, vapidDetails: vapid, contentEncoding: 'aes128gcm' },
-  );
+  let details: ReturnType<typeof webpush.generateRequestDetails>;
+  try {
+    details = webpush.generateRequestDetails(
+      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+      JSON.stringify(plan.payload),
+      { TTL: ttlSeconds, urgency: plan.urgency, topic: plan.topic, vapidDetails: vapid, contentEncoding: 'aes128gcm' },
+    );
+  } catch {
+    // Keys that are not a P-256 point and a 16-byte secret make web-push throw; one such row must not
+    // stop the pushes to the member's other devices, and no retry could ever succeed.
+    return { subscriptionId: subscription.id, status: 'unusable', attempts: 0 };
+  }
   const body = details.body ? new Uint8Array(details.body) : undefined;
 
   let httpStatus: number | undefined;

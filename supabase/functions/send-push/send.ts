@@ -11,6 +11,8 @@ export interface SendReport {
   sent: number;
   gone: number;
   failed: number;
+  /** subscriptions whose keys cannot encrypt a push; deleted like gone ones */
+  unusable: number;
   /** subscriptions whose preferences turn this category off */
   optedOut: number;
   /** subscriptions with an endpoint this project will not call */
@@ -24,7 +26,8 @@ interface SubscriptionRow extends StoredSubscription {
 /**
  * Pushes one notification to every device of its recipient that wants its category. The row is
  * read back by id rather than trusted from the webhook body, so a replayed or forged body can only
- * re-send what the database really holds. Gone subscriptions are deleted.
+ * re-send what the database really holds. Gone subscriptions, and those whose keys
+ * cannot encrypt a push, are deleted: neither can ever receive one.
  */
 export async function sendPushForNotification(
   db: SupabaseClient,
@@ -32,7 +35,7 @@ export async function sendPushForNotification(
   vapid: VapidConfig,
   projectUrl: string | undefined,
 ): Promise<SendReport> {
-  const report: SendReport = { notificationId, sent: 0, gone: 0, failed: 0, optedOut: 0, refused: 0 };
+  const report: SendReport = { notificationId, sent: 0, gone: 0, failed: 0, unusable: 0, optedOut: 0, refused: 0 };
 
   const { data: notification, error } = await db
     .from('notifications')
@@ -71,7 +74,8 @@ export async function sendPushForNotification(
   const goneIds: string[] = [];
   for (const outcome of outcomes) {
     report[outcome.status]++;
-    if (outcome.status === 'gone') goneIds.push(outcome.subscriptionId);
+    if (outcome.status === 'gone' || outcome.status === 'unusable') goneIds.push(outcome.subscriptionId);
+    if (outcome.status === 'unusable') console.error(`[send-push] subscription ${outcome.subscriptionId}: its keys cannot encrypt a push; removed`);
     if (outcome.status === 'failed') {
       console.error(`[send-push] subscription ${outcome.subscriptionId}: gave up after ${outcome.attempts} attempts (${outcome.httpStatus ?? 'unreachable'})`);
     }

@@ -28,6 +28,12 @@ export const DB_MESSAGES = {
   removedByModerator: 'This was removed by a moderator and cannot be restored.',
   lockedByModerator: 'This discussion was locked by a moderator and cannot be unlocked by you.',
   discussionGone: 'This discussion does not exist or has been removed.',
+  tooManyRows: 'Only one row can be added per request.',
+  pushP256dh: 'Push subscription key p256dh must be an uncompressed P-256 public key: 65 bytes starting with 0x04, in base64url.',
+  pushAuth: 'Push subscription key auth must be a 16-byte secret in base64url.',
+  objectName: 'Invalid key: object names cannot contain backslashes, control characters or "." and ".." segments.',
+  mimeTypeMalformed: (declared: string) => `mime type ${declared} is not supported: it is not a well-formed media type.`,
+  mimeTypeNotAllowed: (declared: string) => `mime type ${declared} is not supported by this bucket.`,
 } as const;
 
 export const SQLSTATE = {

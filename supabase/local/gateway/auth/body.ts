@@ -5,7 +5,27 @@ import { ErrorCodes, Messages } from './messages';
 /** JSON object fields clients send; `null` counts as absent, as in GoTrue's Go structs. */
 export const optionalString = z.string().nullish();
 export const optionalBool = z.boolean().nullish();
-export const metadata = z.record(z.string(), z.unknown()).nullish();
+
+/** A NUL, or half of a surrogate pair: JavaScript strings hold them, Postgres text and jsonb cannot. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is looked for
+const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function storableJson(value: unknown): boolean {
+  if (typeof value === 'string') return !UNSTORABLE_TEXT.test(value);
+  if (Array.isArray(value)) return value.every(storableJson);
+  if (value && typeof value === 'object') return Object.entries(value).every(([key, inner]) => storableJson(key) && storableJson(inner));
+  return true;
+}
+
+/** Marks a refinement whose failure is the caller's data, answered as `validation_failed` rather than `bad_json`. */
+const INPUT_REFUSAL = { inputRefusal: true } as const;
+
+/**
+ * User or app metadata: an object whose text the database can store. A NUL or a lone surrogate would
+ * make the insert fail (GoTrue's 500 "Database error saving new user"); it is the caller's input, so
+ * it is refused up front with a 400 that says why.
+ */
+export const metadata = z.record(z.string(), z.unknown()).refine(storableJson, { message: Messages.unstorableMetadata, params: INPUT_REFUSAL }).nullish();
 
 /**
  * Parses a request body against `schema`, answering GoTrue's 400 `bad_json`
@@ -19,6 +39,7 @@ export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infe
   const result = schema.safeParse(input);
   if (!result.success) {
     const issue = result.error.issues[0];
+    if (issue?.code === 'custom' && issue.params?.inputRefusal === true) throw new AuthError(400, ErrorCodes.validationFailed, issue.message);
     const detail = issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid body';
     throw new AuthError(400, ErrorCodes.badJson, Messages.badJson(detail));
   }

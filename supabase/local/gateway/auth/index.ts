@@ -5,7 +5,7 @@ import { sendGatewayError } from '../errors';
 import { parseJsonText } from './body';
 import type { AuthDeps } from './deps';
 import { notFound, sendAuthError } from './errors';
-import { REQUEST_RATE_WINDOW_MS, WindowCounter, type AuthLimiters } from './limits';
+import { FailureBackoff, REQUEST_RATE_WINDOW_MS, WindowCounter, type AuthLimiters } from './limits';
 import { Mailer } from './mailer';
 import { API_VERSION_HEADER, AUTH_API_VERSION, ErrorCodes, Messages } from './messages';
 import { PkceFlows } from './pkce';
@@ -36,6 +36,7 @@ export default async function authPlugin(app: FastifyInstance, ctx: GatewayConte
     signInSignUps: new WindowCounter(rate.signInSignUps, REQUEST_RATE_WINDOW_MS),
     tokenRefresh: new WindowCounter(rate.tokenRefresh, REQUEST_RATE_WINDOW_MS),
     verifications: new WindowCounter(rate.tokenVerifications, REQUEST_RATE_WINDOW_MS),
+    failedSignInsFromAddress: new FailureBackoff(rate.failedSignInsPerAddress, REQUEST_RATE_WINDOW_MS),
     failedSignIns: new WindowCounter(rate.failedSignInsPerAccount, REQUEST_RATE_WINDOW_MS),
   };
   const sweeper = setInterval(() => Object.values(limits).forEach((c) => c.sweep()), 60_000);

@@ -45,6 +45,60 @@ export class WindowCounter {
   }
 }
 
+/** First wait once an (account, address) pair has used its free failures; each further failure doubles it. */
+export const FIRST_SIGN_IN_DELAY_MS = 30 * 1000;
+/** The longest a pair ever waits between two attempts. */
+export const MAX_SIGN_IN_DELAY_MS = 60 * 60 * 1000;
+
+/**
+ * Growing waits per key after repeated failures: the first `freeFailures` cost nothing, then each one
+ * makes the key wait `firstDelayMs`, doubling up to `maxDelayMs`. A key that has not failed for the
+ * window (beyond its current wait) starts afresh. In memory, like the other counts.
+ */
+export class FailureBackoff {
+  private entries = new Map<string, { failures: number; last: number }>();
+
+  constructor(
+    readonly freeFailures: number,
+    readonly windowMs: number,
+    readonly firstDelayMs = FIRST_SIGN_IN_DELAY_MS,
+    readonly maxDelayMs = MAX_SIGN_IN_DELAY_MS,
+  ) {}
+
+  private delayAfter(failures: number): number {
+    if (failures < this.freeFailures) return 0;
+    return Math.min(this.maxDelayMs, this.firstDelayMs * 2 ** (failures - this.freeFailures));
+  }
+
+  private current(key: string, now: number) {
+    const entry = this.entries.get(key);
+    if (entry && now - entry.last >= this.windowMs + this.delayAfter(entry.failures)) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  /** How long `key` must still wait before its next attempt; 0 when it may try now. */
+  waitMs(key: string, now = Date.now()): number {
+    const entry = this.current(key, now);
+    return entry ? Math.max(0, entry.last + this.delayAfter(entry.failures) - now) : 0;
+  }
+
+  fail(key: string, now = Date.now()): void {
+    this.entries.set(key, { failures: (this.current(key, now)?.failures ?? 0) + 1, last: now });
+  }
+
+  /** A success from `key` ends its waits. */
+  clear(key: string): void {
+    this.entries.delete(key);
+  }
+
+  sweep(now = Date.now()): void {
+    for (const key of [...this.entries.keys()]) this.current(key, now);
+  }
+}
+
 export const rateLimited = () => new AuthError(429, ErrorCodes.overRequestRateLimit, Messages.requestRateLimit);
 
 /** Takes one request from `counter` for `key`, or answers GoTrue's 429 `over_request_rate_limit`. */
@@ -59,6 +113,8 @@ export interface AuthLimiters {
   tokenRefresh: WindowCounter;
   /** per IP: link and code verifications */
   verifications: WindowCounter;
-  /** per address: failed password sign-ins */
+  /** per (account, client IP): failed password sign-ins, with growing waits */
+  failedSignInsFromAddress: FailureBackoff;
+  /** per account, from every IP: failed password sign-ins; past the limit only the account's own addresses may try */
   failedSignIns: WindowCounter;
 }

@@ -115,6 +115,7 @@ export const Messages = {
   invalidBanDuration: (raw: string) => `invalid format for ban duration: time: invalid duration ${JSON.stringify(raw)}`,
   invalidPasswordHash: 'Invalid password hash format',
   badJson: (detail: string) => `Could not parse request body as JSON: ${detail}`,
+  unstorableMetadata: 'Metadata cannot contain NUL characters or unpaired UTF-16 surrogates',
   flowStateNotFound: 'invalid flow state, no valid flow state found',
   badCodeVerifier: 'code challenge does not match previously saved code verifier',
   databaseErrorSavingUser: 'Database error saving new user',

@@ -222,3 +222,12 @@ export async function endSessions(db: Queryable, userId: string, sessionId: stri
     await db.query('delete from auth.sessions where user_id = $1', [userId]);
   }
 }
+
+/** Whether the user has a session that was started from `ip`: one of their own devices' addresses. */
+export async function signedInFrom(db: Queryable, userId: string, ip: string): Promise<boolean> {
+  const { rows } = await db.query(`select 1 from auth.sessions where user_id = $1 and ip = case when $2 ~ '^[0-9a-fA-F:.]+$' then $2::inet end limit 1`, [
+    userId,
+    ip,
+  ]);
+  return rows.length > 0;
+}

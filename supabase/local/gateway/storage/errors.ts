@@ -85,6 +85,8 @@ export function fromDatabaseError(err: unknown): StorageHttpError {
   if (code === '42501') return storageErrors.rlsViolation();
   if (code === '23505') return storageErrors.alreadyExists();
   if (code === '23503') return storageErrors.bucketNotFound();
+  // A rule of the database on the row (a type or a name it refuses) explains itself.
+  if (code === '23514') return storageErrors.invalidRequest((err as Error).message);
   return storageErrors.internal();
 }
 

@@ -41,6 +41,11 @@ export default async function storagePlugin(app: FastifyInstance, ctx: GatewayCo
       if (mapped.statusCode >= 500) console.error(`[storage] ${request.method} ${request.url}:`, err);
       return sendStorageError(reply, mapped);
     }
+    // Fastify refuses some malformed Content-Type headers before any route runs; answer them as the
+    // upload's own type check does, naming the type.
+    if ((err as FastifyError).code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return sendStorageError(reply, storageErrors.invalidMimeType(String(request.headers['content-type'] ?? '')));
+    }
     const status = (err as FastifyError).statusCode;
     if (status && status < 500) {
       return reply.code(status).send({ statusCode: String(status), error: err.name, message: err.message });

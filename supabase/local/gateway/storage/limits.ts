@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { safeParse } from 'fast-content-type-parse';
 import { parse } from 'smol-toml';
 
 /** Used when `supabase/config.toml` has no `[storage] file_size_limit` (the Supabase CLI default). */
@@ -46,18 +47,37 @@ export function loadGlobalFileSizeLimit(supabaseDir: string): number {
   }
 }
 
-/** The MIME type without parameters, lower-cased: `Text/Plain; charset=UTF-8` → `text/plain`. */
-export function baseMimeType(contentType: string | undefined): string {
-  return (contentType ?? '').split(';')[0].trim().toLowerCase();
+/**
+ * The `type/subtype` of a media type, lower-cased, when the whole value is well formed (RFC 9110:
+ * tokens, then `; name=value` parameters of tokens or quoted strings); undefined otherwise. A value
+ * such as `audio/mpeg; charset=x, text/html` is not one media type, so it has no type at all.
+ */
+export function mediaTypeEssence(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  return safeParse(value).type || undefined;
 }
 
-/** Whether `mime` is allowed by a bucket's list, which may hold wildcards such as `image/*`. */
-export function isMimeAllowed(mime: string, allowed: string[] | null | undefined): boolean {
+/**
+ * Whether a media type's `type/subtype` is exactly one of a bucket's types (`type/*` entries allow any
+ * subtype of `type`). An empty list allows every type, as on Supabase.
+ */
+export function isMimeAllowed(essence: string, allowed: string[] | null | undefined): boolean {
   if (!allowed || allowed.length === 0) return true;
+  const [type] = essence.split('/');
   return allowed.some((entry) => {
-    const rule = baseMimeType(entry);
+    const rule = entry.trim().toLowerCase();
     if (rule === '*/*' || rule === '*') return true;
-    if (rule.endsWith('/*')) return mime.startsWith(rule.slice(0, -1));
-    return rule === mime;
+    if (rule.endsWith('/*')) return rule === `${type}/*`;
+    return rule === essence;
   });
+}
+
+/**
+ * Whether a browser may show a member's file in place: sound and raster images only. SVG is an
+ * image that can carry scripts, and anything else (HTML, PDF, text) could act as a page of the
+ * project's origin, so those are served as downloads.
+ */
+export function servedInline(essence: string | undefined): boolean {
+  if (!essence || essence === 'image/svg+xml') return false;
+  return essence.startsWith('audio/') || essence.startsWith('image/');
 }

@@ -20,7 +20,8 @@ export function normalizeObjectName(raw: string): string {
 
 /**
  * A normalised object name that maps to a file inside its bucket directory, or a 400 InvalidKey.
- * Refuses empty names, NUL and control characters, `.`/`..` segments and over-long names.
+ * Refuses empty names, NUL and control characters, backslashes (a path separator to many tools that
+ * copy files out of a bucket), `.`/`..` segments and over-long names; the database holds the same rule.
  */
 export function validObjectName(raw: unknown): string {
   if (typeof raw !== 'string') throw storageErrors.invalidKey(String(raw));
@@ -28,6 +29,7 @@ export function validObjectName(raw: unknown): string {
   if (!name) throw storageErrors.invalidKey(raw);
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
   if (/[\u0000-\u001f\u007f]/.test(name)) throw storageErrors.invalidKey(raw.replace(/[\u0000-\u001f\u007f]/g, ''));
+  if (name.includes('\\')) throw storageErrors.invalidKey(name);
   if (Buffer.byteLength(name) > MAX_KEY_BYTES) throw storageErrors.invalidKey(name.slice(0, 64));
   for (const segment of name.split('/')) {
     if (segment === '.' || segment === '..' || Buffer.byteLength(segment) > MAX_SEGMENT_BYTES) throw storageErrors.invalidKey(name);

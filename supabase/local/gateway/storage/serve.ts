@@ -1,7 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { storageErrors } from './errors';
 import type { FileStore } from './files';
+import { mediaTypeEssence, servedInline } from './limits';
 import type { ObjectRow } from './queries';
+
+/** A document opened from a member's file gets a unique origin, no scripts, forms or popups. */
+export const MEMBER_FILE_CSP = 'sandbox';
 
 interface ByteRange {
   start: number;
@@ -28,8 +32,8 @@ function parseRange(header: string | undefined, size: number): ByteRange | undef
   return { start, end };
 }
 
-function contentDisposition(download: unknown, name: string): string | undefined {
-  if (download === undefined) return undefined;
+/** `attachment`, with the file name (the one asked for, or the object's own) for the browser to save it under. */
+function attachment(download: unknown, name: string): string {
   const filename = typeof download === 'string' && download !== '' ? download : (name.split('/').pop() ?? name);
   return `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
@@ -37,19 +41,26 @@ function contentDisposition(download: unknown, name: string): string | undefined
 /**
  * Answers a download with the headers Supabase Storage sends (type, Cache-Control from upload, ETag,
  * Last-Modified), honouring If-None-Match and single byte ranges so audio players can seek.
+ *
+ * Members' files come from the API's own origin, so none may act as a page of it: the browser may not
+ * guess another type (nosniff, set for every storage answer), a sandbox policy keeps any document
+ * that still opens from running scripts or reaching the origin, and only sound and raster images are
+ * shown in place; every other type (or a recorded type that is not one well-formed media type) is a
+ * download.
  */
 export async function sendObject(store: FileStore, request: FastifyRequest, reply: FastifyReply, object: ObjectRow, withBody: boolean): Promise<FastifyReply> {
   const size = await store.size(object.bucket_id, object.name);
   if (size === undefined) throw storageErrors.objectNotFound();
   const meta = object.metadata;
-  reply.header('content-type', meta?.mimetype ?? 'application/octet-stream');
+  const essence = mediaTypeEssence(meta?.mimetype);
+  reply.header('content-type', essence && meta?.mimetype ? meta.mimetype.trim() : 'application/octet-stream');
+  reply.header('content-security-policy', MEMBER_FILE_CSP);
   reply.header('cache-control', meta?.cacheControl ?? 'no-cache');
   reply.header('last-modified', new Date(object.updated_at).toUTCString());
   reply.header('accept-ranges', 'bytes');
   if (meta?.eTag) reply.header('etag', meta.eTag);
   const query = request.query as Record<string, unknown>;
-  const disposition = contentDisposition(query.download, object.name);
-  if (disposition) reply.header('content-disposition', disposition);
+  if (query.download !== undefined || !servedInline(essence)) reply.header('content-disposition', attachment(query.download, object.name));
 
   if (meta?.eTag && request.headers['if-none-match'] === meta.eTag) return reply.code(304).send();
 

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { storageErrors } from './errors';
 import type { FileStore, ReceivedFile } from './files';
-import { baseMimeType, isMimeAllowed } from './limits';
+import { isMimeAllowed, mediaTypeEssence } from './limits';
 
 export interface UploadRules {
   /** bytes; the smaller of the bucket's limit and the project's */
@@ -42,10 +42,13 @@ function fullMimeType(declared: string | undefined): string {
   return declared?.trim() || 'application/octet-stream';
 }
 
-/** Bucket rules name bare types (`text/plain`, `image/*`), so only the type itself is checked. */
+/**
+ * The declared type must be one well-formed media type whose `type/subtype` the bucket lists exactly;
+ * its parameters are kept, and the database checks the recorded type the same way.
+ */
 function checkMime(mimetype: string, rules: UploadRules): void {
-  const base = baseMimeType(mimetype);
-  if (!isMimeAllowed(base, rules.allowedMimeTypes)) throw storageErrors.invalidMimeType(base);
+  const essence = mediaTypeEssence(mimetype);
+  if (!essence || !isMimeAllowed(essence, rules.allowedMimeTypes)) throw storageErrors.invalidMimeType(mimetype);
 }
 
 /**

@@ -7,7 +7,7 @@ import { rateLimited, takeOrRefuse } from '../limits';
 import { badRequest, OAuthError, unprocessable } from '../errors';
 import { ErrorCodes, Messages } from '../messages';
 import { verifyPassword } from '../passwords';
-import { issueSession, refreshSession, type SessionResponse } from '../sessions';
+import { issueSession, refreshSession, signedInFrom, type SessionResponse } from '../sessions';
 import { findUserByEmail, findUserById, isBanned } from '../users';
 
 const PasswordBody = z.object({ email: optionalString, phone: optionalString, password: optionalString });
@@ -22,16 +22,24 @@ export function registerTokenRoute(app: FastifyInstance, deps: AuthDeps): void {
     if (body.email && body.phone) throw unprocessable(ErrorCodes.validationFailed, Messages.emailAndPhoneOnLogin);
     if (!body.email && !body.phone) throw badRequest(ErrorCodes.validationFailed, Messages.missingEmailOrPhone);
     if (!body.email) throw badRequest(ErrorCodes.phoneProviderDisabled, Messages.phoneDisabled);
-    // Too many wrong passwords for one address lock it for the window, even for the right password,
-    // so guessing from many addresses at once gains nothing. Unknown addresses count the same way.
     const account = body.email.trim().toLowerCase();
-    if (!limits.failedSignIns.allows(account)) throw rateLimited();
+    const ip = clientIp(req);
+    const pair = `${account} ${ip}`;
+    // Wrong passwords slow the address that typed them, with growing waits, even for the right one.
+    if (limits.failedSignInsFromAddress.waitMs(pair) > 0) throw rateLimited();
     const user = await findUserByEmail(ctx.authDb, body.email);
+    // Many wrong passwords from many addresses: only an address the account already has a session from
+    // (its owner's devices) may still try one; anyone else waits, and the owner can always sign in with
+    // an e-mailed link or code. So nobody can lock an owner out, and a spread-out guesser is stopped.
+    // An unknown address is answered exactly like a registered one.
+    if (!limits.failedSignIns.allows(account) && !(user && (await signedInFrom(ctx.authDb, user.id, ip)))) throw rateLimited();
     // One answer for "no such user" and "wrong password", so sign-in cannot probe which addresses exist.
     if (!user || !(await verifyPassword(body.password ?? '', user.encrypted_password))) {
+      limits.failedSignInsFromAddress.fail(pair);
       limits.failedSignIns.record(account);
       throw badRequest(ErrorCodes.invalidCredentials, Messages.invalidCredentials);
     }
+    limits.failedSignInsFromAddress.clear(pair);
     if (isBanned(user)) throw badRequest(ErrorCodes.userBanned, Messages.userBanned);
     if (!user.email_confirmed_at) throw badRequest(ErrorCodes.emailNotConfirmed, Messages.emailNotConfirmed);
     return inTransaction(ctx.authDb, (db) => issueSession(ctx, db, user, 'password', requestInfo(req)));
