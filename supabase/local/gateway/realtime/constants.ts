@@ -28,6 +28,8 @@ export const REPLICATION_STATUS_INTERVAL_MS = 2_000;
 /** A transaction whose fan-out lookups fail is tried this many times, FANOUT_RETRY_MS × attempt apart. */
 export const FANOUT_ATTEMPTS = 5;
 export const FANOUT_RETRY_MS = 200;
+/** At most this many waiting transactions are checked and delivered together (bounds one RLS query's size). */
+export const FANOUT_BATCH_TRANSACTIONS = 200;
 
 /** Table facts (primary key, RLS, grants) are re-read at least this often. */
 export const TABLE_INFO_TTL_MS = 10_000;
