@@ -24,6 +24,12 @@ export const LIVE_SIGNAL_WINDOW_MS = 2_000;
  */
 export const LIVE_PULL_DELAY_MS = LIVE_SIGNAL_WINDOW_MS + 1_000;
 /**
+ * Pulls prompted by community messages are at least this far apart: under a steady stream of
+ * writes a page pulls each named table once per this interval, not once per message. Kept below
+ * 10 s so what the device keeps is never staler than that.
+ */
+export const LIVE_PULL_MIN_INTERVAL_MS = 7_000;
+/**
  * While a topic is not joined (socket dropped, join refused or timed out), its tables are re-checked
  * from their checkpoints this often: realtime-js takes up to 10 s to come back.
  */
@@ -50,6 +56,7 @@ export interface LiveStreamOptions {
   /** tests shorten these */
   downResyncMs?: number;
   pullDelayMs?: number;
+  pullMinIntervalMs?: number;
   backstopMs?: number;
 }
 
@@ -69,6 +76,8 @@ export function openLiveStream(client: SupabaseClient, options: LiveStreamOption
   const ours = (tables: readonly string[]) => tables.filter((t) => kept.has(t));
   const downResyncMs = options.downResyncMs ?? LIVE_DOWN_RESYNC_MS;
   const pullDelayMs = options.pullDelayMs ?? LIVE_PULL_DELAY_MS;
+  const pullMinIntervalMs = options.pullMinIntervalMs ?? LIVE_PULL_MIN_INTERVAL_MS;
+  let lastPullAt = -Infinity;
   let stopped = false;
   const pending = new Set<string>();
   let pullTimer: ReturnType<typeof setTimeout> | null = null;
@@ -76,12 +85,14 @@ export function openLiveStream(client: SupabaseClient, options: LiveStreamOption
   function schedulePull(tables: readonly string[]): void {
     for (const t of ours(tables)) pending.add(t);
     if (pullTimer !== null || pending.size === 0) return;
+    const wait = Math.max(pullDelayMs, lastPullAt + pullMinIntervalMs - Date.now());
     pullTimer = setTimeout(() => {
       pullTimer = null;
       const tables = [...pending];
       pending.clear();
+      lastPullAt = Date.now();
       if (!stopped) handlers.onPull(tables);
-    }, pullDelayMs);
+    }, wait);
   }
 
   /** Joins a private topic; a (re)join and every few seconds while down pull `tables` again. */
