@@ -477,8 +477,10 @@ alter table supabase_migrations.schema_migrations owner to postgres;
 create schema if not exists realtime;
 grant usage on schema realtime to postgres, anon, authenticated, service_role;
 
+-- Shaped as Supabase Realtime's tenant schema: partitioned by day on inserted_at. The gateway keeps
+-- the partitions (yesterday to three days ahead) and drops those older than 72 hours, as Supabase's
+-- janitor does; a message is only ever read from the replication stream, never from the table.
 create table if not exists realtime.messages (
-  id uuid not null default gen_random_uuid(),
   topic text not null,
   extension text not null,
   payload jsonb,
@@ -486,11 +488,101 @@ create table if not exists realtime.messages (
   private boolean default false,
   updated_at timestamp without time zone not null default now(),
   inserted_at timestamp without time zone not null default now(),
+  id uuid not null default gen_random_uuid(),
+  binary_payload bytea,
+  constraint messages_payload_exclusive check (payload is null or binary_payload is null),
   primary key (id, inserted_at)
-);
+) partition by range (inserted_at);
+create index if not exists messages_inserted_at_topic_index on only realtime.messages (inserted_at desc, topic)
+  where extension = 'broadcast' and private is true;
+do $$
+declare
+  d date;
+begin
+  for d in select generate_series(current_date - 1, current_date + 3, interval '1 day')::date loop
+    execute format('create table if not exists realtime.%I partition of realtime.messages for values from (%L) to (%L)',
+                   'messages_' || to_char(d, 'YYYY_MM_DD'), d, d + 1);
+    execute format('alter table realtime.%I owner to supabase_realtime_admin', 'messages_' || to_char(d, 'YYYY_MM_DD'));
+  end loop;
+end $$;
 alter table realtime.messages enable row level security;
 grant select, insert, update on realtime.messages to anon, authenticated, service_role;
 grant all on realtime.messages to postgres;
+
+-- Broadcast from the database: a committed row of realtime.messages is delivered by the gateway,
+-- from its own publication, to the topic's joined subscribers. Signatures and behaviour as
+-- Supabase's: a failing send only warns, so it never undoes the write that triggered it.
+do $$
+begin
+  if not exists (select 1 from pg_publication where pubname = 'supabase_realtime_messages_publication') then
+    create publication supabase_realtime_messages_publication for table realtime.messages;
+  end if;
+end $$;
+
+create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+returns void
+language plpgsql
+as $$
+declare
+  generated_id uuid;
+  final_payload jsonb;
+begin
+  begin
+    generated_id := gen_random_uuid();
+    final_payload := case when payload ? 'id' then payload else jsonb_set(payload, '{id}', to_jsonb(generated_id)) end;
+    execute format('set local realtime.topic to %L', topic);
+    insert into realtime.messages (id, payload, event, topic, private, extension)
+    values (generated_id, final_payload, event, topic, private, 'broadcast');
+  exception
+    when others then
+      raise warning 'WarnSendingBroadcastMessage: %', sqlerrm;
+  end;
+end;
+$$;
+
+create or replace function realtime.send_binary(payload bytea, event text, topic text, private boolean default true)
+returns void
+language plpgsql
+as $$
+declare
+  generated_id uuid;
+begin
+  begin
+    generated_id := gen_random_uuid();
+    execute format('set local realtime.topic to %L', topic);
+    insert into realtime.messages (id, binary_payload, event, topic, private, extension)
+    values (generated_id, payload, event, topic, private, 'broadcast');
+  exception
+    when others then
+      raise warning 'WarnSendingBroadcastMessage: %', sqlerrm;
+  end;
+end;
+$$;
+
+create or replace function realtime.broadcast_changes(
+  topic_name text, event_name text, operation text, table_name text, table_schema text,
+  new record, old record, level text default 'ROW'
+)
+returns void
+language plpgsql
+as $$
+declare
+  row_data jsonb := '{}'::jsonb;
+begin
+  if level = 'STATEMENT' then
+    raise exception 'function can only be triggered for each row, not for each statement';
+  end if;
+  if operation = 'INSERT' or operation = 'UPDATE' or operation = 'DELETE' then
+    row_data := jsonb_build_object('old_record', old, 'record', new, 'operation', operation, 'table', table_name, 'schema', table_schema);
+    perform realtime.send(row_data, event_name, topic_name);
+  else
+    raise exception 'Unexpected operation type: %', operation;
+  end if;
+exception
+  when others then
+    raise exception 'Failed to process the row: %', sqlerrm;
+end;
+$$;
 
 create or replace function realtime.topic() returns text
 language sql stable
@@ -501,6 +593,9 @@ grant execute on function realtime.topic() to postgres, anon, authenticated, ser
 alter schema realtime owner to supabase_realtime_admin;
 alter table realtime.messages owner to supabase_realtime_admin;
 alter function realtime.topic() owner to supabase_realtime_admin;
+alter function realtime.send(jsonb, text, text, boolean) owner to supabase_realtime_admin;
+alter function realtime.send_binary(bytea, text, text, boolean) owner to supabase_realtime_admin;
+alter function realtime.broadcast_changes(text, text, text, text, text, record, record, text) owner to supabase_realtime_admin;
 -- Projects write their channel policies on realtime.messages as `postgres` (creating a policy
 -- needs the table owner's rights), so postgres is a member of the realtime service's role.
 grant supabase_realtime_admin to postgres;

@@ -12,6 +12,8 @@ import { join } from 'node:path';
 const BENCHMARKS: Record<string, string> = {
   schema: 'schema.ts',
   realtime: 'realtime-fanout.ts',
+  'realtime-load': 'realtime-load.ts',
+  fanout: 'fanout.ts',
   hub: 'hub.ts',
   push: 'push.ts',
   app: 'app.ts',

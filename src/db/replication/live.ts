@@ -1,71 +1,186 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import type { Row } from './row-mapping';
-import type { PullScope, TableSyncSpec } from './tables';
-
-let channelCounter = 0;
 
 /**
- * While a table's channel is not joined (socket dropped, join refused or timed out), its
- * replication re-checks from its checkpoint this often: changes made meanwhile never arrive on
- * the channel, and the socket may take a while to come back (realtime-js backs off to 10 s).
+ * The live stream: broadcast from the database on private topics (see docs/live-updates.md).
+ * What a screen shows arrives in full: the open thread's posts and header on its thread topic,
+ * the member's notifications on their member topic, the hub's discussion headers with each
+ * community message. Everything else the device keeps is pulled from the checkpoints when the
+ * community topic names its table, coalesced, and whenever rows may have been missed.
+ */
+
+/** Topics and events the database's triggers send (supabase/migrations/*_live_broadcast_topics.sql). */
+export const COMMUNITY_TOPIC = 'community';
+export const threadTopic = (discussionId: string): string => `thread:${discussionId}`;
+export const memberTopic = (userId: string): string => `member:${userId}`;
+export const LIVE_EVENTS = { changed: 'changed', posts: 'posts', discussions: 'discussions', notifications: 'notifications' } as const;
+
+/** The community topic speaks at most once per this window (the database's throttle; keep them equal). */
+export const LIVE_SIGNAL_WINDOW_MS = 2_000;
+/**
+ * After a community message, its tables are pulled once this much later: past the window, so what
+ * the database held back meanwhile (changes of the same tables, no message) comes with the same pull,
+ * and a burst of replies costs a page one pull per table.
+ */
+export const LIVE_PULL_DELAY_MS = LIVE_SIGNAL_WINDOW_MS + 1_000;
+/**
+ * Pulls prompted by community messages are at least this far apart: under a steady stream of
+ * writes a page pulls each named table once per this interval, not once per message. Kept below
+ * 10 s so what the device keeps is never staler than that.
+ */
+export const LIVE_PULL_MIN_INTERVAL_MS = 7_000;
+/**
+ * While a topic is not joined (socket dropped, join refused or timed out), its tables are re-checked
+ * from their checkpoints this often: realtime-js takes up to 10 s to come back.
  */
 export const LIVE_DOWN_RESYNC_MS = 2_000;
+/** A change held back by the window in a table the next message does not name waits at most this long. */
+export const LIVE_BACKSTOP_MS = 120_000;
 
-export interface FollowOptions {
-  /** re-check interval while the channel is down (tests shorten it) */
-  downResyncMs?: number;
+/** Tables whose rows a thread topic carries, and the member topic. */
+const THREAD_TABLES = ['posts', 'discussions'] as const;
+const MEMBER_TABLES = ['notifications'] as const;
+
+export interface LiveStreamHandlers {
+  /** rows (as the server holds them) to hand to a table's stream */
+  onRows(table: string, rows: Row[]): void;
+  /** tables whose changes may not have arrived: pull them again from their checkpoints */
+  onPull(tables: readonly string[]): void;
 }
 
-/**
- * Follows one table's `postgres_changes`. Rows go to `onRow`; `onResync` is
- * called whenever changes may have been missed: on every (re)subscription,
- * because changes made while the channel was down never arrive on it, and
- * every few seconds for as long as the channel is down.
- */
-export function followTableChanges(
-  client: SupabaseClient,
-  spec: TableSyncSpec,
-  scope: () => PullScope,
-  onRow: (row: Row) => void,
-  onResync: () => void,
-  options: FollowOptions = {},
-): () => void {
-  channelCounter += 1;
-  const current = scope();
-  const filter = spec.collection === 'notifications' && current.userId ? `user_id=eq.${current.userId}` : undefined;
-  let removed = false;
-  let downTimer: ReturnType<typeof setInterval> | null = null;
-  const stopDownResync = () => {
-    if (downTimer !== null) clearInterval(downTimer);
-    downTimer = null;
+export interface LiveStreamOptions {
+  /** the signed-in member, or null for a visitor (no member topic) */
+  userId: string | null;
+  /** the tables this device pulls; nothing is asked of or handed to others */
+  tables: readonly string[];
+  /** tests shorten these */
+  downResyncMs?: number;
+  pullDelayMs?: number;
+  pullMinIntervalMs?: number;
+  backstopMs?: number;
+}
+
+export interface LiveStream {
+  /** follows one thread's rows (the thread a page shows); watching another stops the previous one */
+  watchThread(discussionId: string): void;
+  unwatchThread(discussionId: string): void;
+  stop(): void;
+}
+
+type Message = { event: string; payload: Record<string, unknown> };
+
+const isRow = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function openLiveStream(client: SupabaseClient, options: LiveStreamOptions, handlers: LiveStreamHandlers): LiveStream {
+  const kept = new Set(options.tables);
+  const ours = (tables: readonly string[]) => tables.filter((t) => kept.has(t));
+  const downResyncMs = options.downResyncMs ?? LIVE_DOWN_RESYNC_MS;
+  const pullDelayMs = options.pullDelayMs ?? LIVE_PULL_DELAY_MS;
+  const pullMinIntervalMs = options.pullMinIntervalMs ?? LIVE_PULL_MIN_INTERVAL_MS;
+  let lastPullAt = -Infinity;
+  let stopped = false;
+  const pending = new Set<string>();
+  let pullTimer: ReturnType<typeof setTimeout> | null = null;
+
+  function schedulePull(tables: readonly string[]): void {
+    for (const t of ours(tables)) pending.add(t);
+    if (pullTimer !== null || pending.size === 0) return;
+    const wait = Math.max(pullDelayMs, lastPullAt + pullMinIntervalMs - Date.now());
+    pullTimer = setTimeout(() => {
+      pullTimer = null;
+      const tables = [...pending];
+      pending.clear();
+      lastPullAt = Date.now();
+      if (!stopped) handlers.onPull(tables);
+    }, wait);
+  }
+
+  /** Joins a private topic; a (re)join and every few seconds while down pull `tables` again. */
+  function follow(topic: string, tables: readonly string[], onMessage: (m: Message) => void): () => void {
+    let downTimer: ReturnType<typeof setInterval> | null = null;
+    let removed = false;
+    const stopDownResync = () => {
+      if (downTimer !== null) clearInterval(downTimer);
+      downTimer = null;
+    };
+    const channel: RealtimeChannel = client
+      .channel(topic, { config: { private: true } })
+      .on('broadcast', { event: '*' }, (m: Message) => {
+        if (!removed && !stopped) onMessage(m);
+      })
+      .subscribe((status: string) => {
+        if (removed || stopped) return;
+        if (status === 'SUBSCRIBED') {
+          stopDownResync();
+          handlers.onPull(tables);
+          return;
+        }
+        // CHANNEL_ERROR, TIMED_OUT, CLOSED: realtime-js rejoins on its own; until then only pulls bring changes.
+        if (downTimer === null) {
+          handlers.onPull(tables);
+          downTimer = setInterval(() => handlers.onPull(tables), downResyncMs);
+        }
+      });
+    return () => {
+      removed = true;
+      stopDownResync();
+      void client.removeChannel(channel);
+    };
+  }
+
+  const rowsOf = (m: Message): Row[] => (isRow(m.payload.row) ? [m.payload.row] : []);
+  const cleanups: (() => void)[] = [];
+
+  const communityTables = options.tables.filter((t) => !(MEMBER_TABLES as readonly string[]).includes(t));
+  if (communityTables.length > 0) {
+    cleanups.push(
+      follow(COMMUNITY_TOPIC, communityTables, (m) => {
+        if (m.event !== LIVE_EVENTS.changed) return;
+        const headers = Array.isArray(m.payload.discussions) ? m.payload.discussions.filter(isRow) : [];
+        if (headers.length > 0 && kept.has('discussions')) handlers.onRows('discussions', headers);
+        const tables = Array.isArray(m.payload.tables) ? m.payload.tables.filter((t): t is string => typeof t === 'string') : [];
+        schedulePull(tables);
+      }),
+    );
+  }
+  const memberTables = ours(MEMBER_TABLES);
+  if (options.userId && memberTables.length > 0) {
+    cleanups.push(
+      follow(memberTopic(options.userId), memberTables, (m) => {
+        if (memberTables.includes(m.event)) handlers.onRows(m.event, rowsOf(m));
+      }),
+    );
+  }
+  const backstop = setInterval(() => !stopped && handlers.onPull(options.tables), options.backstopMs ?? LIVE_BACKSTOP_MS);
+
+  const threadTables = ours(THREAD_TABLES);
+  let watched: { id: string; leave: () => void } | null = null;
+  const unwatch = () => {
+    watched?.leave();
+    watched = null;
   };
-  // A topic of its own: supabase-js reuses channels by topic, and a joined channel refuses new listeners.
-  const channel: RealtimeChannel = client
-    .channel(`db-${spec.table}-${channelCounter}-${Math.random().toString(36).slice(2, 8)}`)
-    .on('postgres_changes', { event: '*', schema: 'public', table: spec.table, ...(filter ? { filter } : {}) }, (payload: { eventType: string; new: Row }) => {
-      // Deletes are soft (`_deleted` on an UPDATE); a hard DELETE only purges old tombstones.
-      if (payload.eventType === 'DELETE') return;
-      if (spec.accepts && !spec.accepts(payload.new, scope())) return;
-      onRow(payload.new);
-    })
-    .subscribe((status: string) => {
-      if (removed) return;
-      if (status === 'SUBSCRIBED') {
-        stopDownResync();
-        onResync();
-        return;
-      }
-      // CHANNEL_ERROR, TIMED_OUT, CLOSED: realtime-js rejoins on its own, but until it has, the
-      // checkpointed pull is the only way changes arrive.
-      if (downTimer === null) {
-        onResync();
-        downTimer = setInterval(onResync, options.downResyncMs ?? LIVE_DOWN_RESYNC_MS);
-      }
-    });
-  return () => {
-    removed = true;
-    stopDownResync();
-    void client.removeChannel(channel);
+
+  return {
+    watchThread(discussionId) {
+      if (stopped || threadTables.length === 0 || watched?.id === discussionId) return;
+      unwatch();
+      watched = {
+        id: discussionId,
+        leave: follow(threadTopic(discussionId), threadTables, (m) => {
+          if (threadTables.includes(m.event)) handlers.onRows(m.event, rowsOf(m));
+        }),
+      };
+    },
+    unwatchThread(discussionId) {
+      if (watched?.id === discussionId) unwatch();
+    },
+    stop() {
+      stopped = true;
+      unwatch();
+      clearInterval(backstop);
+      if (pullTimer !== null) clearTimeout(pullTimer);
+      cleanups.splice(0).forEach((fn) => fn());
+    },
   };
 }
 

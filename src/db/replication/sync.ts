@@ -11,7 +11,7 @@ import { yieldToMain } from '../idle';
 import { isUuid } from '../ids';
 import { pruneSentOutboxEntries } from '../outbox';
 import { keptDiscussionIds, recentThreadsOnServer } from './kept-threads';
-import { followTableChanges, watchForWakeUps } from './live';
+import { openLiveStream, watchForWakeUps, type LiveStream } from './live';
 import { checkpointOf, createPullHandler, isRequestRefusal, SLICED_PAGE } from './pull';
 import { acknowledgePulledRows } from './pulled-rows';
 import { createPushHandler } from './push';
@@ -366,27 +366,6 @@ export function startSync(options: StartSyncOptions): SyncHandle {
         () => !stopped && markPulled(name),
         () => undefined,
       );
-
-    if (canPull && (options.realtime ?? true)) {
-      // Only the replicating tab listens: wait for the same leadership the replication waits for.
-      const follow = () => {
-        if (stopped) return;
-        cleanups.push(
-          followTableChanges(
-            client,
-            spec,
-            () => scope,
-            (row) => {
-              emitDocs(name, [rowToDoc(spec, schema, row)]);
-              if (name === 'discussions') suspectThreadGap(row);
-            },
-            () => state.reSync(),
-          ),
-        );
-      };
-      if ((options.waitForLeadership ?? true) && db.multiInstance) void db.waitForLeadership().then(follow);
-      else follow();
-    }
   }
 
   // Self-healing: a thread's post_count works as a sequence number. When a live header of a kept
@@ -413,6 +392,45 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     );
   }
   cleanups.push(() => gapChecks.forEach((timer) => clearTimeout(timer)));
+
+  // The live stream: rows a screen shows go to their table's stream, everything else is pulled when named.
+  let live: LiveStream | null = null;
+  if (options.realtime ?? true) {
+    const liveNames = (Object.keys(states) as ReplicatedCollectionName[]).filter((name) => TABLE_SPECS[name].direction !== 'push');
+    const byTable = new Map(liveNames.map((name) => [TABLE_SPECS[name].table, name] as const));
+    const open = () => {
+      if (stopped) return;
+      live = openLiveStream(
+        client,
+        { userId, tables: [...byTable.keys()] },
+        {
+          onRows(table, rows) {
+            const name = byTable.get(table);
+            if (!name) return;
+            const spec = TABLE_SPECS[name];
+            const schema = db[name].schema.jsonSchema as RxJsonSchema<unknown>;
+            const accepted = rows.filter((row) => !spec.accepts || spec.accepts(row, scope));
+            if (accepted.length > 0)
+              emitDocs(
+                name,
+                accepted.map((row) => rowToDoc(spec, schema, row)),
+              );
+            if (name === 'discussions') accepted.forEach(suspectThreadGap);
+          },
+          onPull(tables) {
+            for (const table of tables) {
+              const name = byTable.get(table);
+              if (name) states[name]?.reSync();
+            }
+          },
+        },
+      );
+      cleanups.push(() => live?.stop());
+    };
+    // Only the replicating tab listens: wait for the same leadership the replication waits for.
+    if ((options.waitForLeadership ?? true) && db.multiInstance) void db.waitForLeadership().then(open);
+    else open();
+  }
 
   // Self-healing: a page waking from the background may have missed changes no channel noticed.
   if (options.realtime ?? true) {
@@ -464,6 +482,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
         pinned_at: new Date(now()).toISOString(),
       });
       if (!scope.discussionIds?.includes(discussionId)) scope = { ...scope, discussionIds: [...(scope.discussionIds ?? []), discussionId] };
+      live?.watchThread(discussionId);
       const schema = db.posts.schema.jsonSchema as RxJsonSchema<unknown>;
       // A thread opened before the checkpointed pull reached it (a link, a notification, a new thread):
       // its header and its authors come with its posts, so the page shows whole at once.

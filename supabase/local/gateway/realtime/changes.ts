@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../context';
 import type { Claims } from '../jwt';
 import { apiRole, type ApiRole, type Catalog, type TableInfo } from './catalog';
-import { EVENTS, FANOUT_ATTEMPTS, FANOUT_RETRY_MS } from './constants';
+import { EVENTS, FANOUT_ATTEMPTS, FANOUT_BATCH_TRANSACTIONS, FANOUT_RETRY_MS } from './constants';
 import { matchesFilters, type FilterCondition } from './filters';
 import type { CommittedTransaction, RowChange, Tuple } from './replication';
 import { textToJson } from './values';
@@ -43,6 +43,7 @@ type Json = Record<string, unknown>;
 
 interface Prepared {
   change: RowChange;
+  commitTimestamp: string;
   info: TableInfo;
   /** listener → its subscriptions this change matches */
   matches: Map<ChangeListener, PgSubscription[]>;
@@ -52,6 +53,14 @@ interface Prepared {
 }
 
 const ROLE_BYPASSES_RLS: Record<ApiRole, boolean> = { anon: false, authenticated: false, service_role: true };
+
+/** Identical claims share one RLS verdict; a listener's claims object is serialized once. */
+const claimsKeys = new WeakMap<Claims, string>();
+function claimsKey(claims: Claims): string {
+  let key = claimsKeys.get(claims);
+  if (key === undefined) claimsKeys.set(claims, (key = JSON.stringify(claims)));
+  return key;
+}
 
 function toJsonRow(tuple: Tuple | null, types: Map<string, string>, fallback: Map<string, string>): Json | null {
   if (!tuple) return null;
@@ -75,6 +84,9 @@ export class ChangeRouter {
   private subs = new Set<PgSubscription>();
   private nextId = 1;
   private queue: Promise<void> = Promise.resolve();
+  /** transactions received and not yet taken into a fan-out batch */
+  private waiting: CommittedTransaction[] = [];
+  private running = false;
   delivered = 0;
 
   constructor(
@@ -98,9 +110,20 @@ export class ChangeRouter {
     return this.subs.size;
   }
 
-  /** Transactions are processed one after another so subscribers see them in commit order. */
+  /**
+   * Transactions are fanned out in commit order, in batches: every transaction that arrived while
+   * the previous batch was being checked goes into the next one, so one RLS round trip per table
+   * checks all their rows for every subscriber. The checks cost per subscriber, not per row: one
+   * transaction at a time, a busy database fell behind for good (seconds of delay, a growing queue).
+   */
   enqueue(tx: CommittedTransaction): void {
-    this.queue = this.queue.then(() => this.processWithRetry(tx));
+    this.waiting.push(tx);
+    if (this.running) return;
+    this.running = true;
+    this.queue = this.queue.then(async () => {
+      while (this.waiting.length > 0) await this.processWithRetry(this.waiting.splice(0, FANOUT_BATCH_TRANSACTIONS));
+      this.running = false;
+    });
   }
 
   /**
@@ -108,15 +131,15 @@ export class ChangeRouter {
    * than dropping the transaction for everyone. Nothing is sent before every lookup has
    * succeeded, so a retry never delivers twice.
    */
-  private async processWithRetry(tx: CommittedTransaction): Promise<void> {
+  private async processWithRetry(batch: CommittedTransaction[]): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
-        await this.process(tx);
+        await this.process(batch);
         return;
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         if (attempt >= FANOUT_ATTEMPTS) {
-          console.error(`[realtime] change fan-out failed ${attempt} times, transaction dropped:`, message);
+          console.error(`[realtime] change fan-out failed ${attempt} times, ${batch.length} transaction(s) dropped:`, message);
           return;
         }
         console.error(`[realtime] change fan-out failed (${message}); retrying`);
@@ -141,7 +164,7 @@ export class ChangeRouter {
     return out;
   }
 
-  private async prepare(change: RowChange): Promise<Prepared | null> {
+  private async prepare(change: RowChange, commitTimestamp: string): Promise<Prepared | null> {
     const subs = this.candidates(change);
     if (subs.length === 0) return null;
     const info = await this.catalog.byRelid(change.relation.relationOid);
@@ -169,14 +192,16 @@ export class ChangeRouter {
     if (keySource && info.primaryKey.every((c) => typeof keySource[c] === 'string')) {
       keyText = Object.fromEntries(info.primaryKey.map((c) => [c, keySource[c] as string]));
     }
-    return { change, info, matches, record, oldRecord, keyText };
+    return { change, commitTimestamp, info, matches, record, oldRecord, keyText };
   }
 
-  private async process(tx: CommittedTransaction): Promise<void> {
+  private async process(batch: CommittedTransaction[]): Promise<void> {
     const prepared: Prepared[] = [];
-    for (const change of tx.changes) {
-      const p = await this.prepare(change);
-      if (p) prepared.push(p);
+    for (const tx of batch) {
+      for (const change of tx.changes) {
+        const p = await this.prepare(change, tx.commitTimestamp);
+        if (p) prepared.push(p);
+      }
     }
     if (prepared.length === 0) return;
 
@@ -196,7 +221,7 @@ export class ChangeRouter {
         let group = needsCheck.get(p.info.relid);
         if (!group) needsCheck.set(p.info.relid, (group = { info: p.info, rows: [], viewers: new Map() }));
         if (!group.rows.includes(p)) group.rows.push(p);
-        const key = JSON.stringify(claims);
+        const key = claimsKey(claims);
         if (!group.viewers.has(key)) group.viewers.set(key, { key, claims });
       }
     }
@@ -217,7 +242,7 @@ export class ChangeRouter {
       }),
     );
 
-    for (const p of prepared) this.deliver(p, tx.commitTimestamp, visible.get(p), claimsOf);
+    for (const p of prepared) this.deliver(p, p.commitTimestamp, visible.get(p), claimsOf);
   }
 
   private deliver(p: Prepared, commitTimestamp: string, rlsVisible: Map<string, boolean> | undefined, claimsOf: Map<ChangeListener, Claims>): void {
@@ -250,7 +275,7 @@ export class ChangeRouter {
     for (const [listener, subs] of p.matches) {
       const claims = claimsOf.get(listener)!;
       const role = apiRole(claims.role);
-      if (rlsVisible && !ROLE_BYPASSES_RLS[role] && !rlsVisible.get(JSON.stringify(claims))) continue;
+      if (rlsVisible && !ROLE_BYPASSES_RLS[role] && !rlsVisible.get(claimsKey(claims))) continue;
       const data = dataFor(role, subs[0]!.select);
       if (data === null) continue; // no grant on the table
       listener.sendRaw(EVENTS.postgresChanges, `{"ids":${JSON.stringify(subs.map((s) => s.id))},"data":${data}}`);

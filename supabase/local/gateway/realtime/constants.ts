@@ -5,6 +5,14 @@ export const REALTIME_PATH = '/realtime/v1/websocket';
 /** Owned by the stack: created on start when missing, reused across restarts. */
 export const REPLICATION_SLOT = 'supabase_realtime_local';
 export const PUBLICATION = 'supabase_realtime';
+/** Broadcast from the database: rows of realtime.messages, streamed on the same slot. */
+export const MESSAGES_PUBLICATION = 'supabase_realtime_messages_publication';
+
+/** realtime.messages partitions kept ready, as Supabase's janitor does: yesterday to this many days ahead. */
+export const MESSAGES_PARTITION_DAYS_AHEAD = 3;
+/** Partitions whose day ended more than this long ago are dropped (Supabase keeps 72 hours). */
+export const MESSAGES_RETENTION_HOURS = 72;
+export const MESSAGES_JANITOR_INTERVAL_MS = 60 * 60_000;
 
 /** Phoenix closes a socket that sent nothing (not even a heartbeat) for this long. */
 export const HEARTBEAT_TIMEOUT_MS = 60_000;
@@ -20,6 +28,8 @@ export const REPLICATION_STATUS_INTERVAL_MS = 2_000;
 /** A transaction whose fan-out lookups fail is tried this many times, FANOUT_RETRY_MS × attempt apart. */
 export const FANOUT_ATTEMPTS = 5;
 export const FANOUT_RETRY_MS = 200;
+/** At most this many waiting transactions are checked and delivered together (bounds one RLS query's size). */
+export const FANOUT_BATCH_TRANSACTIONS = 200;
 
 /** Table facts (primary key, RLS, grants) are re-read at least this often. */
 export const TABLE_INFO_TTL_MS = 10_000;

@@ -4,7 +4,8 @@ import { WebSocketServer } from 'ws';
 import type { GatewayContext } from '../context';
 import { Catalog } from './catalog';
 import { ChangeRouter } from './changes';
-import { HEARTBEAT_SWEEP_MS, HEARTBEAT_TIMEOUT_MS, MAX_FRAME_BYTES, PUBLICATION, REALTIME_PATH, REPLICATION_SLOT } from './constants';
+import { HEARTBEAT_SWEEP_MS, HEARTBEAT_TIMEOUT_MS, MAX_FRAME_BYTES, MESSAGES_PUBLICATION, PUBLICATION, REALTIME_PATH, REPLICATION_SLOT } from './constants';
+import { broadcastOfRow, MessagesJanitor } from './messages';
 import { PresenceRegistry } from './presence';
 import type { Vsn } from './protocol';
 import { ReplicationFeed } from './replication';
@@ -24,6 +25,8 @@ export interface RealtimeStats {
   postgresChangesSubscriptions: number;
   presenceTopics: number;
   changesDelivered: number;
+  /** deliveries of realtime.messages rows (one per receiving channel) */
+  databaseBroadcastsDelivered: number;
   replication: ReturnType<ReplicationFeed['stats']>;
 }
 
@@ -52,11 +55,27 @@ export async function attachRealtime(server: http.Server, ctx: GatewayContext): 
   const feed = new ReplicationFeed({
     dbUrl: ctx.serviceDbUrl('realtime'),
     slot: REPLICATION_SLOT,
-    publication: PUBLICATION,
+    publications: [PUBLICATION, MESSAGES_PUBLICATION],
     onTransaction: (tx) => router.enqueue(tx),
+    onMessages: (rows) => {
+      for (const row of rows) {
+        try {
+          const message = broadcastOfRow(row);
+          if (!message) continue;
+          const topic = `realtime:${message.topic}`;
+          databaseBroadcasts += deliverBroadcast(hub, hubTopic(topic, message.private), topic, message.body, null);
+        } catch (err) {
+          // one bad message never stops the stream
+          console.error('[realtime] database broadcast skipped:', err instanceof Error ? err.message : err);
+        }
+      }
+    },
     onRelation: (relid) => catalog.invalidate(relid),
     isInterested: () => router.count() > 0,
   });
+
+  let databaseBroadcasts = 0;
+  const janitor = new MessagesJanitor(ctx.realtimeDb);
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, perMessageDeflate: false });
 
@@ -83,6 +102,7 @@ export async function attachRealtime(server: http.Server, ctx: GatewayContext): 
   }, HEARTBEAT_SWEEP_MS);
   sweep.unref();
 
+  await janitor.start();
   await feed.start();
 
   let closed = false;
@@ -91,6 +111,7 @@ export async function attachRealtime(server: http.Server, ctx: GatewayContext): 
       if (closed) return;
       closed = true;
       clearInterval(sweep);
+      janitor.stop();
       server.off('upgrade', onUpgrade);
       for (const conn of [...hub.connections]) conn.drop();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
@@ -105,6 +126,7 @@ export async function attachRealtime(server: http.Server, ctx: GatewayContext): 
         postgresChangesSubscriptions: router.count(),
         presenceTopics: hub.presence.topicCount(),
         changesDelivered: router.delivered,
+        databaseBroadcastsDelivered: databaseBroadcasts,
         replication: feed.stats(),
       };
     },

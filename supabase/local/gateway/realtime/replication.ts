@@ -34,11 +34,17 @@ export interface CommittedTransaction {
   changes: RowChange[];
 }
 
+/** realtime.messages is partitioned by day: its rows arrive under the partitions' names. */
+const isMessagesRelation = (relation: Pgoutput.MessageRelation): boolean => relation.schema === 'realtime' && relation.name.startsWith('messages');
+
 export interface ReplicationOptions {
   dbUrl: string;
   slot: string;
-  publication: string;
+  /** publications streamed, those that exist (a database bootstrapped before one was added lacks it) */
+  publications: readonly string[];
   onTransaction(tx: CommittedTransaction): void;
+  /** rows inserted into `realtime.messages` (any of its partitions) by a committed transaction, in order */
+  onMessages(rows: Tuple[]): void;
   onRelation(relid: number): void;
   /** when false, row changes are skipped without being buffered */
   isInterested(): boolean;
@@ -61,6 +67,8 @@ interface SlotRow {
 export class ReplicationFeed {
   private service: LogicalReplicationService | null = null;
   private tx: CommittedTransaction | null = null;
+  private messages: Tuple[] = [];
+  private publicationNames: string[] = [];
   private stopped = false;
   private connected = false;
   private attempt = 0;
@@ -106,7 +114,7 @@ export class ReplicationFeed {
     };
   }
 
-  /** Creates the slot when missing; returns the current end of WAL. */
+  /** Creates the slot when missing; returns the current end of WAL and the publications to stream. */
   private async ensureSlot(): Promise<bigint> {
     const client = new pg.Client({ connectionString: this.opts.dbUrl, connectionTimeoutMillis: 5_000 });
     client.on('error', () => undefined);
@@ -122,6 +130,10 @@ export class ReplicationFeed {
       if (!slot || slot.wal_status === 'lost') {
         await client.query(`select pg_create_logical_replication_slot($1, 'pgoutput')`, [this.opts.slot]);
       }
+      const { rows: pubs } = await client.query<{ pubname: string }>('select pubname from pg_publication where pubname = any($1::text[])', [
+        [...this.opts.publications],
+      ]);
+      this.publicationNames = pubs.map((p) => p.pubname);
       const { rows: wal } = await client.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn');
       return parseLsn(wal[0]!.lsn);
     } finally {
@@ -163,7 +175,7 @@ export class ReplicationFeed {
     });
     this.startStatusTimer(service);
     service.on('error', (err: Error) => this.fail(err, service));
-    const plugin = new TextPgoutputPlugin({ protoVersion: 1, publicationNames: [this.opts.publication] });
+    const plugin = new TextPgoutputPlugin({ protoVersion: 1, publicationNames: this.publicationNames });
     await new Promise<void>((resolve, reject) => {
       service.once('start', () => resolve());
       service.subscribe(plugin, this.opts.slot, startAt).then(
@@ -213,6 +225,7 @@ export class ReplicationFeed {
     this.lastError = message;
     this.connected = false;
     this.tx = null;
+    this.messages = [];
     this.stopStatusTimer();
     const old = this.service;
     this.service = null;
@@ -230,24 +243,34 @@ export class ReplicationFeed {
     switch (msg.tag) {
       case 'begin':
         this.tx = { commitTimestamp: new Date(Number(BigInt(msg.commitTime.toString()) / 1000n)).toISOString(), changes: [] };
+        this.messages = [];
         return;
       case 'relation':
         this.opts.onRelation(msg.relationOid);
         return;
       case 'insert':
+        if (isMessagesRelation(msg.relation)) {
+          if (this.tx) this.messages.push(msg.new);
+          return;
+        }
         if (this.tx && this.opts.isInterested()) this.tx.changes.push({ type: 'INSERT', relation: msg.relation, new: msg.new, old: null, key: null });
         return;
       case 'update':
+        if (isMessagesRelation(msg.relation)) return;
         if (this.tx && this.opts.isInterested()) this.tx.changes.push({ type: 'UPDATE', relation: msg.relation, new: msg.new, old: msg.old, key: msg.key });
         return;
       case 'delete':
+        if (isMessagesRelation(msg.relation)) return;
         if (this.tx && this.opts.isInterested()) this.tx.changes.push({ type: 'DELETE', relation: msg.relation, new: null, old: msg.old, key: msg.key });
         return;
       case 'commit': {
         const tx = this.tx;
+        const messages = this.messages;
         this.tx = null;
+        this.messages = [];
         this.transactions++;
         if (tx && tx.changes.length > 0) this.opts.onTransaction(tx);
+        if (messages.length > 0) this.opts.onMessages(messages);
         return;
       }
       default:

@@ -428,7 +428,12 @@ export function deliverBroadcast(hub: Hub, room: string, topic: string, body: Br
       binary ??= encodeBroadcast(topic, body);
       member.conn.sendText(binary);
     } else if (body.encoding === 1) {
-      json ??= JSON.stringify({ type: 'broadcast', event: body.event, payload: JSON.parse(body.bytes.toString('utf8')) as unknown });
+      json ??= JSON.stringify({
+        type: 'broadcast',
+        event: body.event,
+        payload: JSON.parse(body.bytes.toString('utf8')) as unknown,
+        ...(body.metadata ? { meta: JSON.parse(body.metadata) as unknown } : {}),
+      });
       member.sendRaw(EVENTS.broadcast, json);
     } else continue;
     delivered++;
