@@ -5,6 +5,8 @@ import { TABLE_SPECS } from '@/db/replication/tables';
 import { rowToDoc } from '@/db/replication/row-mapping';
 import { defineTable } from '@/db/schemas/declare-table';
 import { ID_FIELD, NULLABLE_STRING, TIMESTAMP_FIELD } from '@/db/schemas/fields';
+import { toDiscussionRow } from '@/features/discussions/model/row-shapes';
+import type { DiscussionRow } from '@/features/discussions/model/types';
 import frozenSchemas from './fixtures/rxdb-schemas-v0.json';
 import frozenSpecs from './fixtures/table-specs-v0.json';
 
@@ -117,5 +119,22 @@ describe('table declarations', () => {
     defineTable({ ...followers, columns: { ...columns, follower_id: { field: ID_FIELD, fallback: 0 } } });
     // @ts-expect-error a table the database does not have
     defineTable({ ...followers, table: 'follows', columns });
+  });
+
+  it("give the screens' rows the stored document's types: a thread's last activity is always there", () => {
+    const doc = rowToDoc(TABLE_SPECS.discussions, COLLECTION_DEFINITIONS.discussions.schema, {
+      id: 'd1',
+      user_id: 'u1',
+      title: 'T',
+      category: 'general',
+      created_at: '2026-03-04T05:06:07Z',
+      last_activity_at: '2026-03-05T05:06:07Z',
+      updated_at: null,
+    });
+    const row: DiscussionRow = toDiscussionRow(doc);
+    // Typed as the document has it (a string), where the screen's own type once said it could be missing.
+    const lastActivity: string = row.last_activity_at;
+    expect(lastActivity).toBe('2026-03-05T05:06:07.000Z');
+    expect(row.updated_at).toBe('2026-03-04T05:06:07.000Z');
   });
 });
