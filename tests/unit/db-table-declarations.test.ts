@@ -18,18 +18,20 @@ import frozenSpecs from './fixtures/table-specs-v0.json';
 const hash = (schema: unknown) => createRxSchema(schema as never, (input) => Promise.resolve(String(input))).hash;
 
 describe('table declarations', () => {
-  it('derive exactly the store schemas devices already hold, hash included', async () => {
+  it('derive exactly the store schemas devices already hold, hash included, until a version bump', async () => {
     const names = Object.keys(COLLECTION_DEFINITIONS) as CollectionName[];
     expect(names.sort()).toEqual(Object.keys(frozenSchemas).sort());
     for (const name of names) {
       const derived = COLLECTION_DEFINITIONS[name].schema;
       const frozen = frozenSchemas[name];
+      // A new stored shape is a new version with its migration step (tests/unit/db-schemas.test.ts checks those).
+      if (derived.version > frozen.version) continue;
       expect(derived, name).toEqual(frozen);
       expect(await hash(derived), name).toBe(await hash(frozen));
     }
   });
 
-  it('derive the replication specs replication used before', () => {
+  it('derive replication specs that keep everything replication did before', () => {
     expect(Object.keys(TABLE_SPECS).sort()).toEqual([...REPLICATED_COLLECTIONS].sort());
     for (const name of REPLICATED_COLLECTIONS) {
       const spec = TABLE_SPECS[name];
@@ -42,12 +44,6 @@ describe('table declarations', () => {
           perIdentity: spec.perIdentity,
           membersOnly: spec.membersOnly,
           readable: spec.readable,
-          // The column lists are sets: the order of the keys in a request body carries nothing.
-          insertColumns: [...spec.insertColumns].sort(),
-          updateColumns: [...spec.updateColumns].sort(),
-          timestampFields: [...spec.timestampFields].sort(),
-          // The read list is a URL the early reads share with the pull: it must be the same text.
-          readColumns: spec.readColumns ?? null,
           hasFilter: Boolean(spec.filter),
           hasAccepts: Boolean(spec.accepts),
           hasAlwaysKept: Boolean(spec.alwaysKept),
@@ -55,11 +51,24 @@ describe('table declarations', () => {
         },
         name,
       ).toEqual({
-        ...frozen,
-        insertColumns: [...frozen.insertColumns].sort(),
-        updateColumns: [...frozen.updateColumns].sort(),
-        timestampFields: [...frozen.timestampFields].sort(),
+        table: frozen.table,
+        direction: frozen.direction,
+        perIdentity: frozen.perIdentity,
+        membersOnly: frozen.membersOnly,
+        readable: frozen.readable,
+        hasFilter: frozen.hasFilter,
+        hasAccepts: frozen.hasAccepts,
+        hasAlwaysKept: frozen.hasAlwaysKept,
+        hasNormalize: frozen.hasNormalize,
       });
+      // Columns are sets (the order of a request body's keys carries nothing); a new column may join them,
+      // none the device sent, changed or normalised before may leave.
+      for (const list of ['insertColumns', 'updateColumns', 'timestampFields'] as const) {
+        expect(spec[list], `${name}.${list}`).toEqual(expect.arrayContaining(frozen[list]));
+      }
+      // Tables that name their columns still do, and still read every column they read before.
+      if (frozen.readColumns === null) expect(spec.readColumns, name).toBeUndefined();
+      else expect(spec.readColumns?.split(','), name).toEqual(expect.arrayContaining(frozen.readColumns.split(',')));
     }
   });
 
