@@ -1,17 +1,17 @@
 import type { MigrationStrategies, RxCollection, RxJsonSchema } from 'rxdb';
-import { blogPostsMigrationStrategies, blogPostsSchema, type BlogPostDoc } from './schemas/blog-posts';
-import { contactMessagesMigrationStrategies, contactMessagesSchema, type ContactMessageDoc } from './schemas/contact-messages';
-import { discussionsMigrationStrategies, discussionsSchema, type DiscussionDoc } from './schemas/discussions';
+import { blogPostsTable, type BlogPostDoc } from './schemas/blog-posts';
+import { contactMessagesTable, type ContactMessageDoc } from './schemas/contact-messages';
+import { discussionsTable, type DiscussionDoc } from './schemas/discussions';
 import { draftsMigrationStrategies, draftsSchema, type DraftDoc } from './schemas/drafts';
-import { followersMigrationStrategies, followersSchema, type FollowerDoc } from './schemas/followers';
-import { notificationsMigrationStrategies, notificationsSchema, type NotificationDoc } from './schemas/notifications';
+import { followersTable, type FollowerDoc } from './schemas/followers';
+import { notificationsTable, type NotificationDoc } from './schemas/notifications';
 import { outboxMigrationStrategies, outboxSchema, type OutboxDoc } from './schemas/outbox';
 import { pinnedMigrationStrategies, pinnedSchema, type PinnedDoc } from './schemas/pinned';
-import { postsMigrationStrategies, postsSchema, type PostDoc } from './schemas/posts';
-import { profilesMigrationStrategies, profilesSchema, type ProfileDoc } from './schemas/profiles';
-import { reactionsMigrationStrategies, reactionsSchema, type ReactionDoc } from './schemas/reactions';
-import { userActivitiesMigrationStrategies, userActivitiesSchema, type UserActivityDoc } from './schemas/user-activities';
-import { userContentMigrationStrategies, userContentSchema, type UserContentDoc } from './schemas/user-content';
+import { postsTable, type PostDoc } from './schemas/posts';
+import { profilesTable, type ProfileDoc } from './schemas/profiles';
+import { reactionsTable, type ReactionDoc } from './schemas/reactions';
+import { userActivitiesTable, type UserActivityDoc } from './schemas/user-activities';
+import { userContentTable, type UserContentDoc } from './schemas/user-content';
 
 /**
  * Document type of each collection; collection name = table name for replicated ones.
@@ -58,17 +58,22 @@ export interface CollectionDefinition<T> {
   migrationStrategies: MigrationStrategies;
 }
 
+/** The declaration of each replicated table (src/db/schemas/): its schema, document type and replication spec. */
+export const REPLICATED_TABLES = {
+  profiles: profilesTable,
+  followers: followersTable,
+  notifications: notificationsTable,
+  user_activities: userActivitiesTable,
+  discussions: discussionsTable,
+  posts: postsTable,
+  reactions: reactionsTable,
+  user_content: userContentTable,
+  blog_posts: blogPostsTable,
+  contact_messages: contactMessagesTable,
+} as const satisfies { [K in ReplicatedCollectionName]: { schema: RxJsonSchema<AppDocTypes[K]> } };
+
 export const COLLECTION_DEFINITIONS: { [K in CollectionName]: CollectionDefinition<AppDocTypes[K]> } = {
-  profiles: { schema: profilesSchema, migrationStrategies: profilesMigrationStrategies },
-  followers: { schema: followersSchema, migrationStrategies: followersMigrationStrategies },
-  notifications: { schema: notificationsSchema, migrationStrategies: notificationsMigrationStrategies },
-  user_activities: { schema: userActivitiesSchema, migrationStrategies: userActivitiesMigrationStrategies },
-  discussions: { schema: discussionsSchema, migrationStrategies: discussionsMigrationStrategies },
-  posts: { schema: postsSchema, migrationStrategies: postsMigrationStrategies },
-  reactions: { schema: reactionsSchema, migrationStrategies: reactionsMigrationStrategies },
-  user_content: { schema: userContentSchema, migrationStrategies: userContentMigrationStrategies },
-  blog_posts: { schema: blogPostsSchema, migrationStrategies: blogPostsMigrationStrategies },
-  contact_messages: { schema: contactMessagesSchema, migrationStrategies: contactMessagesMigrationStrategies },
+  ...REPLICATED_TABLES,
   drafts: { schema: draftsSchema, migrationStrategies: draftsMigrationStrategies },
   pinned: { schema: pinnedSchema, migrationStrategies: pinnedMigrationStrategies },
   outbox: { schema: outboxSchema, migrationStrategies: outboxMigrationStrategies },

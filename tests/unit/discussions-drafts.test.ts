@@ -52,6 +52,7 @@ describe('post cards skip re-rendering when nothing they show changed', () => {
     is_locked: false,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
+    last_activity_at: '2026-01-01T00:00:00.000Z',
     post_count: 1,
     author_username: null,
     author_display_name: null,

@@ -1,34 +1,24 @@
-import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
-import { ID_FIELD, NULLABLE_ID, SERVER_MODIFIED_FIELD, TIMESTAMP_FIELD } from './fields';
+import { defineTable, type DocOf } from './declare-table';
+import { ID_FIELD, NULLABLE_ID, TIMESTAMP_FIELD } from './fields';
 
 /** Push only: visitors and members queue messages; nobody reads them back. */
-export interface ContactMessageDoc {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  user_id?: string | null;
-  created_at: string;
-  server_modified?: string | null;
-}
-
-export const contactMessagesSchema: RxJsonSchema<ContactMessageDoc> = {
-  title: 'contact_messages',
+export const contactMessagesTable = defineTable({
+  table: 'contact_messages',
   version: 0,
-  primaryKey: 'id',
-  type: 'object',
-  properties: {
-    id: ID_FIELD,
-    name: { type: 'string' },
-    email: { type: 'string' },
-    subject: { type: 'string' },
-    message: { type: 'string' },
-    user_id: NULLABLE_ID,
-    created_at: TIMESTAMP_FIELD,
-    server_modified: SERVER_MODIFIED_FIELD,
+  direction: 'push',
+  perIdentity: false,
+  membersOnly: false,
+  writeOnly: true,
+  columns: {
+    id: { field: ID_FIELD, required: true, insert: true },
+    name: { field: { type: 'string' }, required: true, insert: true },
+    email: { field: { type: 'string' }, required: true, insert: true },
+    subject: { field: { type: 'string' }, required: true, insert: true },
+    message: { field: { type: 'string' }, required: true, insert: true },
+    user_id: { field: NULLABLE_ID, insert: true },
+    created_at: { field: TIMESTAMP_FIELD, required: true, timestamp: true },
   },
-  required: ['id', 'name', 'email', 'subject', 'message', 'created_at'],
-};
+});
 
-export const contactMessagesMigrationStrategies: MigrationStrategies = {};
+export type ContactMessageDoc = DocOf<typeof contactMessagesTable>;
+export const contactMessagesSchema = contactMessagesTable.schema;

@@ -1,45 +1,29 @@
-import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
-import { BOOLEAN_FIELD, COUNTER_FIELD, ID_FIELD, NULLABLE_STRING, SERVER_MODIFIED_FIELD, TIMESTAMP_FIELD } from './fields';
+import { defineTable, type DocOf } from './declare-table';
+import { BOOLEAN_FIELD, COUNTER_FIELD, ID_FIELD, NULLABLE_STRING, TIMESTAMP_FIELD } from './fields';
 
-export interface DiscussionDoc {
-  id: string;
-  user_id: string;
-  title: string;
-  category: string;
-  is_pinned: boolean;
-  is_locked: boolean;
-  created_at: string;
-  updated_at?: string | null;
-  last_activity_at: string;
-  post_count: number;
-  author_username?: string | null;
-  author_display_name?: string | null;
-  author_avatar_url?: string | null;
-  server_modified?: string | null;
-}
-
-export const discussionsSchema: RxJsonSchema<DiscussionDoc> = {
-  title: 'discussions',
+export const discussionsTable = defineTable({
+  table: 'discussions',
   version: 0,
-  primaryKey: 'id',
-  type: 'object',
-  properties: {
-    id: ID_FIELD,
-    user_id: ID_FIELD,
-    title: { type: 'string' },
-    category: { type: 'string', maxLength: 60 },
-    is_pinned: BOOLEAN_FIELD,
-    is_locked: BOOLEAN_FIELD,
-    created_at: TIMESTAMP_FIELD,
-    updated_at: { type: ['string', 'null'] },
-    last_activity_at: TIMESTAMP_FIELD,
-    post_count: COUNTER_FIELD,
-    author_username: NULLABLE_STRING,
-    author_display_name: NULLABLE_STRING,
-    author_avatar_url: NULLABLE_STRING,
-    server_modified: SERVER_MODIFIED_FIELD,
+  direction: 'both',
+  perIdentity: false,
+  membersOnly: false,
+  deletable: true,
+  serverOnly: ['search_vector'],
+  columns: {
+    id: { field: ID_FIELD, required: true, insert: true },
+    user_id: { field: ID_FIELD, required: true, insert: true },
+    title: { field: { type: 'string' }, required: true, insert: true, update: true },
+    category: { field: { type: 'string', maxLength: 60 }, required: true, insert: true, update: true },
+    is_pinned: { field: BOOLEAN_FIELD, required: true, update: true, fallback: false },
+    is_locked: { field: BOOLEAN_FIELD, required: true, update: true, fallback: false },
+    created_at: { field: TIMESTAMP_FIELD, required: true, timestamp: true },
+    updated_at: { field: { type: ['string', 'null'] }, timestamp: true },
+    last_activity_at: { field: TIMESTAMP_FIELD, required: true, timestamp: true },
+    post_count: { field: COUNTER_FIELD, required: true, fallback: 0 },
+    author_username: { field: NULLABLE_STRING },
+    author_display_name: { field: NULLABLE_STRING },
+    author_avatar_url: { field: NULLABLE_STRING },
   },
-  required: ['id', 'user_id', 'title', 'category', 'is_pinned', 'is_locked', 'created_at', 'last_activity_at', 'post_count'],
   // hub: pinned first, then by activity / newest / most replies; category filter
   indexes: [
     ['is_pinned', 'last_activity_at'],
@@ -48,6 +32,11 @@ export const discussionsSchema: RxJsonSchema<DiscussionDoc> = {
     ['category', 'last_activity_at'],
     ['user_id', 'created_at'],
   ],
-};
+  // A thread nobody answered yet was last active when it started.
+  normalize: (doc) => {
+    if (!doc.last_activity_at) doc.last_activity_at = doc.created_at;
+  },
+});
 
-export const discussionsMigrationStrategies: MigrationStrategies = {};
+export type DiscussionDoc = DocOf<typeof discussionsTable>;
+export const discussionsSchema = discussionsTable.schema;

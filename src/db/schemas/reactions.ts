@@ -1,33 +1,29 @@
-import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
-import { ID_FIELD, SERVER_MODIFIED_FIELD, TIMESTAMP_FIELD } from './fields';
+import { defineTable, type DocOf } from './declare-table';
+import { ID_FIELD, TIMESTAMP_FIELD } from './fields';
 
-export interface ReactionDoc {
-  id: string;
-  post_id: string;
-  user_id: string;
-  reaction_type: string;
-  created_at: string;
-  server_modified?: string | null;
-}
-
-export const reactionsSchema: RxJsonSchema<ReactionDoc> = {
-  title: 'reactions',
+export const reactionsTable = defineTable({
+  table: 'reactions',
   version: 0,
-  primaryKey: 'id',
-  type: 'object',
-  properties: {
-    id: ID_FIELD,
-    post_id: ID_FIELD,
-    user_id: ID_FIELD,
-    reaction_type: { type: 'string', maxLength: 20 },
-    created_at: TIMESTAMP_FIELD,
-    server_modified: SERVER_MODIFIED_FIELD,
+  direction: 'both',
+  perIdentity: true,
+  membersOnly: true,
+  // unliking removes the row
+  deletable: true,
+  columns: {
+    id: { field: ID_FIELD, required: true, insert: true },
+    post_id: { field: ID_FIELD, required: true, insert: true },
+    user_id: { field: ID_FIELD, required: true, insert: true },
+    reaction_type: { field: { type: 'string', maxLength: 20 }, required: true, insert: true },
+    created_at: { field: TIMESTAMP_FIELD, required: true, timestamp: true },
   },
-  required: ['id', 'post_id', 'user_id', 'reaction_type', 'created_at'],
   indexes: [
     ['post_id', 'user_id'],
     ['user_id', 'created_at'],
   ],
-};
+  // Counts travel in posts.reactions_summary; the device only needs the member's own likes.
+  filter: (scope) => `user_id.eq.${scope.userId}`,
+  accepts: (row, scope) => row.user_id === scope.userId,
+});
 
-export const reactionsMigrationStrategies: MigrationStrategies = {};
+export type ReactionDoc = DocOf<typeof reactionsTable>;
+export const reactionsSchema = reactionsTable.schema;

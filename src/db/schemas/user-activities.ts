@@ -1,38 +1,28 @@
-import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
-import { ID_FIELD, NULLABLE_ID, NULLABLE_STRING, SERVER_MODIFIED_FIELD, TIMESTAMP_FIELD } from './fields';
+import { RECENT_WINDOW_DAYS, sinceIso } from '../replication/table-spec';
+import { defineTable, type DocOf } from './declare-table';
+import { ID_FIELD, NULLABLE_ID, NULLABLE_STRING, TIMESTAMP_FIELD } from './fields';
 
-export interface UserActivityDoc {
-  id: string;
-  user_id: string;
-  activity_type: string;
-  related_entity_id?: string | null;
-  related_entity_type?: string | null;
-  related_entity_title?: string | null;
-  actor_username?: string | null;
-  actor_avatar_url?: string | null;
-  created_at: string;
-  server_modified?: string | null;
-}
-
-export const userActivitiesSchema: RxJsonSchema<UserActivityDoc> = {
-  title: 'user_activities',
+export const userActivitiesTable = defineTable({
+  table: 'user_activities',
   version: 0,
-  primaryKey: 'id',
-  type: 'object',
-  properties: {
-    id: ID_FIELD,
-    user_id: ID_FIELD,
-    activity_type: { type: 'string', maxLength: 60 },
-    related_entity_id: NULLABLE_ID,
-    related_entity_type: NULLABLE_STRING,
-    related_entity_title: NULLABLE_STRING,
-    actor_username: NULLABLE_STRING,
-    actor_avatar_url: NULLABLE_STRING,
-    created_at: TIMESTAMP_FIELD,
-    server_modified: SERVER_MODIFIED_FIELD,
+  direction: 'pull',
+  perIdentity: false,
+  membersOnly: false,
+  columns: {
+    id: { field: ID_FIELD, required: true },
+    user_id: { field: ID_FIELD, required: true },
+    activity_type: { field: { type: 'string', maxLength: 60 }, required: true },
+    related_entity_id: { field: NULLABLE_ID },
+    related_entity_type: { field: NULLABLE_STRING },
+    related_entity_title: { field: NULLABLE_STRING },
+    actor_username: { field: NULLABLE_STRING },
+    actor_avatar_url: { field: NULLABLE_STRING },
+    created_at: { field: TIMESTAMP_FIELD, required: true, timestamp: true },
   },
-  required: ['id', 'user_id', 'activity_type', 'created_at'],
   indexes: ['created_at', ['user_id', 'created_at']],
-};
+  // The feeds reach back twice the recent window.
+  filter: (scope) => `created_at.gte."${sinceIso(scope, RECENT_WINDOW_DAYS * 2)}"`,
+});
 
-export const userActivitiesMigrationStrategies: MigrationStrategies = {};
+export type UserActivityDoc = DocOf<typeof userActivitiesTable>;
+export const userActivitiesSchema = userActivitiesTable.schema;

@@ -1,4 +1,5 @@
-/** The profile row as stored in the `profiles` table (supabase/DATA_MODEL.md). */
+import type { TableRow } from '@/db/schemas/declare-table';
+
 export type Monetization = {
   tipJarEnabled: boolean;
   tipJarType: 'crypto' | 'paypal' | null;
@@ -8,26 +9,11 @@ export type Monetization = {
 
 export type SubscriptionTier = 'free' | 'pro' | 'label';
 
-export type ProfileRow = {
-  id: string;
-  username: string;
-  display_name: string | null;
-  avatar_url: string | null;
-  banner_url: string | null;
-  bio: string | null;
-  location: string | null;
-  role: string;
-  genres: string[];
+/** The row as the database types it, with the shapes this feature reads its json columns and tier as. */
+export type ProfileRow = Omit<TableRow<'profiles'>, '_modified' | '_deleted' | 'search_vector' | 'social_links' | 'subscription_tier' | 'monetization'> & {
   social_links: Record<string, string>;
   subscription_tier: SubscriptionTier;
   monetization: Monetization | null;
-  signature: string | null;
-  karma: number;
-  is_featured: boolean;
-  followers_count?: number;
-  following_count?: number;
-  created_at: string;
-  updated_at: string;
 };
 
 /** Fields a member may change on their own profile. */

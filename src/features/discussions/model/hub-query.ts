@@ -22,8 +22,7 @@ export function mergeCategories(dataCategories: Iterable<string>): string[] {
 
 /** 'Last Activity' is the later of a new post and a title edit. */
 function activity(d: DiscussionRow): string {
-  const last = d.last_activity_at ?? d.updated_at;
-  return last > d.updated_at ? last : d.updated_at;
+  return d.last_activity_at > d.updated_at ? d.last_activity_at : d.updated_at;
 }
 
 function sortKey(sort: HubSort): (a: DiscussionRow, b: DiscussionRow) => number {

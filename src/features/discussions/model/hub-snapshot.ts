@@ -17,7 +17,7 @@ const discussionRowSchema = z.object({
   is_locked: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
-  last_activity_at: z.optional(nullableString),
+  last_activity_at: z.string(),
   post_count: z.number(),
   author_username: nullableString,
   author_display_name: nullableString,

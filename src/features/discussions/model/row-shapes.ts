@@ -19,7 +19,7 @@ export function toDiscussionRow(doc: DiscussionDoc): DiscussionRow {
     is_locked: doc.is_locked,
     created_at: doc.created_at,
     updated_at: doc.updated_at ?? doc.created_at,
-    last_activity_at: doc.last_activity_at ?? null,
+    last_activity_at: doc.last_activity_at,
     post_count: doc.post_count,
     author_username: doc.author_username ?? null,
     author_display_name: doc.author_display_name ?? null,

@@ -1,41 +1,22 @@
-/** Rows as they sit in the local store (supabase/DATA_MODEL.md), seen by this feature. */
-export type DiscussionRow = {
-  id: string;
-  user_id: string;
-  title: string;
-  category: string;
-  is_pinned: boolean;
-  is_locked: boolean;
-  created_at: string;
-  updated_at: string;
-  last_activity_at?: string | null;
-  post_count: number;
-  author_username: string | null;
-  author_display_name: string | null;
-  author_avatar_url: string | null;
-};
+import type { DiscussionDoc } from '@/db/schemas/discussions';
+import type { PostDoc } from '@/db/schemas/posts';
+import type { ProfileDoc } from '@/db/schemas/profiles';
 
-export type PostRow = {
-  id: string;
-  discussion_id: string;
-  user_id: string;
-  parent_post_id: string | null;
-  quoted_post_id: string | null;
-  content: string;
-  created_at: string;
-  updated_at: string;
-  is_solution: boolean;
-  reactions_summary: Record<string, number> | null;
-};
+/**
+ * A stored document as the screens render it, from the local store or the server's row alike: every column
+ * present (null where the document has none), and `updated_at` the creation time of what was never edited.
+ */
+type Rendered<Doc extends { updated_at?: string | null }> = Omit<Required<Doc>, 'server_modified' | 'updated_at'> & { updated_at: string };
 
-export type AuthorProfile = {
-  id: string;
-  username: string;
+export type DiscussionRow = Rendered<DiscussionDoc>;
+
+export type PostRow = Rendered<PostDoc>;
+
+/** A post's author as the thread shows them; an embedded author the server sends may lack a display name. */
+export type AuthorProfile = Pick<ProfileDoc, 'id' | 'username' | 'role' | 'karma'> & {
   display_name: string | null;
   avatar_url: string | null;
-  role: string;
   signature: string | null;
-  karma: number;
 };
 
 /** The signed-in member as this feature needs them; roles come from the local profile. */

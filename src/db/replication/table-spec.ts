@@ -1,0 +1,60 @@
+import type { ReplicatedCollectionName } from '../collections';
+
+/** What a pull may know about the device when it builds its query. */
+export interface PullScope {
+  userId: string | null;
+  /** posts: the discussions whose threads the device keeps (recent, visited, participated, pinned) */
+  discussionIds?: string[];
+  /** the current time, passed in so tests can move it */
+  now: number;
+}
+
+/** How replication moves one table: derived from the table's declaration in src/db/schemas/. */
+export interface TableSyncSpec {
+  collection: ReplicatedCollectionName;
+  table: string;
+  /** pull: read-only for the client; push: insert-only queue (contact form) */
+  direction: 'both' | 'pull' | 'push';
+  /** columns the client sends on insert; everything else is the server's */
+  insertColumns: readonly string[];
+  /** columns the client may change; a push sends only those that changed */
+  updateColumns: readonly string[];
+  /** timestamp columns, normalised to ISO so string order is time order */
+  timestampFields: readonly string[];
+  /** fills values an index needs when the server sends null */
+  normalize?: (doc: Record<string, unknown>) => void;
+  /** visibility depends on who is signed in: keep a checkpoint per identity */
+  perIdentity: boolean;
+  /** nothing to pull for visitors */
+  membersOnly: boolean;
+  /**
+   * Restricts what is pulled, as one PostgREST logic-tree condition
+   * (combined with the checkpoint condition in a single `and(...)`).
+   */
+  filter?: (scope: PullScope) => string;
+  /** the same rule applied to a single row arriving on the live stream */
+  accepts?: (row: Record<string, unknown>, scope: PullScope) => boolean;
+  /**
+   * Rows the device keeps whatever `filter` or any bounding says: fetched by
+   * id with the first pull of every (re)start, so they arrive at once instead
+   * of at their place in the checkpointed order, and come back if removed.
+   */
+  alwaysKept?: (scope: PullScope) => string[];
+  /** the row can be read back after insert (contact messages cannot) */
+  readable: boolean;
+  /** columns to read when the table has server-only ones (search vectors) the device never needs; default all */
+  readColumns?: string;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+/** How far back activity feeds and "recent threads" reach on a device. */
+export const RECENT_WINDOW_DAYS = 14;
+
+/**
+ * The start of a window of `days` before the scope's moment, to the hour: consecutive pages of one pull then
+ * ask the same question, so the page fetched ahead is used instead of being asked for again.
+ */
+export function sinceIso(scope: PullScope, days: number): string {
+  return new Date(Math.floor((scope.now - days * DAY_MS) / HOUR_MS) * HOUR_MS).toISOString();
+}
