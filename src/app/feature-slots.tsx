@@ -4,6 +4,7 @@ import { PresenceProvider, useShellPresence } from '@/features/presence/componen
 import { SidebarOnlineList } from '@/features/presence/components/sidebar-online-list';
 import { PushSignOutCleanup } from '@/features/push/components/push-sign-out-cleanup';
 import { importWhenOnline } from '@/lib/import-when-online';
+import { useAppBadge } from './pwa/app-badge';
 import { EMPTY_NOTIFICATIONS, LayoutSlotsProvider, type HeaderNotifications, type LayoutSlots } from './layout/layout-slots';
 
 // The bell reads the local store; RxDB loads after the first screen instead of with it.
@@ -30,6 +31,8 @@ function Slots({ children }: { children: ReactNode }) {
   const userId = user?.id ?? null;
   const [notifications, setNotifications] = useState<HeaderNotifications>(EMPTY_NOTIFICATIONS);
   const presence = useShellPresence().sidebar;
+  // Until the member's notifications are read from the device, the count the worker set on a push stays.
+  useAppBadge(userId ? (notifications === EMPTY_NOTIFICATIONS ? null : notifications.unreadCount) : 0);
   const renderOnlineNow = useCallback(({ collapsed }: { collapsed: boolean }) => <SidebarOnlineList presence={presence} collapsed={collapsed} />, [presence]);
   const value = useMemo<LayoutSlots>(
     () => ({ notifications: userId ? notifications : EMPTY_NOTIFICATIONS, renderOnlineNow }),
