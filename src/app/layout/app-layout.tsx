@@ -5,11 +5,13 @@ import { watchFirstScreen } from '@/lib/first-screen';
 import { useAppData } from '../data/data-context';
 import { Footer } from './footer';
 import { Header } from './header';
+import { useLayoutSlots } from './layout-slots';
 import { MobileDrawer } from './mobile-drawer';
 import { Sidebar } from './sidebar';
 
 export function AppLayout() {
   const main = useRef<HTMLElement>(null);
+  const { player } = useLayoutSlots();
   // Deferred loading (supabase-js, RxDB, the service worker) starts once the route's content is painted.
   useEffect(() => {
     if (main.current) return watchFirstScreen(main.current);
@@ -31,6 +33,7 @@ export function AppLayout() {
             <Outlet />
           </main>
           <Footer />
+          {player}
         </div>
       </div>
     </div>
