@@ -1,10 +1,13 @@
+import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { threadTag, threadUrl } from '../../supabase/functions/send-push/push-content';
+import { INSTALL_TEXT } from '../../src/app/pwa/constants';
 import { SHARE_FIELDS, SHARE_TARGET_PATH } from '../../src/app/pwa/share-target';
 import { CREATE_TEXT, DISCUSSION_CATEGORIES, REPLY_TEXT } from '../../src/features/discussions/constants';
 import { STORAGE_TEXT } from '../../src/features/offline/constants';
+import { PLAYER_TEXT } from '../../src/features/player/constants';
 import { NOTIFICATION_ACTIONS } from '../../src/lib/notification-actions';
 import { MESSAGES } from '../../src/lib/shell-constants';
 import { newMemberApi, signInApi, signInPage } from '../support/standins/e2e-session';
@@ -320,4 +323,162 @@ test('keeping a thread offline asks the browser to keep the storage, and setting
   expect(await asks()).toBe(1);
   await page.goto('/settings/notifications');
   await expect(page.getByTestId('offline-storage-persistent')).toHaveText(STORAGE_TEXT.persistent);
+});
+
+/** A short silent WAV: real audio the browser can play. */
+function silentWav(seconds: number): Buffer {
+  const rate = 8000;
+  const data = Buffer.alloc(rate * seconds);
+  data.fill(128);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate, 28);
+  header.writeUInt16LE(1, 32);
+  header.writeUInt16LE(8, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+test('a track plays in the mini player with lock-screen controls and keeps playing on other screens', async ({ page }) => {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __mediaActions: string[] };
+    w.__mediaActions = [];
+    const original = MediaSession.prototype.setActionHandler;
+    MediaSession.prototype.setActionHandler = function (action, handler) {
+      if (handler) w.__mediaActions.push(action);
+      return original.call(this, action, handler);
+    };
+  });
+  const account = await newMemberApi('player');
+  const { client } = await signInPage(page, account.email, account.password);
+  const path = `${account.id}/track/${Date.now()}_set.wav`;
+  expect((await client.storage.from('user-content-files').upload(path, silentWav(30), { contentType: 'audio/wav' })).error).toBeNull();
+  const contentUrl = client.storage.from('user-content-files').getPublicUrl(path).data.publicUrl;
+  const title = `Sunrise set ${randomUUID().slice(0, 6)}`;
+  const { data: row, error } = await client
+    .from('user_content')
+    .insert({ user_id: account.id, title, type: 'track', content_url: contentUrl, is_public: true })
+    .select('id')
+    .single();
+  expect(error).toBeNull();
+
+  await page.goto(`/content/${row!.id}`);
+  await page.getByLabel(`Play ${title}`).click();
+  const player = page.getByRole('region', { name: PLAYER_TEXT.region });
+  await expect(player).toBeVisible();
+  await expect(player.getByText(title)).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const m = navigator.mediaSession.metadata;
+        return m ? { title: m.title, artist: m.artist, artwork: m.artwork.length } : null;
+      }),
+    )
+    .toEqual({ title, artist: account.username, artwork: 1 });
+  expect((await page.evaluate(() => (window as unknown as { __mediaActions: string[] }).__mediaActions)).sort()).toEqual(
+    ['pause', 'play', 'seekbackward', 'seekforward', 'seekto'].sort(),
+  );
+  const audio = player.locator('audio');
+  await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => !el.paused && el.currentTime > 0)).toBe(true);
+  await audio.evaluate((el) => Object.assign(el, { __sameElement: true }));
+  await expect.poll(() => page.evaluate(() => navigator.mediaSession.playbackState)).toBe('playing');
+
+  // Moving to another screen inside the app: the same element, still playing.
+  await page.getByRole('link', { name: 'Discussions', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/discussions$/);
+  await expect(player).toBeVisible();
+  expect(await audio.evaluate((el) => (el as unknown as { __sameElement?: boolean }).__sameElement === true)).toBe(true);
+  const before = await audio.evaluate((el: HTMLAudioElement) => el.currentTime);
+  await expect.poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime)).toBeGreaterThan(before);
+
+  // Phones first: no sideways scroll at 360 px, no serious axe findings, closed from the keyboard.
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const axe = await new AxeBuilder({ page }).include('[data-testid="mini-player"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await player.getByRole('button', { name: PLAYER_TEXT.close }).focus();
+  await page.keyboard.press('Enter');
+  await expect(player).toHaveCount(0);
+  expect(await page.evaluate(() => navigator.mediaSession.metadata)).toBeNull();
+});
+
+/** What Chromium fires when the app may be installed; headless Chromium never does, so the test fires it. */
+async function offerInstall(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const event = new Event('beforeinstallprompt', { cancelable: true });
+    Object.assign(event, {
+      prompt: () => {
+        (window as unknown as { __prompted: boolean }).__prompted = true;
+        return Promise.resolve();
+      },
+      userChoice: Promise.resolve({ outcome: 'accepted' }),
+    });
+    window.dispatchEvent(event);
+  });
+}
+
+test('the install offer comes from the second visit, below the screen, and Install opens the browser prompt once', async ({ context }) => {
+  const first = await context.newPage();
+  await first.goto('/');
+  await expect(first.getByRole('heading', { level: 1 })).toBeVisible();
+  await offerInstall(first);
+  await first.waitForTimeout(500);
+  await expect(first.getByTestId('install-prompt')).toHaveCount(0);
+  await first.close();
+
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await offerInstall(page);
+  const offer = page.getByRole('region', { name: INSTALL_TEXT.title });
+  await expect(offer).toBeVisible();
+  // In the page's flow after the screen, never laid over it.
+  expect(await offer.evaluate((el) => getComputedStyle(el).position)).toBe('static');
+  const mainBottom = await page.locator('#main').evaluate((el) => el.getBoundingClientRect().bottom);
+  expect((await offer.boundingBox())!.y).toBeGreaterThanOrEqual(mainBottom);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const axe = await new AxeBuilder({ page }).include('[data-testid="install-prompt"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+  await offer.getByRole('button', { name: INSTALL_TEXT.install }).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __prompted?: boolean }).__prompted)).toBe(true);
+  await expect(offer).toHaveCount(0);
+  await page.reload();
+  await offerInstall(page);
+  await page.waitForTimeout(500);
+  await expect(page.getByTestId('install-prompt')).toHaveCount(0);
+});
+
+test('on an iPhone the second visit explains Add to Home Screen, and "Not now" is remembered', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+  });
+  const first = await context.newPage();
+  await first.goto('/');
+  await expect(first.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(first.getByTestId('install-prompt')).toHaveCount(0);
+  await first.close();
+  const page = await context.newPage();
+  await page.goto('/');
+  const offer = page.getByRole('region', { name: INSTALL_TEXT.iosTitle });
+  await expect(offer).toContainText(INSTALL_TEXT.iosSteps);
+  await offer.getByRole('button', { name: INSTALL_TEXT.notNow }).click();
+  await expect(offer).toHaveCount(0);
+  const again = await context.newPage();
+  await again.goto('/');
+  await expect(again.getByRole('heading', { level: 1 })).toBeVisible();
+  await again.waitForTimeout(500);
+  await expect(again.getByTestId('install-prompt')).toHaveCount(0);
+  await context.close();
 });
