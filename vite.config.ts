@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { earlyReadsPlugin, firstScreenChunks } from './scripts/vite-early-reads.ts';
 import { precompressedAssets } from './scripts/vite-precompressed.ts';
+import { webAppManifest } from './scripts/vite-web-manifest.ts';
 
 const firstScreens = firstScreenChunks();
 
@@ -22,19 +23,20 @@ export default defineConfig(({ command }) => ({
     earlyReadsPlugin(),
     firstScreens.plugin,
     ...precompressedAssets(command),
+    webAppManifest(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
       filename: 'sw.ts',
       // Registration is ours (src/app/pwa), through workbox-window, to drive the update prompt.
       injectRegister: false,
-      // public/manifest.webmanifest is served as it is; the app links it once its first screen is shown
+      // manifest.webmanifest (top level, copied by webAppManifest) is served as it is; the app links it once its first screen is shown
       // (src/app/pwa/web-app-manifest.ts), so a first visit does not fetch it and its icons before that screen.
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
-        // The social preview image is for link unfurlers, not for the installed app.
-        globIgnores: ['og-image.png'],
+        // The social preview image is for link unfurlers and the screenshots for the install sheet, not for the installed app.
+        globIgnores: ['og-image.png', 'screenshots/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         // One self-contained classic script: every browser that has service workers can run it.
         rollupFormat: 'iife',

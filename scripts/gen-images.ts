@@ -1,5 +1,5 @@
 /**
- * Renders the app icons and the social preview image into public/ with the
+ * Renders the app icons, the social preview image and the install sheet's screenshots into public/ with the
  * system Chromium (`npx tsx scripts/gen-images.ts`). The PNGs are committed;
  * run this again only when the artwork changes.
  */
@@ -48,6 +48,36 @@ function ogHtml(): string {
   </div></body></html>`;
 }
 
+/** The install sheet's picture of the app: the hub's look (header, discussion cards) drawn small, not a live capture. */
+function screenshotHtml(width: number, height: number): string {
+  const wide = width > height;
+  const card = (title: string, meta: string) => `<div style="border:1px solid #2a2a3d;border-radius:12px;padding:14px 16px;background:#12121c">
+    <div style="font-size:${wide ? 20 : 16}px;font-weight:700">${title}</div>
+    <div style="font-size:${wide ? 15 : 13}px;color:#a1a1b5;margin-top:6px">${meta}</div></div>`;
+  const cards = [
+    card('Warm-up sets that build the room', 'DJ Techniques · 24 replies'),
+    card('Best budget controller for vinyl DJs?', 'Gear · 18 replies'),
+    card('Sharing my Saturday closing set', 'Mixes · 11 replies'),
+    card('Sidechain tricks for cleaner drops', 'Production · 9 replies'),
+  ].join('');
+  return `<!doctype html><html><body style="margin:0">
+  <div style="width:${width}px;height:${height}px;box-sizing:border-box;background:#0b0b12;color:#f4f4f8;font-family:'DejaVu Sans',sans-serif;overflow:hidden">
+    <div style="display:flex;align-items:center;gap:12px;padding:14px 18px;border-bottom:1px solid #2a2a3d">
+      ${markSvg(36, { rounded: true, safe: false })}<span style="font-size:20px;font-weight:800;color:#c4b5fd">DJCircle</span>
+    </div>
+    <div style="padding:18px;display:grid;gap:12px;${wide ? 'grid-template-columns:1fr 1fr;' : ''}">
+      <div style="font-size:${wide ? 30 : 24}px;font-weight:800;${wide ? 'grid-column:1/3;' : ''}">Community Hub</div>
+      ${cards}
+    </div>
+  </div></body></html>`;
+}
+
+/** The manifest's screenshots: one narrow (the phone's install sheet), one wide (desktop). */
+const SCREENSHOTS = [
+  { file: 'screenshots/hub-narrow.png', width: 360, height: 720 },
+  { file: 'screenshots/hub-wide.png', width: 1280, height: 720 },
+] as const;
+
 const executablePath = execFileSync('which', ['chromium']).toString().trim();
 const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
 try {
@@ -70,7 +100,15 @@ try {
   await page.setViewportSize({ width: 1200, height: 630 });
   await page.setContent(ogHtml());
   writeFileSync(new URL('og-image.png', out), await page.screenshot({ clip: { x: 0, y: 0, width: 1200, height: 630 } }));
+  mkdirSync(new URL('screenshots/', out), { recursive: true });
+  for (const { file, width, height } of SCREENSHOTS) {
+    await page.setViewportSize({ width, height });
+    await page.setContent(screenshotHtml(width, height));
+    const shot = await page.screenshot({ clip: { x: 0, y: 0, width, height } });
+    // Flat colours fit a palette: each stays a few KB.
+    writeFileSync(new URL(file, out), await sharp(shot).png({ palette: true, quality: 80, compressionLevel: 9, effort: 10 }).toBuffer());
+  }
 } finally {
   await browser.close();
 }
-console.log('icons and og-image.png written to public/');
+console.log('icons, og-image.png and screenshots written to public/');

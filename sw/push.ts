@@ -6,6 +6,9 @@
 declare const self: ServiceWorkerGlobalScope;
 
 import type { PushPayload } from '../supabase/functions/_shared/app-contract';
+import { NOTIFICATION_ACTIONS, threadIdOfTag } from '../src/lib/notification-actions';
+import { showAppBadge, unreadCount } from './badge';
+import { markThreadRead, replyUrl } from './notification-actions';
 
 /** What is shown: a push from elsewhere (or unreadable) may lack the tag, and then replaces nothing. */
 type ShownPush = Omit<PushPayload, 'tag'> & { tag?: string };
@@ -37,7 +40,18 @@ async function appWindows(): Promise<WindowClient[]> {
 
 const samePage = (client: WindowClient, target: URL) => new URL(client.url).pathname === target.pathname;
 
+/** Reply and mark-as-read on a thread's notification; `type: 'text'` gives an inline field where the browser has one. */
+function threadActions(tag: string | undefined) {
+  if (!threadIdOfTag(tag)) return [];
+  return [
+    { action: NOTIFICATION_ACTIONS.reply, title: NOTIFICATION_ACTIONS.replyTitle, type: 'text', placeholder: NOTIFICATION_ACTIONS.replyPlaceholder },
+    { action: NOTIFICATION_ACTIONS.markRead, title: NOTIFICATION_ACTIONS.markReadTitle },
+  ];
+}
+
 async function showPush(payload: ShownPush): Promise<void> {
+  // The icon's count follows every push, also one not shown because the member is looking at the thread.
+  await showAppBadge(await unreadCount());
   const target = appUrl(payload.url);
   const watching = (await appWindows()).find((client) => client.focused && client.visibilityState === 'visible' && samePage(client, target));
   // The reply is arriving on screen through replication; a system notification would only interrupt.
@@ -50,6 +64,7 @@ async function showPush(payload: ShownPush): Promise<void> {
     icon: ICON,
     badge: BADGE,
     data: { url: target.pathname + target.search },
+    actions: threadActions(payload.tag),
   } as NotificationOptions);
 }
 
@@ -75,8 +90,17 @@ export async function focusOrOpen(url: string): Promise<void> {
   await self.clients.openWindow(target.href);
 }
 
+/** Marking read needs a connection and a session; without them the member is taken to the thread instead. */
+async function markReadOrOpen(tag: string, url: string): Promise<void> {
+  const done = await markThreadRead(tag).catch(() => false);
+  if (!done) await focusOrOpen(url);
+}
+
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const url = (event.notification.data as { url?: string } | null)?.url ?? '/';
-  event.waitUntil(focusOrOpen(url));
+  if (event.action === NOTIFICATION_ACTIONS.markRead) event.waitUntil(markReadOrOpen(event.notification.tag, url));
+  else if (event.action === NOTIFICATION_ACTIONS.reply)
+    event.waitUntil(focusOrOpen(replyUrl(url, (event as NotificationEvent & { reply?: string | null }).reply ?? undefined)));
+  else event.waitUntil(focusOrOpen(url));
 });

@@ -47,10 +47,21 @@ export const hubSearchSchema = z.object({
   category: text,
   sort: optionalEnum(HUB_SORTS),
   page,
+  /** something shared into the app from the phone: opens "Start New Discussion" prefilled with it */
+  shared: text,
+  /** the installed app's "New discussion" shortcut: opens "Start New Discussion" */
+  compose: text,
 });
 
 export const threadSearchSchema = z.object({
   post: text,
+  /** from a notification's Reply: text for the reply editor ('' only focuses it) */
+  reply: text,
+});
+
+/** The id of what was shared into the app (a link, text or file the service worker kept). */
+export const sharedSearchSchema = z.object({
+  shared: text,
 });
 
 export const blogSearchSchema = z.object({

@@ -1,41 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type BrowserContext, type CDPSession, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { PUSH_TEXTS as SERVER_TEXTS, threadTag, threadUrl } from '../../supabase/functions/send-push/push-content';
 import { REPLY_TEXT } from '../../src/features/discussions/constants';
 import { PUSH_OFFER_DECIDED_KEY, PUSH_TEXTS } from '../../src/features/push/constants';
 import { newMemberApi, signInApi, signInPage } from '../support/standins/e2e-session';
 import { startPushServiceStandIn, type PushServiceStandIn } from '../support/standins/push-service';
+import { clickNotification, pushChannel, readyWorker } from './push-support';
 
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
 
 type Shown = { title: string; body: string; tag: string; icon: string; badge: string; data: { url?: string } };
-
-/** The page's service worker, active and controlling the page. */
-async function readyWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
-  });
-}
-
-/** DevTools protocol: the registration id push messages are delivered to. */
-async function pushChannel(context: BrowserContext, page: Page): Promise<{ cdp: CDPSession; deliver: (data: unknown) => Promise<unknown> }> {
-  const cdp = await context.newCDPSession(page);
-  const origin = new URL(page.url()).origin;
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r) => r.scopeURL.startsWith(origin) && !r.isDeleted);
-      if (mine) resolve(mine.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  const id = await registrationId;
-  return {
-    cdp,
-    deliver: (data) =>
-      cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: typeof data === 'string' ? data : JSON.stringify(data) }),
-  };
-}
 
 async function shownNotifications(page: Page): Promise<Shown[]> {
   return page.evaluate(async () => {
@@ -54,27 +28,6 @@ async function shownNotifications(page: Page): Promise<Shown[]> {
 async function waitForNotifications(page: Page, count: number): Promise<Shown[]> {
   await expect.poll(async () => (await shownNotifications(page)).length, { timeout: 10_000 }).toBe(count);
   return shownNotifications(page);
-}
-
-/**
- * Headless Chromium has no notification surface to click, so the click is dispatched inside the
- * worker as the browser would; waitUntil is collected by hand because script-made events refuse it.
- */
-async function clickNotification(context: BrowserContext, tag: string): Promise<void> {
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  await worker.evaluate(async (wantedTag) => {
-    // This runs in the worker, whose types this file (DOM lib) does not have.
-    const sw = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
-    const NotificationEvent = (globalThis as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event })
-      .NotificationEvent;
-    const [notification] = await sw.registration.getNotifications({ tag: wantedTag });
-    if (!notification) throw new Error(`no notification with tag ${wantedTag}`);
-    const pending: Promise<unknown>[] = [];
-    const event = new NotificationEvent('notificationclick', { notification });
-    Object.defineProperty(event, 'waitUntil', { value: (p: Promise<unknown>) => pending.push(p) });
-    sw.dispatchEvent(event);
-    await Promise.all(pending);
-  }, tag);
 }
 
 /**

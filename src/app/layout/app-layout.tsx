@@ -3,13 +3,16 @@ import { useEffect, useRef } from 'react';
 import { SyncProgressSlot } from '@/components/sync-progress-slot';
 import { watchFirstScreen } from '@/lib/first-screen';
 import { useAppData } from '../data/data-context';
+import { InstallPrompt } from '../pwa/install-prompt';
 import { Footer } from './footer';
 import { Header } from './header';
+import { useLayoutSlots } from './layout-slots';
 import { MobileDrawer } from './mobile-drawer';
 import { Sidebar } from './sidebar';
 
 export function AppLayout() {
   const main = useRef<HTMLElement>(null);
+  const { player } = useLayoutSlots();
   // Deferred loading (supabase-js, RxDB, the service worker) starts once the route's content is painted.
   useEffect(() => {
     if (main.current) return watchFirstScreen(main.current);
@@ -30,7 +33,11 @@ export function AppLayout() {
           <main ref={main} id="main" tabIndex={-1} className="mx-auto min-h-dvh w-full max-w-6xl flex-1 px-4 py-4 outline-none sm:px-6 sm:py-6">
             <Outlet />
           </main>
+          <div className="px-4 sm:px-6">
+            <InstallPrompt />
+          </div>
           <Footer />
+          {player}
         </div>
       </div>
     </div>

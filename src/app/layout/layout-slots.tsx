@@ -28,6 +28,8 @@ export type LayoutSlots = {
   notifications: HeaderNotifications;
   /** The sidebar's online-now list (presence feature); receives whether the sidebar is collapsed. */
   renderOnlineNow?: (options: { collapsed: boolean }) => ReactNode;
+  /** The mini player (player feature), below the page, outside the routed screen so it keeps playing. */
+  player?: ReactNode;
 };
 
 export const EMPTY_NOTIFICATIONS: HeaderNotifications = {

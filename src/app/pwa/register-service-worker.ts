@@ -1,3 +1,4 @@
+import { requestPersistentStorage } from '@/lib/persist-storage';
 import { MESSAGES } from '@/lib/shell-constants';
 import { toast } from '@/stores/toast-store';
 
@@ -8,6 +9,8 @@ import { toast } from '@/stores/toast-store';
  */
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  // An installed app is one the member relies on offline: its copy should survive low storage.
+  window.addEventListener('appinstalled', () => void requestPersistentStorage(), { once: true });
   const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js', { scope: '/' });
 

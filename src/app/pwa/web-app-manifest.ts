@@ -1,4 +1,4 @@
-/** Where the build serves the web app manifest (public/manifest.webmanifest). */
+/** Where the build serves the web app manifest (manifest.webmanifest at the repository's top level). */
 export const WEB_APP_MANIFEST_PATH = 'manifest.webmanifest';
 
 /**

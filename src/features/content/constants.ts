@@ -26,6 +26,7 @@ export const DEFAULT_CONTENT_TYPE: ContentType = 'track';
 export const DEFAULT_IS_PUBLIC = true;
 
 export const CONTENT_TEXTS = {
+  play: 'Play',
   pageTitle: 'Add Content',
   pageSubtitle: 'Share a track, a mix or a sample pack with the community.',
   contentFileHint: 'MP3, WAV, FLAC, ZIP (for sample packs). Max 100MB.',

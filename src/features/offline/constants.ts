@@ -16,6 +16,8 @@ export const STORAGE_TEXT = {
   loading: 'Measuring...',
   usage: (used: string, quota: string) => `Using ${used} of ${quota} available`,
   usageUnknown: 'This browser does not say how much space is used.',
+  persistent: 'Kept when the device runs low on space.',
+  notPersistent: 'The browser may remove it when the device runs low on space. Keeping a thread offline asks it not to.',
   items: (count: number) => (count === 1 ? '1 item on this device' : `${count} items on this device`),
   clear: 'Clear offline data',
   clearing: 'Clearing...',

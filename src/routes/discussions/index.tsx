@@ -16,5 +16,14 @@ function HubRoute() {
   const member = user ? { id: user.id, role: user.role, username: user.username, display_name: user.display_name, avatar_url: user.avatar_url } : null;
   // Typing in the search box replaces the history entry instead of stacking one per key.
   const onSearchChange = (next: HubSearchState) => void navigate({ search: next, replace: true });
-  return <HubScreen search={search} onSearchChange={onSearchChange} member={member} authPending={loading} />;
+  return (
+    <HubScreen
+      search={search}
+      onSearchChange={onSearchChange}
+      member={member}
+      authPending={loading}
+      sharedId={search.shared}
+      compose={search.compose !== undefined}
+    />
+  );
 }

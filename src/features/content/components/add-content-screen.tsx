@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { AlertCircle, UploadCloud, WifiOff } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -12,6 +12,8 @@ import { Switch } from '@/components/ui/switch';
 import { Textarea } from '@/components/ui/textarea';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useFormDraft } from '@/lib/use-form-draft';
+import { sharedFile, useSharedItem } from '@/lib/use-shared-item';
+import { dropSharedItem } from '@/lib/worker-store';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { toast, type ToastHandle } from '@/stores/toast-store';
 import {
@@ -31,8 +33,8 @@ import { parseContentDetails, parseTags, validateAddContent, type ContentDetails
 
 export type ContentMember = { id: string; username: string } | null;
 
-/** /add-content: upload a track, mix or sample pack. */
-export function AddContentScreen({ member }: { member: ContentMember }) {
+/** /add-content: upload a track, mix or sample pack; `sharedId` attaches a file shared into the app from the phone. */
+export function AddContentScreen({ member, sharedId }: { member: ContentMember; sharedId?: string }) {
   const navigate = useNavigate();
   const online = useConnectivityStore((s) => s.online);
   const [details, setDetails] = useState<ContentDetails>({
@@ -58,6 +60,14 @@ export function AddContentScreen({ member }: { member: ContentMember }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const uploading = progress !== null;
+  const shared = useSharedItem(sharedId);
+  const presetFile = useMemo(() => sharedFile(shared), [shared]);
+  useEffect(() => {
+    if (!shared) return;
+    setContentFile(presetFile);
+    // The title field is only filled when the member has not typed one.
+    if (shared.title) setDetails((d) => (d.title ? d : { ...d, title: shared.title }));
+  }, [shared, presetFile]);
   // The last failure's toast is taken down when the next upload starts, so it does not sit over a new attempt.
   const failedToast = useRef<ToastHandle | null>(null);
 
@@ -83,6 +93,8 @@ export function AddContentScreen({ member }: { member: ContentMember }) {
         setProgress,
       );
       draft.clear();
+      // The shared file is kept on the device until it is uploaded.
+      if (sharedId) await dropSharedItem(sharedId).catch(() => undefined);
       toast({ title: CONTENT_TOASTS.successTitle, description: CONTENT_TOASTS.successDescription, variant: 'success' });
       await navigate({ to: '/profile/$username', params: { username: member!.username } });
     } catch (err) {
@@ -156,6 +168,7 @@ export function AddContentScreen({ member }: { member: ContentMember }) {
               hint={CONTENT_TEXTS.contentFileHint}
               disabled={uploading}
               onFile={setContentFile}
+              preset={presetFile}
             />
             <FileField
               id="cover-file"
@@ -193,14 +206,38 @@ export function AddContentScreen({ member }: { member: ContentMember }) {
   );
 }
 
-type FileFieldProps = { id: string; label: string; accept: string; hint: string; disabled: boolean; onFile: (file: File | null) => void };
+type FileFieldProps = {
+  id: string;
+  label: string;
+  accept: string;
+  hint: string;
+  disabled: boolean;
+  onFile: (file: File | null) => void;
+  /** a file already chosen elsewhere (shared into the app), shown in the picker as if picked */
+  preset?: File | null;
+};
 
 /** A labelled file picker with its hint read out by screen readers. */
-function FileField({ id, label, accept, hint, disabled, onFile }: FileFieldProps) {
+function FileField({ id, label, accept, hint, disabled, onFile, preset }: FileFieldProps) {
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!preset || !input.current) return;
+    const picked = new DataTransfer();
+    picked.items.add(preset);
+    input.current.files = picked.files;
+  }, [preset]);
   return (
     <div className="space-y-2">
       <Label htmlFor={id}>{label}</Label>
-      <Input id={id} type="file" accept={accept} aria-describedby={`${id}-hint`} disabled={disabled} onChange={(e) => onFile(e.target.files?.[0] ?? null)} />
+      <Input
+        ref={input}
+        id={id}
+        type="file"
+        accept={accept}
+        aria-describedby={`${id}-hint`}
+        disabled={disabled}
+        onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+      />
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
         {hint}
       </p>

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Download, Lock, Music } from 'lucide-react';
+import { Download, Lock, Music, Play } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useLiveQuery } from '@/db/hooks/use-live-query';
 import { getSupabase } from '@/lib/lazy-supabase';
 import { useConnectivityStore } from '@/stores/connectivity-store';
+import { usePlayerStore } from '@/stores/player-store';
 import { CONTENT_TEXTS, CONTENT_TYPES } from '../constants';
 import { canView, type ContentItem, type ContentOwner } from '../model/content-item';
 
@@ -133,7 +134,25 @@ export function ContentScreen({ contentId, viewerId, renderShare }: Props) {
                 ))}
               </ul>
             ) : null}
-            {item.content_url && isAudio ? <audio controls preload="none" src={item.content_url} className="w-full" aria-label={`Play ${item.title}`} /> : null}
+            {item.content_url && isAudio ? (
+              // Played by the layout's mini player: it keeps playing on other screens and on the lock screen.
+              <Button
+                type="button"
+                aria-label={`Play ${item.title}`}
+                onClick={() =>
+                  usePlayerStore.getState().play({
+                    src: item.content_url!,
+                    title: item.title,
+                    artist: owner ? (owner.display_name ?? owner.username) : '',
+                    artworkUrl: item.cover_image_url ?? null,
+                    href: window.location.pathname,
+                  })
+                }
+              >
+                <Play aria-hidden />
+                {CONTENT_TEXTS.play}
+              </Button>
+            ) : null}
             {item.content_url && item.type === 'sample_pack' ? (
               <Button asChild>
                 <a href={item.content_url} download>

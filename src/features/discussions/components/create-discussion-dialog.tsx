@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import type { AppDatabase } from '@/db/database';
+import { sharedBody, useSharedItem } from '@/lib/use-shared-item';
+import { dropSharedItem } from '@/lib/worker-store';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { toast } from '@/stores/toast-store';
 import { CREATE_TEXT, DISCUSSION_CATEGORIES, OTHER_CATEGORY, TITLE_MAX_LENGTH, CUSTOM_CATEGORY_MAX_LENGTH } from '../constants';
@@ -22,9 +24,11 @@ type Props = {
   db: AppDatabase;
   viewer: NonNullable<Viewer>;
   avatarUrl: string | null;
+  /** a link or text shared into the app, put into the form once (after any draft, never over it) */
+  sharedId?: string;
 };
 
-export function CreateDiscussionDialog({ open, onOpenChange, db, viewer, avatarUrl }: Props) {
+export function CreateDiscussionDialog({ open, onOpenChange, db, viewer, avatarUrl, sharedId }: Props) {
   const [form, setForm] = useState<NewDiscussionInput>(EMPTY_DISCUSSION_INPUT);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -45,6 +49,21 @@ export function CreateDiscussionDialog({ open, onOpenChange, db, viewer, avatarU
     setForm((f) => ({ ...f, ...patch }));
   };
 
+  const shared = useSharedItem(sharedId);
+  const sharedApplied = useRef(false);
+  useEffect(() => {
+    if (!shared || !draft.restored || sharedApplied.current) return;
+    sharedApplied.current = true;
+    const body = sharedBody(shared);
+    draft.touch();
+    // Opening the same share twice (a reload) must not paste it twice; a draft's own words stay first.
+    setForm((f) => ({
+      ...f,
+      title: f.title || shared.title,
+      content: !body || f.content.includes(body) ? f.content : f.content ? `${f.content}\n\n${body}` : body,
+    }));
+  }, [shared, draft]);
+
   async function submit(e: FormEvent) {
     e.preventDefault();
     const result = validateNewDiscussion(form);
@@ -62,6 +81,8 @@ export function CreateDiscussionDialog({ open, onOpenChange, db, viewer, avatarU
         description: online ? CREATE_TEXT.success.description : `${CREATE_TEXT.success.description} ${CREATE_TEXT.queuedNote}`,
       });
       await draft.clear();
+      // What was shared is kept on the device until it is posted.
+      if (sharedId) await dropSharedItem(sharedId).catch(() => undefined);
       setForm(EMPTY_DISCUSSION_INPUT);
       onOpenChange(false);
     } catch (err) {

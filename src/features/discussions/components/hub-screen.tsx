@@ -32,17 +32,25 @@ type HubScreenProps = {
   member: MemberInput;
   /** While a stored session is being restored, a signed-in member must not be told to log in. */
   authPending?: boolean;
+  /** A link or text shared into the app: "Start New Discussion" opens prefilled with it. */
+  sharedId?: string;
+  /** "Start New Discussion" opens at once (the installed app's shortcut). */
+  compose?: boolean;
 };
 
 const NO_ROWS: DiscussionRow[] = [];
 
 /** The Community Hub, read from the local store. */
-export function HubScreen({ search, onSearchChange, member, authPending = false }: HubScreenProps) {
+export function HubScreen({ search, onSearchChange, member, authPending = false, sharedId, compose = false }: HubScreenProps) {
   const navigate = useNavigate();
   const db = useDatabase();
   const { viewer, avatarUrl } = useViewer(member);
   const [createOpen, setCreateOpen] = useState(false);
   const CreateDiscussionDialog = useDeferredComponent(loadCreateDialog, createOpen);
+  const signedIn = viewer !== null;
+  useEffect(() => {
+    if ((sharedId || compose) && signedIn) setCreateOpen(true);
+  }, [sharedId, compose, signedIn]);
   const pulled = usePulled('discussions');
   const live = useLiveQuery(allDiscussions$, [], NO_ROWS);
   // An empty device lists the server's rows until the store's first pull is complete: then the store's are the same.
@@ -148,7 +156,7 @@ export function HubScreen({ search, onSearchChange, member, authPending = false 
       </div>
 
       {db && viewer && CreateDiscussionDialog ? (
-        <CreateDiscussionDialog open={createOpen} onOpenChange={setCreateOpen} db={db} viewer={viewer} avatarUrl={avatarUrl} />
+        <CreateDiscussionDialog open={createOpen} onOpenChange={setCreateOpen} db={db} viewer={viewer} avatarUrl={avatarUrl} sharedId={sharedId} />
       ) : null}
     </div>
   );

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { forwardRef, useImperativeHandle, useMemo, useRef, useState, type FormEvent } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import type { AppDatabase } from '@/db/database';
@@ -30,10 +30,17 @@ type ReplyEditorProps = {
    * frame of the click; `stored` settles when the local store has it.
    */
   onPosted: (reply: PostRow, stored: Promise<void>) => void;
+  /** Text to add after any draft and focus the editor ('' only focuses it): a reply begun on a notification. */
+  prefill?: string;
+  /** The prefill is in the editor (and so in its draft): the caller drops it from the URL, so a reload adds nothing. */
+  onPrefilled?: () => void;
 };
 
 /** The bottom reply form: markdown toolbar, quoting, drafts saved as you type. */
-export const ReplyEditor = forwardRef<ReplyEditorHandle, ReplyEditorProps>(function ReplyEditor({ db, discussionId, memberId, onPosted }, ref) {
+export const ReplyEditor = forwardRef<ReplyEditorHandle, ReplyEditorProps>(function ReplyEditor(
+  { db, discussionId, memberId, onPosted, prefill, onPrefilled },
+  ref,
+) {
   const [text, setText] = useState('');
   const [quotedPostId, setQuotedPostId] = useState<string | null>(null);
   const [quotedAuthor, setQuotedAuthor] = useState<string | null>(null);
@@ -56,6 +63,18 @@ export const ReplyEditor = forwardRef<ReplyEditorHandle, ReplyEditorProps>(funct
     draft.touch();
     setText(next);
   };
+
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefill === undefined || !draft.restored || prefilled.current) return;
+    prefilled.current = true;
+    if (prefill) {
+      draft.touch();
+      setText((current) => (current ? `${current}\n\n${prefill}` : prefill));
+    }
+    requestAnimationFrame(() => editor.current?.focus());
+    onPrefilled?.();
+  }, [prefill, draft, onPrefilled]);
 
   useImperativeHandle(ref, () => ({
     quote(postId, authorName, content) {

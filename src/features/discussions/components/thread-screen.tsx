@@ -37,6 +37,9 @@ type ThreadScreenProps = {
   renderShare?: (share: { url: string; title: string; description: string; imageUrl: string | null }) => ReactNode;
   /** The 'Keep offline' control; shown only with a thread to keep, never on the not-found or error screens. */
   keepOffline?: ReactNode;
+  /** From a notification's Reply: text for the editor ('' focuses it), then `onReplyPrefilled` once it is in. */
+  replyPrefill?: string;
+  onReplyPrefilled?: () => void;
 };
 
 const HIGHLIGHT_MS = 4000;
@@ -90,7 +93,7 @@ export function ThreadNotFound() {
 }
 
 /** The thread page, read from and written to the local store. */
-export function ThreadScreen({ threadId, highlightPostId, member, sync, renderShare, keepOffline }: ThreadScreenProps) {
+export function ThreadScreen({ threadId, highlightPostId, member, sync, renderShare, keepOffline, replyPrefill, onReplyPrefilled }: ThreadScreenProps) {
   const navigate = useNavigate();
   const db = useDatabase();
   const { viewer } = useViewer(member);
@@ -280,6 +283,8 @@ export function ThreadScreen({ threadId, highlightPostId, member, sync, renderSh
                 db={db}
                 discussionId={discussion.id}
                 memberId={viewer.id}
+                prefill={replyPrefill}
+                onPrefilled={onReplyPrefilled}
                 onPosted={(reply, stored) => {
                   setUnstored((list) => [...list, reply]);
                   stored.then(

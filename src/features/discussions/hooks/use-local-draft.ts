@@ -31,6 +31,8 @@ export type LocalDraft = {
   touch: () => void;
   /** The form was sent: stop saving and remove the stored draft (after any save still running). Never rejects. */
   clear: () => Promise<void>;
+  /** The stored draft (if any) is back in the form: text added from elsewhere now goes after it instead of being replaced. */
+  restored: boolean;
 };
 
 /**
@@ -135,5 +137,5 @@ export function useLocalDraft<T>({ db, draftId, memberId, value, onRestore, save
     return saving.current;
   }, [db, draftId, memberId]);
 
-  return { touch, clear };
+  return { touch, clear, restored };
 }

@@ -8,6 +8,8 @@ import { useLiveQuery } from '@/db/hooks/use-live-query';
 import { pinForOffline, unpin } from '@/db/pinning';
 import type { SyncHandle } from '@/db/replication/sync';
 import type { PinnableType } from '@/db/schemas/pinned';
+import { noteKeptOffline } from '@/lib/install-moment';
+import { requestPersistentStorage } from '@/lib/persist-storage';
 import { toast } from '@/stores/toast-store';
 import { KEEP_OFFLINE_TEXT } from '../constants';
 
@@ -37,6 +39,9 @@ export function KeepOfflineButton({ sync, type, entityId }: Props) {
         toast({ title: KEEP_OFFLINE_TEXT.removedTitle, description: KEEP_OFFLINE_TEXT.removedDescription });
         return;
       }
+      // Something kept on purpose should survive the device running low on space.
+      void requestPersistentStorage();
+      noteKeptOffline();
       try {
         await pinForOffline(db, type, entityId, sync);
         toast({ variant: 'success', title: KEEP_OFFLINE_TEXT.savedTitle, description: KEEP_OFFLINE_TEXT.savedDescription });

@@ -1,5 +1,5 @@
 import { HardDrive } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { debounceTime, startWith, switchMap, from } from 'rxjs';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDatabase } from '@/db/hooks/use-database';
 import { useLiveQuery } from '@/db/hooks/use-live-query';
 import { getStorageUsage, type StorageUsage } from '@/db/storage';
+import { isStoragePersistent } from '@/lib/persist-storage';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { toast } from '@/stores/toast-store';
 import { STORAGE_ROWS, STORAGE_TEXT } from '../constants';
@@ -35,10 +36,26 @@ function useStorageUsage(): StorageUsage | null {
   return usage.error ? null : usage.value;
 }
 
-/** Settings: how much this device holds for offline use, and a way to clear it. */
+/** Whether the browser keeps the storage under pressure (asked again when the usage is measured again). */
+function usePersistent(usage: StorageUsage | null): boolean | null {
+  const [persistent, setPersistent] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    void isStoragePersistent().then((value) => {
+      if (live) setPersistent(value);
+    });
+    return () => {
+      live = false;
+    };
+  }, [usage]);
+  return persistent;
+}
+
+/** Settings: how much this device holds for offline use, whether the browser keeps it, and a way to clear it. */
 export function OfflineStorageSection({ clearDevice }: Props) {
   const db = useDatabase();
   const usage = useStorageUsage();
+  const persistent = usePersistent(usage);
   const unsent = useConnectivityStore((s) => s.pendingChanges);
   const [clearing, setClearing] = useState(false);
 
@@ -71,6 +88,7 @@ export function OfflineStorageSection({ clearDevice }: Props) {
               {' · '}
               {STORAGE_TEXT.items(usage.totalDocuments)}
             </p>
+            {persistent !== null ? <p data-testid="offline-storage-persistent">{persistent ? STORAGE_TEXT.persistent : STORAGE_TEXT.notPersistent}</p> : null}
             <dl className="grid grid-cols-2 gap-x-6 gap-y-1 sm:grid-cols-3">
               {STORAGE_ROWS.map(([name, label]) => (
                 <div key={name} className="flex justify-between gap-2" data-testid={`offline-storage-${name}`}>

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { useAppData } from '@/app/data/data-context';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { KeepOfflineButton } from '@/features/offline/components/keep-offline-button';
@@ -39,7 +40,10 @@ function ThreadRoute() {
 }
 
 function ValidThreadRoute({ threadId }: { threadId: string }) {
-  const { post } = Route.useSearch();
+  const { post, reply } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  // Once the notification's text is in the editor its draft keeps it; the URL no longer needs to carry it.
+  const onReplyPrefilled = useCallback(() => void navigate({ search: { post }, replace: true }), [navigate, post]);
   const { user } = useAuth();
   const { sync } = useAppData();
   const member = user ? { id: user.id, role: user.role, username: user.username, display_name: user.display_name, avatar_url: user.avatar_url } : null;
@@ -53,6 +57,8 @@ function ValidThreadRoute({ threadId }: { threadId: string }) {
         sync={sync}
         renderShare={renderShare}
         keepOffline={<KeepOfflineButton sync={sync} type="discussion" entityId={threadId} />}
+        replyPrefill={reply}
+        onReplyPrefilled={onReplyPrefilled}
       />
       <div className="mx-auto w-full max-w-4xl">
         <PushReplyOffer key={threadId} userId={user?.id ?? null} threadId={threadId} />

@@ -1,0 +1,24 @@
+import { create } from 'zustand';
+
+/** What the mini player plays: one audio file with what the lock screen shows for it. */
+export type PlayerTrack = {
+  src: string;
+  title: string;
+  artist: string;
+  artworkUrl: string | null;
+  /** the in-app page of the track (the mini player links back to it) */
+  href: string;
+};
+
+type PlayerState = {
+  track: PlayerTrack | null;
+  /** Starts `track` in the layout's mini player, which keeps playing while the member moves between screens. */
+  play: (track: PlayerTrack) => void;
+  close: () => void;
+};
+
+export const usePlayerStore = create<PlayerState>((set) => ({
+  track: null,
+  play: (track) => set({ track }),
+  close: () => set({ track: null }),
+}));
