@@ -1,7 +1,7 @@
 /**
  * What this project adds to the local Supabase stack (`supabase/local`, a package that knows
- * nothing of the app): the VAPID key pair its push function signs with, and pointing the
- * notifications webhook at that function. `npm start`, `npm run supabase:*`, the test setups and
+ * nothing of the app): the VAPID key pair its push function signs with, pointing the
+ * notifications webhook at that function, and the seeded community's pictures. `npm start`, `npm run supabase:*`, the test setups and
  * the benches all start the stack with these options.
  */
 import { resolve } from 'node:path';
@@ -9,6 +9,7 @@ import pg from 'pg';
 import webpush from 'web-push';
 import type { CliOptions } from '../supabase/local/cli';
 import type { StartedStack } from '../supabase/local/stack';
+import { seedDemoImages } from './demo-images';
 
 export const PROJECT_DIR = resolve(import.meta.dirname, '..');
 
@@ -38,8 +39,13 @@ export async function configurePushDelivery({ config, keys }: StartedStack): Pro
   }
 }
 
+/** The seeded community also has pictures in the project's own storage, as members who upload them do: once, after the seed. */
+export async function seedDemoPictures({ config, migrations, log }: StartedStack): Promise<void> {
+  if (migrations.seeded) await seedDemoImages(config, log);
+}
+
 export const APP_STACK_OPTIONS: CliOptions = {
   projectDir: PROJECT_DIR,
   extraKeys: vapidKeys,
-  afterStart: [configurePushDelivery],
+  afterStart: [configurePushDelivery, seedDemoPictures],
 };

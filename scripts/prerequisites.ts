@@ -1,6 +1,7 @@
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { findPostgresBin, POSTGRES_INSTALL_COMMAND } from '../supabase/local/postgres';
+import { join } from 'node:path';
+import { findPostgresBin, pgCronPackage, POSTGRES_INSTALL_COMMAND } from '../supabase/local/postgres';
 
 export const CHROMIUM_INSTALL_COMMAND = 'apt-get update && apt-get install -y chromium';
 
@@ -24,8 +25,14 @@ function install(what: string, command: string): boolean {
 
 /** PostgreSQL 15+ server binaries: installed with apt when we are root on Debian, else the command is printed. */
 export function ensurePostgres(): boolean {
-  if (findPostgresBin()) return true;
-  return install('PostgreSQL server (15 or newer)', POSTGRES_INSTALL_COMMAND) && findPostgresBin() !== null;
+  const bin = findPostgresBin() ?? (install('PostgreSQL server (15 or newer)', POSTGRES_INSTALL_COMMAND) ? findPostgresBin() : null);
+  return bin !== null && ensurePgCron(bin);
+}
+
+/** pg_cron for the cluster's major version, as Supabase has it (migrations may schedule jobs). */
+function ensurePgCron(bin: string): boolean {
+  if (existsSync(join(bin, '..', 'lib', 'pg_cron.so'))) return true;
+  return install('pg_cron', `apt-get update && apt-get install -y ${pgCronPackage(bin)}`) && existsSync(join(bin, '..', 'lib', 'pg_cron.so'));
 }
 
 export function chromiumPath(): string | null {

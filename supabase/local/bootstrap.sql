@@ -459,6 +459,76 @@ create event trigger pgrst_ddl_watch on ddl_command_end execute function extensi
 drop event trigger if exists pgrst_drop_watch;
 create event trigger pgrst_drop_watch on sql_drop execute function extensions.pgrst_drop_watch();
 
+-- Privileged extensions ---------------------------------------------------------------
+-- On Supabase, supautils lets postgres create the extensions in supautils.privileged_extensions
+-- by running CREATE EXTENSION as the superuser; any other extension that is not trusted is
+-- refused with PostgreSQL's own "permission denied to create extension". Debian ships no
+-- supautils, so two event triggers do the same: postgres holds SUPERUSER for the one
+-- CREATE EXTENSION statement only (inside its transaction, so a failure takes it back too),
+-- and the end trigger refuses, with that same message, an extension the list does not name.
+create or replace function extensions.privileged_extensions() returns text[]
+language sql immutable
+as $$
+  select array[
+    'address_standardizer', 'address_standardizer_data_us', 'autoinc', 'bloom', 'btree_gin', 'btree_gist',
+    'citext', 'cube', 'dblink', 'dict_int', 'dict_xsyn', 'earthdistance', 'fuzzystrmatch', 'hstore', 'http',
+    'insert_username', 'intarray', 'isn', 'ltree', 'moddatetime', 'pg_cron', 'pg_graphql', 'pg_hashids',
+    'pg_jsonschema', 'pg_net', 'pg_stat_monitor', 'pg_stat_statements', 'pg_trgm', 'pg_walinspect', 'pgaudit',
+    'pgcrypto', 'pgjwt', 'pgroonga', 'pgroonga_database', 'pgrouting', 'pgrowlocks', 'pgsodium', 'pgtap',
+    'plcoffee', 'pljava', 'plls', 'plpgsql', 'plpgsql_check', 'plv8', 'postgis', 'postgis_raster',
+    'postgis_sfcgal', 'postgis_tiger_geocoder', 'postgis_topology', 'postgres_fdw', 'refint', 'rum', 'seg',
+    'sslinfo', 'supabase_vault', 'supautils', 'tablefunc', 'tcn', 'timescaledb', 'tsm_system_rows',
+    'tsm_system_time', 'unaccent', 'uuid-ossp', 'wrappers'
+  ]::text[]
+$$;
+
+create or replace function extensions.privileged_extension_start() returns event_trigger
+language plpgsql security definer set search_path = pg_catalog
+as $$
+begin
+  if session_user::text = 'postgres'
+     and not (select rolsuper from pg_roles where rolname = 'postgres')
+     and tg_tag = 'CREATE EXTENSION' then
+    alter role postgres superuser;
+    perform set_config('local_stack.extension_superuser', 'on', true);
+  end if;
+end
+$$;
+
+create or replace function extensions.privileged_extension_end() returns event_trigger
+language plpgsql security definer set search_path = pg_catalog
+as $$
+declare
+  cmd record;
+  ext_name text;
+begin
+  if coalesce(current_setting('local_stack.extension_superuser', true), '') <> 'on' then
+    return;
+  end if;
+  alter role postgres nosuperuser;
+  perform set_config('local_stack.extension_superuser', '', true);
+  for cmd in select * from pg_event_trigger_ddl_commands() where command_tag = 'CREATE EXTENSION' loop
+    select extname into ext_name from pg_extension where oid = cmd.objid;
+    if not (ext_name = any (extensions.privileged_extensions()))
+       and not exists (
+         select 1 from pg_available_extension_versions v
+         join pg_extension e on e.extname = v.name and e.extversion = v.version
+         where e.oid = cmd.objid and v.trusted) then
+      raise exception 'permission denied to create extension "%"', ext_name
+        using errcode = '42501', hint = 'Must be superuser to create this extension.';
+    end if;
+  end loop;
+end
+$$;
+
+revoke all on function extensions.privileged_extension_start(), extensions.privileged_extension_end() from public;
+drop event trigger if exists privileged_extension_start;
+create event trigger privileged_extension_start on ddl_command_start when tag in ('CREATE EXTENSION')
+  execute function extensions.privileged_extension_start();
+drop event trigger if exists privileged_extension_end;
+create event trigger privileged_extension_end on ddl_command_end when tag in ('CREATE EXTENSION')
+  execute function extensions.privileged_extension_end();
+
 -- Migration history, as the Supabase CLI records it ------------------------------------
 create table if not exists supabase_migrations.schema_migrations (
   version text primary key,

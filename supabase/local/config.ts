@@ -49,6 +49,8 @@ function passwordRequirements(raw: string): string[] {
 
 export interface FunctionSettings {
   verifyJwt: boolean;
+  /** `import_map` (a deno.json or import map), absolute; relative paths in config.toml are from `supabase/`, as the CLI reads them */
+  importMap?: string;
 }
 
 export interface StackConfig {
@@ -120,7 +122,10 @@ export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
   const functions: Record<string, FunctionSettings> = {};
   for (const [name, value] of Object.entries(fnSection)) {
     const v = (value ?? {}) as Toml;
-    functions[name] = { verifyJwt: v.verify_jwt !== false };
+    functions[name] = {
+      verifyJwt: v.verify_jwt !== false,
+      ...(typeof v.import_map === 'string' && v.import_map ? { importMap: resolve(supabaseDir, v.import_map) } : {}),
+    };
   }
 
   const confirmEnv = process.env.SUPABASE_AUTH_ENABLE_CONFIRMATIONS;

@@ -126,6 +126,28 @@ export async function stopStalePostmaster(dataDir: string): Promise<void> {
   for (let i = 0; i < 100 && pidAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
 }
 
+/** The Debian package of pg_cron for the cluster's major version (`bin` is `/usr/lib/postgresql/<major>/bin`). */
+export function pgCronPackage(bin: string): string {
+  const major = /postgresql\/(\d+)\//.exec(`${bin}/`)?.[1] ?? String(MIN_MAJOR);
+  return `postgresql-${major}-cron`;
+}
+
+/**
+ * Libraries Supabase preloads that migrations may use: pg_stat_statements (contrib) and pg_cron (its own
+ * package), each only when installed. pg_cron runs jobs in the `postgres` database and reaches the server
+ * through the cluster's socket, where local connections are trusted.
+ */
+function preloadSettings(bin: string, runDir: string): Record<string, string> {
+  const libDir = join(bin, '..', 'lib');
+  const has = (lib: string) => existsSync(join(libDir, `${lib}.so`));
+  const libraries = ['pg_stat_statements', 'pg_cron'].filter(has);
+  if (!has('pg_cron')) console.warn(`[postgres] pg_cron is not installed; install it with: apt-get install -y ${pgCronPackage(bin)}`);
+  const settings: Record<string, string> = {};
+  if (libraries.length > 0) settings.shared_preload_libraries = libraries.join(',');
+  if (has('pg_cron')) Object.assign(settings, { 'cron.database_name': 'postgres', 'cron.host': runDir });
+  return settings;
+}
+
 export interface PostgresHandle {
   process: ChildProcess;
   stop(): Promise<void>;
@@ -157,6 +179,7 @@ export async function startPostgres(config: StackConfig, bin: string): Promise<P
     log_min_error_statement: 'panic',
   };
   if (process.env.SUPABASE_DB_FSYNC === 'off') settings.fsync = 'off';
+  Object.assign(settings, preloadSettings(bin, runDir));
   const args = ['-D', dataDir, ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
   const child = spawn(join(bin, 'postgres'), args, { stdio: ['ignore', log, log], uid: who.uid, gid: who.gid, cwd: '/' });
   let exited = false;

@@ -7,7 +7,6 @@ import { migrate, type MigrationReport } from './migrate';
 import { startPostgrest } from './postgrest';
 import { createContext } from './gateway/context';
 import { startGateway } from './gateway/server';
-import { seedDemoImages } from './gateway/storage/demo-images';
 
 export interface StackOptions {
   /** the project whose `supabase/` folder is served; default SUPABASE_PROJECT_DIR, else the working directory */
@@ -33,6 +32,8 @@ export interface StartedStack {
   config: StackConfig;
   keys: StackKeys;
   status: StackStatus;
+  /** what this start applied: `seeded` is true on the start that loaded the seed into a fresh database */
+  migrations: MigrationReport;
   log: (line: string) => void;
 }
 
@@ -106,8 +107,6 @@ export async function startStack(options: StackOptions = {}): Promise<StackHandl
     const postgres = await startPostgres(config, bin);
     stops.push(() => postgres.stop());
     const migrations = await migrate(config, log);
-    // The seeded community also has pictures in the project's own storage, as members who upload them do.
-    if (migrations.seeded) await seedDemoImages(config, log);
     const postgrest = await startPostgrest(config, keys);
     stops.push(() => postgrest.stop());
     const ctx = createContext(config, keys);
@@ -116,7 +115,7 @@ export async function startStack(options: StackOptions = {}): Promise<StackHandl
     stops.push(() => gateway.close());
 
     const status = stackStatus(config, keys);
-    for (const step of options.afterStart ?? []) await step({ config, keys, status, log });
+    for (const step of options.afterStart ?? []) await step({ config, keys, status, migrations, log });
     writeFileSync(statusFile(config), JSON.stringify({ ...status, pid: process.pid }, null, 2));
     return { config, keys, status, migrations, stop };
   } catch (err) {

@@ -5,6 +5,8 @@ import { DB_MESSAGES } from './helpers/db-contract';
 import { DEMO_ACCOUNTS, SEED_MEMBER_PASSWORD, SEED_STAFF_ACCOUNTS } from '../../src/lib/demo-accounts';
 import { SEED_CONTENT_TYPES, SEED_MINIMUMS, isStoredUsername } from '../../supabase/seed/minimums';
 import { SEED_EMAIL_DOMAIN } from '../../supabase/seed/content/members';
+import { DEMO_AVATAR_NAME, DEMO_IMAGE_BUCKET, DEMO_IMAGE_MEMBERS } from '../../scripts/demo-images';
+import { testStack } from '../support/clients';
 
 /**
  * The demo community of supabase/seed.sql, as the shared test stack applied it
@@ -159,6 +161,17 @@ describe('seeded community', () => {
     const { data } = await visitor.from('user_activities').select('created_at').eq('activity_type', 'new_post').limit(1000);
     const days = new Set((data ?? []).map((a) => a.created_at.slice(0, 10)));
     expect(days.size).toBeGreaterThan(60);
+  });
+
+  it("gives the members seen first pictures in the stack's own storage, stored by the project's start-up step", async () => {
+    const { data } = await anonClient().from('profiles').select('id, avatar_url').like('avatar_url', `%/${DEMO_AVATAR_NAME}`).limit(100);
+    expect(data?.length).toBeGreaterThan(0);
+    expect(data!.length).toBeLessThanOrEqual(DEMO_IMAGE_MEMBERS);
+    const first = data![0]!;
+    expect(first.avatar_url).toBe(`${testStack().apiUrl}/storage/v1/object/public/${DEMO_IMAGE_BUCKET}/${first.id}/${DEMO_AVATAR_NAME}`);
+    const picture = await fetch(first.avatar_url);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/jpeg');
   });
 
   it('stores every username in the valid lowercase form', async () => {

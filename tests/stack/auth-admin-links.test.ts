@@ -74,13 +74,16 @@ describe('reauthentication before a password change (secure_password_change)', (
 describe('admin generateLink', () => {
   it('makes a signup link that confirms the new user and signs in', async () => {
     const email = uniqueEmail('gl-signup');
+    const username = `gl_${randomUUID().slice(0, 6)}`;
     const { data, error } = await serviceClient().auth.admin.generateLink({
       type: 'signup',
       email,
       password: 'link-secret-2026',
-      options: { data: { username: `gl_${randomUUID().slice(0, 6)}` } },
+      options: { data: { username } },
     });
     expect(error).toBeNull();
+    // Exactly the given data, as GoTrue keeps it: only /signup adds the identity's sub, email and verified flags.
+    expect(data.user?.user_metadata).toEqual({ username });
     expect(data.properties?.verification_type).toBe('signup');
     expect(data.properties?.email_otp).toMatch(/^\d{6}$/);
     expect(data.user?.email).toBe(email);
@@ -158,6 +161,7 @@ describe('admin inviteUserByEmail', () => {
     const { data, error } = await serviceClient().auth.admin.inviteUserByEmail(email, { data: { display_name: 'Invited' } });
     expect(error).toBeNull();
     expect(data.user?.email).toBe(email);
+    expect(data.user?.user_metadata).toEqual({ display_name: 'Invited' });
     expect(data.user?.invited_at).toBeTruthy();
     const mails = readMailbox(testStack().localDir, email);
     expect(mails).toHaveLength(1);

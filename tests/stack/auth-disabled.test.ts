@@ -55,4 +55,28 @@ describe('features this stack leaves off answer as GoTrue does when they are off
     expect(error?.code).toBe(ErrorCodes.phoneProviderDisabled);
     expect((await authGet('/health')).status).toBe(200);
   });
+
+  it('verifying an SMS code: 403 otp_expired, as no code was ever sent', async () => {
+    const { error } = await anonClient().auth.verifyOtp({ phone: '+15555550100', token: '123456', type: 'sms' });
+    expect(error?.status).toBe(403);
+    expect(error?.code).toBe(ErrorCodes.otpExpired);
+    expect(error?.message).toBe(Messages.otpExpired);
+  });
+
+  it('unlinking an identity: 404 manual_linking_disabled', async () => {
+    const member = await newMember('unlink');
+    const { data } = await member.client.auth.getUserIdentities();
+    const identity = data!.identities[0]!;
+    const { error } = await member.client.auth.unlinkIdentity(identity);
+    expect(error?.status).toBe(404);
+    expect(error?.code).toBe(ErrorCodes.manualLinkingDisabled);
+    expect((await member.client.auth.getUserIdentities()).data?.identities).toHaveLength(1);
+  });
+
+  it('signing in with an ID token: 400 provider_disabled, naming the issuer', async () => {
+    const { error } = await anonClient().auth.signInWithIdToken({ provider: 'google', token: 'header.payload.signature' });
+    expect(error?.status).toBe(400);
+    expect(error?.code).toBe(ErrorCodes.providerDisabled);
+    expect(error?.message).toBe(Messages.idTokenProviderDisabled('https://accounts.google.com'));
+  });
 });

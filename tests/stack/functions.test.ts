@@ -148,6 +148,25 @@ describe('edge functions', () => {
     expect(next.data.body).toBe(JSON.stringify({ after: 'crash' }));
   });
 
+  it('runs functions in Deno, so a Node-only API fails here as it would once deployed', async () => {
+    const { error } = await anon.functions.invoke('node-only', { body: {} });
+    expect(error).toBeInstanceOf(FunctionsHttpError);
+    const response = (error as FunctionsHttpError).context as Response;
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ error: FUNCTION_MESSAGES.crashed });
+  });
+
+  it('passes CORS preflights to the function without a token, as Supabase does', async () => {
+    // The fixture answers with the shared CORS headers (origin `*`, status 200), not the gateway's own CORS answer.
+    const res = await fetch(`${status().API_URL}/functions/v1/echo`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'http://127.0.0.1:4173', 'Access-Control-Request-Method': 'POST' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await res.text()).toBe('ok');
+  });
+
   it('refuses bodies over the limit with 413 JSON', async () => {
     const res = await fetch(`${status().API_URL}/functions/v1/echo`, {
       method: 'POST',

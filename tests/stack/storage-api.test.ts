@@ -56,7 +56,7 @@ afterAll(async () => {
 });
 
 describe('signed upload URLs', () => {
-  it('lets the holder of a signed upload URL upload once, owned by the member who signed it', async () => {
+  it('lets the holder of a signed upload URL upload, owned by the member who signed it; the name is then taken', async () => {
     const path = `${member.id}/signed/first.txt`;
     const signed = await member.client.storage.from(bucket).createSignedUploadUrl(path);
     expect(signed.error).toBeNull();
@@ -74,10 +74,21 @@ describe('signed upload URLs', () => {
     );
     expect(owner.owner_id).toBe(member.id);
 
+    // The token stays valid until it expires, as on Supabase: without upsert the second upload finds the name taken.
     const again = await anonClient().storage.from(bucket).uploadToSignedUrl(path, signed.data!.token, 'replaced', { contentType: 'text/plain' });
-    expect(again.error).not.toBeNull();
-    expect(again.error?.message).toBe(STORAGE_MESSAGES.usedUploadToken);
+    expect(again.error?.message).toBe(STORAGE_MESSAGES.alreadyExists);
+    expect(again.error).toMatchObject({ statusCode: '409' });
     expect(await (await member.client.storage.from(bucket).download(path)).data!.text()).toBe('signed hello');
+  });
+
+  it('lets an upsert URL replace the file again and again until it expires', async () => {
+    const path = `${member.id}/signed/reused.txt`;
+    const signed = await member.client.storage.from(bucket).createSignedUploadUrl(path, { upsert: true });
+    for (const text of ['take 1', 'take 2']) {
+      const up = await anonClient().storage.from(bucket).uploadToSignedUrl(path, signed.data!.token, text, { contentType: 'text/plain', upsert: true });
+      expect(up.error).toBeNull();
+      expect(await (await member.client.storage.from(bucket).download(path)).data!.text()).toBe(text);
+    }
   });
 
   it('replaces an existing file only when the URL was signed with upsert', async () => {
@@ -160,6 +171,14 @@ describe('list v2', () => {
     expect(level.data?.folders.map((f) => f.name)).toEqual([`${dir}/sub/`, `${dir}/zzz/`]);
     expect(level.data?.objects.map((o) => o.name)).toEqual(['a.txt', 'b.txt', 'c.txt'].map((n) => `${dir}/${n}`));
     expect(level.data?.objects[0].metadata).toMatchObject({ size: 5 });
+    // As storage.search_v2 names them: the segment at the prefix's depth, a folder without its slash.
+    expect(level.data?.folders.map((f) => f.key)).toEqual(['sub', 'zzz']);
+    expect(level.data?.objects.map((o) => o.key)).toEqual(['a.txt', 'b.txt', 'c.txt']);
+    const top = await api.listV2({ with_delimiter: true });
+    expect(top.data?.folders.map((f) => f.key)).toContain(member.id);
+    expect(top.data?.folders.find((f) => f.key === member.id)?.name).toBe(`${member.id}/`);
+    // A flat listing answers the objects' own columns, without a key.
+    expect(first.data?.objects.every((o) => !('key' in o))).toBe(true);
 
     const desc = await api.listV2({ prefix: `${dir}/`, limit: 2, sortBy: { column: 'name', order: 'desc' } });
     expect(desc.data?.objects.map((o) => o.name)).toEqual([`${dir}/zzz/f.txt`, `${dir}/sub/e.txt`]);

@@ -7,7 +7,7 @@ interface ProcessLike {
   env: Record<string, string | undefined>;
 }
 
-/** An environment variable under Deno (Supabase) or Node (the local stack). */
+/** An environment variable under Deno (Supabase and the local stack) or Node (tests that import a function). */
 export function getEnv(name: string): string | undefined {
   const deno = (globalThis as { Deno?: DenoEnvLike }).Deno;
   if (deno) return deno.env.get(name) ?? undefined;

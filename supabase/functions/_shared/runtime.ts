@@ -6,8 +6,8 @@ interface DenoServeLike {
 }
 
 /**
- * Starts serving under Deno (Supabase's edge runtime). Under Node the local stack's gateway imports the
- * module and calls its default export instead, so this does nothing there.
+ * Starts serving under Deno (Supabase's edge runtime, and the local stack's). Tests that import a
+ * function under Node call its default export instead, so this does nothing there.
  */
 export function serveWhenDeno(handler: Handler): void {
   const deno = (globalThis as { Deno?: DenoServeLike }).Deno;

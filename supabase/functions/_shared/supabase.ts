@@ -1,6 +1,9 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { requireEnv } from './env.ts';
 
+/** What a function answers (401) when the API refuses the caller's token. */
+export const INVALID_TOKEN_MESSAGE = 'Your session token is invalid or has expired: sign in again.';
+
 const serverAuth = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false };
 
 /** A client with the service-role key: bypasses RLS, so use it only for writes the server itself vouches for. */

@@ -1,7 +1,7 @@
 import { preflight } from '../_shared/cors.ts';
 import { json, jsonError } from '../_shared/json.ts';
 import { serveWhenDeno } from '../_shared/runtime.ts';
-import { createCallerClient } from '../_shared/supabase.ts';
+import { createCallerClient, INVALID_TOKEN_MESSAGE } from '../_shared/supabase.ts';
 import { searchRequestSchema } from './request.ts';
 
 /**
@@ -27,12 +27,14 @@ export default async function handler(req: Request): Promise<Response> {
   }
 
   const { searchTerm, contentType, page, perPage } = parsed.data;
-  const { data, error } = await createCallerClient(req).rpc('universal_search', {
+  const { data, error, status } = await createCallerClient(req).rpc('universal_search', {
     search_term: searchTerm,
     content_type: contentType,
     page,
     per_page: perPage,
   });
+  // The API refused the caller's token (malformed, forged or expired): say so, not in PostgREST's words.
+  if (status === 401) return jsonError(401, INVALID_TOKEN_MESSAGE);
   if (error) return jsonError(error.code === '22023' ? 400 : 500, error.message);
   const { results, totalCount } = data as { results: unknown[]; totalCount: number };
   return json({ results, totalCount });

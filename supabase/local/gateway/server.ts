@@ -54,13 +54,18 @@ export async function startGateway(ctx: GatewayContext): Promise<Gateway> {
   const { config } = ctx;
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, forceCloseConnections: true, return503OnClosing: true });
 
-  await app.register(cors, {
+  const corsOptions = {
     origin: true,
     credentials: true,
     allowedHeaders: CORS_HEADERS,
     exposedHeaders: ['content-range', 'content-location', 'x-supabase-api-version', 'preference-applied', 'location', 'etag'],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     maxAge: 86400,
+  };
+  // A function answers its own preflights on Supabase (its CORS headers are its own), so those pass through.
+  const functionsCors = { ...corsOptions, preflight: false };
+  await app.register(cors, {
+    delegator: (req, callback) => callback(null, req.url.startsWith('/functions/v1/') ? functionsCors : corsOptions),
   });
 
   // Before any error handler, the services' own included: a 413 answered mid-upload reaches the client as EPIPE.

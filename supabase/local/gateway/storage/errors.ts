@@ -26,7 +26,6 @@ export const STORAGE_MESSAGES = {
   internal: 'Internal server error',
   bucketEmptied: 'Empty bucket has been queued. Completion may take up to an hour.',
   invalidUploadSignature: 'Invalid upload Signature',
-  usedUploadToken: 'The signed upload URL has already been used',
   expiredSignature: 'The provided token has expired.',
   wrongScope: (scope: string) => `Token is not scoped for ${scope}`,
   invalidParameter: (name: string) => `Invalid Parameter ${name}`,

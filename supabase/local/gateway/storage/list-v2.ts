@@ -2,12 +2,24 @@ import { storageErrors } from './errors';
 import { MAX_LIST_LIMIT } from './limits';
 import type { ObjectRow } from './queries';
 
-/** One entry of a list-v2 page: a file (with id) or, when listing with a delimiter, a folder (`name` ends in `/`). */
+/**
+ * One entry of a list-v2 page: a file (with id) or, when listing with a delimiter, a folder (`name` ends in `/`).
+ * `key` is the full name, what entries are sorted and paged by.
+ */
 interface Entry {
   id: string | null;
   name: string;
   key: string;
   row?: ObjectRow;
+}
+
+/**
+ * What Supabase's `storage.search_v2` names an entry of a delimited listing: its path segment at the
+ * prefix's depth, so a folder's name without its slash and a file's own name.
+ */
+function levelKey(name: string, prefix: string): string {
+  const level = prefix ? prefix.split('/').length : 1;
+  return name.split('/')[level - 1] ?? '';
 }
 
 export interface ListV2Options {
@@ -100,10 +112,13 @@ export function listV2(rows: ObjectRow[], options: ListV2Options) {
   const page = entries.slice(0, limit);
   const hasNext = entries.length > limit;
   const last = page[page.length - 1];
+  // Only a delimited listing names entries by level; a flat one answers storage.objects' columns alone.
+  const delimited = options.with_delimiter === true;
+  const keyField = (e: Entry) => (delimited ? { key: levelKey(e.name, prefix) } : {});
   const toObject = (e: Entry) => ({
     id: e.id,
     name: e.name,
-    key: e.key,
+    ...keyField(e),
     metadata: e.row?.metadata ?? null,
     created_at: e.row?.created_at,
     updated_at: e.row?.updated_at,
@@ -117,7 +132,7 @@ export function listV2(rows: ObjectRow[], options: ListV2Options) {
           nextCursorKey: last.key,
         }
       : {}),
-    folders: page.filter((e) => e.id === null).map((e) => ({ name: e.name, key: e.key })),
+    folders: page.filter((e) => e.id === null).map((e) => ({ name: e.name, ...keyField(e) })),
     objects: page.filter((e) => e.id !== null).map(toObject),
   };
 }

@@ -176,14 +176,9 @@ export function registerObjectRoutes(app: FastifyInstance, deps: StorageDeps): v
   async function signedUpload(request: FastifyRequest<{ Params: ObjectParams; Querystring: { token?: string } }>) {
     const { bucket: bucketId, name } = target(request);
     const token = await tokens.verify(request.query.token, `${bucketId}/${name}`, 'upload');
-    const release = tokens.claimUpload(token);
-    try {
-      // Whether the upload may replace a file was decided when the URL was signed (its x-upsert), as on Supabase.
-      return await storeUpload(request, { bucketId, name, claims: SERVICE_CLAIMS, owner: token.owner, upsert: token.upsert });
-    } catch (err) {
-      release();
-      throw err;
-    }
+    // Whether the upload may replace a file was decided when the URL was signed (its x-upsert), as on Supabase;
+    // the token serves until it expires, so a second upload without upsert finds the name taken (409).
+    return storeUpload(request, { bucketId, name, claims: SERVICE_CLAIMS, owner: token.owner, upsert: token.upsert });
   }
 
   // Uploads read the body themselves (raw stream or multipart), whatever its content type.

@@ -5,7 +5,7 @@ import { STORAGE_MESSAGES, storageErrors } from './errors';
 import type { FileStore } from './files';
 import { assertBucketName, validObjectName } from './paths';
 import { findBucket, findObject, type ObjectRow } from './queries';
-import { parseTransform, renderImage, transformFromSegments, TRANSFORM_LIMITS, type TransformOptions } from './transform';
+import { parseTransform, renderImage, transformationsHeader, transformFromSegments, TRANSFORM_LIMITS, type TransformOptions } from './transform';
 
 interface ObjectParams {
   bucket: string;
@@ -43,6 +43,12 @@ export function registerRenderRoutes(app: FastifyInstance, { ctx, store, tokens 
     reply.header('last-modified', new Date(object.updated_at).toUTCString());
     // The rendered bytes depend on Accept when no format is asked for.
     reply.header('vary', 'Accept');
+    // As Supabase's renderer: the source object's ETag, byte ranges announced, and no indexing of renders.
+    reply.header('accept-ranges', 'bytes');
+    if (object.metadata?.eTag) reply.header('etag', object.metadata.eTag);
+    reply.header('x-robots-tag', 'none');
+    const applied = transformationsHeader(transform);
+    if (applied) reply.header('x-transformations', applied);
     const download = request.query.download;
     if (download !== undefined) {
       const filename = typeof download === 'string' && download !== '' ? download : (object.name.split('/').pop() ?? object.name);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { STORAGE_MESSAGES, storageErrors } from './errors';
 
@@ -22,7 +21,6 @@ export interface UploadToken {
   scope: 'upload';
   owner: string | null;
   upsert: boolean;
-  jti: string;
   exp: number;
 }
 
@@ -33,8 +31,6 @@ export const SIGNED_UPLOAD_URL_SECONDS = 2 * 3600;
 
 export class SignedUrlTokens {
   private readonly secret: Uint8Array;
-  /** upload tokens already spent (or being spent), by id, with when they expire anyway */
-  private readonly spent = new Map<string, number>();
 
   constructor(jwtSecret: string) {
     this.secret = new TextEncoder().encode(jwtSecret);
@@ -54,7 +50,7 @@ export class SignedUrlTokens {
   }
 
   signUpload(url: string, owner: string | null, upsert: boolean): Promise<string> {
-    return this.sign({ url, scope: 'upload', owner, upsert, jti: randomUUID() }, SIGNED_UPLOAD_URL_SECONDS);
+    return this.sign({ url, scope: 'upload', owner, upsert }, SIGNED_UPLOAD_URL_SECONDS);
   }
 
   /** Checks signature, expiry, scope and that the token names exactly `<bucket>/<name>`. */
@@ -72,17 +68,5 @@ export class SignedUrlTokens {
     if (payload.scope !== scope) throw storageErrors.invalidSignature(STORAGE_MESSAGES.wrongScope(scope));
     if (payload.url !== url) throw storageErrors.invalidSignature();
     return payload as unknown as DownloadToken | UploadToken;
-  }
-
-  /**
-   * Claims an upload token for one use. A second use, or a use while the first is still uploading, is refused.
-   * Returns a release function for a first use that failed, so the member can retry the same link.
-   */
-  claimUpload(token: UploadToken): () => void {
-    const now = Math.floor(Date.now() / 1000);
-    for (const [id, exp] of this.spent) if (exp < now) this.spent.delete(id);
-    if (this.spent.has(token.jti)) throw storageErrors.invalidUploadSignature(STORAGE_MESSAGES.usedUploadToken);
-    this.spent.set(token.jti, token.exp);
-    return () => this.spent.delete(token.jti);
   }
 }

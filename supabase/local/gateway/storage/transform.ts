@@ -10,6 +10,23 @@ export interface TransformOptions {
   quality?: number;
 }
 
+/** imgproxy's names of the resize modes, as Supabase Storage reports them. */
+const RESIZING_TYPES = { cover: 'fill', contain: 'fit', fill: 'force' } as const;
+
+/**
+ * The `X-Transformations` header Supabase Storage answers a render with: the applied options in imgproxy's
+ * terms (`height:200,width:200,resizing_type:fill,quality:60`), empty when nothing was asked.
+ */
+export function transformationsHeader(t: TransformOptions): string {
+  const segments: string[] = [];
+  if (t.height) segments.push(`height:${t.height}`);
+  if (t.width) segments.push(`width:${t.width}`);
+  if (t.width || t.height) segments.push(`resizing_type:${RESIZING_TYPES[t.resize ?? 'cover']}`);
+  if (t.quality) segments.push(`quality:${t.quality}`);
+  if (t.format && t.format !== 'origin') segments.push(`format:${t.format}`);
+  return segments.join(',');
+}
+
 /**
  * Supabase's limits: sizes are clamped to 1..2000 px (0 or absent means "keep"), quality is 20..100,
  * and only these resize modes and output formats exist.

@@ -156,7 +156,13 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AuthDeps): void 
   /** A user created by an admin link or invite: no password unless given, unconfirmed until the link is followed. */
   async function createUnconfirmed(db: Queryable, email: string, password: string | null, data: Record<string, unknown>): Promise<UserRow> {
     try {
-      return await insertUser(db, { email, encryptedPassword: password ? await hashPassword(password) : null, userMetadata: data });
+      // GoTrue keeps exactly the given data as user_metadata here; only /signup adds the identity's facts.
+      return await insertUser(db, {
+        email,
+        encryptedPassword: password ? await hashPassword(password) : null,
+        userMetadata: data,
+        identityFactsInMetadata: false,
+      });
     } catch (err) {
       if (isUniqueViolation(err) && (err as { table?: string }).table === 'users') {
         throw unprocessable(ErrorCodes.emailExists, Messages.emailExists);

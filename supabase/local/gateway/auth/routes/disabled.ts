@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AuthError, badRequest, notFound, unprocessable } from '../errors';
+import { decodeJwt } from 'jose';
+import { AuthError, badRequest, forbidden, notFound, OAuthError, unprocessable } from '../errors';
 import type { AuthDeps } from '../deps';
 import { requireUser } from '../guard';
 import { ErrorCodes, Messages } from '../messages';
@@ -16,10 +17,13 @@ export function registerDisabledRoutes(app: FastifyInstance, deps: AuthDeps): vo
   app.get('/authorize', async () => {
     throw badRequest(ErrorCodes.validationFailed, Messages.providerNotEnabled);
   });
-  app.get('/user/identities/authorize', async (req) => {
+  const linkingDisabled = async (req: FastifyRequest) => {
     await requireUser(ctx, req);
     throw notFound(ErrorCodes.manualLinkingDisabled, Messages.manualLinkingDisabled);
-  });
+  };
+  app.get('/user/identities/authorize', linkingDisabled);
+  // Unlinking is part of manual linking too: GoTrue refuses it before looking at the identity.
+  app.delete('/user/identities/:id', linkingDisabled);
 
   // Multi-factor authentication: enrolling is off, so no factor ever exists.
   app.post('/factors', async (req) => {
@@ -55,6 +59,45 @@ export function registerDisabledRoutes(app: FastifyInstance, deps: AuthDeps): vo
     throw notFound(ErrorCodes.featureDisabled, Messages.oauthServerDisabled);
   });
 }
+
+/** Issuers of the ID-token providers GoTrue knows; Apple and Azure tokens name their own. */
+const ID_TOKEN_ISSUERS: Record<string, string> = {
+  google: 'https://accounts.google.com',
+  facebook: 'https://www.facebook.com',
+  kakao: 'https://kauth.kakao.com',
+  snapchat: 'https://accounts.snapchat.com/accounts/oauth2/token',
+  vercel_marketplace: 'https://marketplace.vercel.com',
+  keycloak: '',
+};
+const ISSUER_IN_TOKEN: Record<string, string> = { apple: 'Apple', azure: 'Azure' };
+
+/**
+ * `grant_type=id_token` (signInWithIdToken): no OIDC provider is enabled here, so GoTrue's answer for a
+ * disabled provider (400 `provider_disabled`), after the same checks of the request it makes first.
+ */
+export function idTokenGrantDisabled(body: unknown): AuthError | OAuthError {
+  const params = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const text = (key: string) => (typeof params[key] === 'string' ? (params[key] as string) : '');
+  const [idToken, provider, clientId, issuer] = [text('id_token'), text('provider'), text('client_id'), text('issuer')];
+  if (!idToken) return new OAuthError('invalid request', Messages.idTokenRequired);
+  if (!provider && (!clientId || !issuer)) return new OAuthError('invalid request', Messages.idTokenProviderRequired);
+  const inToken = ISSUER_IN_TOKEN[provider];
+  if (inToken) {
+    try {
+      const iss = decodeJwt(idToken).iss;
+      if (!iss) throw new Error('no issuer');
+      return badRequest(ErrorCodes.providerDisabled, Messages.idTokenProviderDisabled(iss));
+    } catch {
+      return badRequest(ErrorCodes.validationFailed, Messages.idTokenIssuerUndetected(inToken));
+    }
+  }
+  const known = provider ? ID_TOKEN_ISSUERS[provider] : Object.values(ID_TOKEN_ISSUERS).find((i) => i && i === issuer);
+  if (known !== undefined) return badRequest(ErrorCodes.providerDisabled, Messages.idTokenProviderDisabled(known));
+  return badRequest(ErrorCodes.validationFailed, Messages.customOidcNotAllowed(provider || issuer));
+}
+
+/** Phone sign-in is off, so no code sent by SMS exists: verifying one is GoTrue's "expired or invalid". */
+export const smsOtpExpired = (): AuthError => forbidden(ErrorCodes.otpExpired, Messages.otpExpired);
 
 /** Sign-up without an e-mail or phone is an anonymous sign-in, which is off. */
 export const anonymousDisabled = (): AuthError => unprocessable(ErrorCodes.anonymousProviderDisabled, Messages.anonymousDisabled);

@@ -6,6 +6,7 @@ import { clientIp, requestInfo, type AuthDeps } from '../deps';
 import { rateLimited, takeOrRefuse } from '../limits';
 import { badRequest, OAuthError, unprocessable } from '../errors';
 import { ErrorCodes, Messages } from '../messages';
+import { idTokenGrantDisabled } from './disabled';
 import { verifyPassword } from '../passwords';
 import { issueSession, refreshSession, signedInFrom, type SessionResponse } from '../sessions';
 import { findUserByEmail, findUserById, isBanned } from '../users';
@@ -71,6 +72,8 @@ export function registerTokenRoute(app: FastifyInstance, deps: AuthDeps): void {
         return pkceGrant(req);
       case 'web3':
         throw unprocessable(ErrorCodes.web3ProviderDisabled, Messages.web3Disabled);
+      case 'id_token':
+        throw idTokenGrantDisabled(req.body);
       default:
         throw new OAuthError('unsupported_grant_type', '');
     }

@@ -6,6 +6,7 @@ import { clientIp, redirectParam, requestInfo, type AuthDeps } from '../deps';
 import { takeOrRefuse } from '../limits';
 import { AuthError, badRequest, forbidden } from '../errors';
 import { ErrorCodes, Messages } from '../messages';
+import { smsOtpExpired } from './disabled';
 import { resolveRedirect } from '../redirects';
 import { issueSession, type SessionResponse } from '../sessions';
 import { isBanned } from '../users';
@@ -98,6 +99,7 @@ export function registerVerifyRoutes(app: FastifyInstance, deps: AuthDeps): void
   app.post('/verify', async (req): Promise<SessionResponse> => {
     takeOrRefuse(limits.verifications, clientIp(req));
     const body = parseBody(VerifyBody, req.body);
+    if (body.type === 'sms' || body.type === 'phone_change') throw smsOtpExpired();
     const type = checkType(body.type);
     if (body.phone && !body.email) throw badRequest(ErrorCodes.phoneProviderDisabled, Messages.phoneDisabled);
     let request: VerifyRequest;

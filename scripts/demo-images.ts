@@ -4,8 +4,8 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
-import type { StackConfig } from '../../config';
-import { objectPath } from './paths';
+import type { StackConfig } from '../supabase/local/config';
+import { objectPath } from '../supabase/local/gateway/storage/paths';
 
 /** The public bucket of member uploads, created by the migrations. */
 export const DEMO_IMAGE_BUCKET = 'user-content-files';
