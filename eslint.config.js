@@ -18,6 +18,34 @@ const features = readdirSync(join(root, 'src', 'features'), { withFileTypes: tru
 /** The one file of supabase/functions the app may import: what the browser and the functions must agree on. */
 const sharedWithFunctions = './_shared/app-contract.ts';
 
+// An expression-bodied effect returns whatever the call returns, and React calls a returned
+// value as the cleanup: Chromium 156's scrollIntoView returns a Promise, which crashed unmounts.
+const effectBodies = [
+  {
+    selector:
+      "CallExpression[callee.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression[body.type!='BlockStatement'][body.type!='ArrowFunctionExpression']",
+    message: "Give effects a block body, so a call's return value is never taken as the cleanup.",
+  },
+  {
+    selector:
+      "CallExpression[callee.property.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression[body.type!='BlockStatement'][body.type!='ArrowFunctionExpression']",
+    message: "Give effects a block body, so a call's return value is never taken as the cleanup.",
+  },
+];
+
+/**
+ * One way to write the local store: features, routes and the app write replicated rows with mutate()
+ * (src/db/mutate.ts) and local-only ones with src/db's named functions (drafts.ts, pinning.ts), never
+ * with a collection's or document's own write methods. A server call (`client.from(t).insert(...)`,
+ * `storage.from(bucket).remove(...)`) is not a store write; neither is an element's classList.
+ */
+const storeWriteMethods =
+  'insert|bulkInsert|upsert|bulkUpsert|incrementalUpsert|patch|incrementalPatch|modify|incrementalModify|update|incrementalUpdate|remove|incrementalRemove|bulkRemove';
+const directStoreWrite = {
+  selector: `CallExpression[callee.type='MemberExpression'][callee.property.name=/^(${storeWriteMethods})$/]:not([callee.object.callee.property.name='from']):not([callee.object.property.name='classList'])`,
+  message: 'Write the local store through mutate() (src/db/mutate.ts) or a named function in src/db (drafts.ts, pinning.ts), never directly.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -58,21 +86,7 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // An expression-bodied effect returns whatever the call returns, and React calls a returned
-      // value as the cleanup: Chromium 156's scrollIntoView returns a Promise, which crashed unmounts.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "CallExpression[callee.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression[body.type!='BlockStatement'][body.type!='ArrowFunctionExpression']",
-          message: "Give effects a block body, so a call's return value is never taken as the cleanup.",
-        },
-        {
-          selector:
-            "CallExpression[callee.property.name=/^use(Layout|Insertion)?Effect$/] > ArrowFunctionExpression[body.type!='BlockStatement'][body.type!='ArrowFunctionExpression']",
-          message: "Give effects a block body, so a call's return value is never taken as the cleanup.",
-        },
-      ],
+      'no-restricted-syntax': ['error', ...effectBodies],
       // Code flows one way: routes and app -> features -> shared; features never import each other.
       'import-x/no-restricted-paths': [
         'error',
@@ -117,6 +131,7 @@ export default tseslint.config(
     // One way to the local store: the shared loadDatabase() promise, or useDatabase() in a component.
     files: ['src/features/**/*.{ts,tsx}', 'src/routes/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}'],
     rules: {
+      'no-restricted-syntax': ['error', ...effectBodies, directStoreWrite],
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {

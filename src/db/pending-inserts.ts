@@ -1,7 +1,8 @@
 import { deviceStorage, privateKey, readJson } from '@/lib/device-storage';
 import type { ReplicatedCollectionName } from './collections';
 import type { AppDatabase } from './database';
-import { outboxId, setOutboxState } from './outbox';
+import { applyMutation, outboxId, recordWrite } from './outbox';
+import { TABLE_SPECS } from './replication/tables';
 
 /**
  * Writes the screen already shows but IndexedDB may not have committed yet:
@@ -121,48 +122,22 @@ export function holdPendingRemove(collection: ReplicatedCollectionName, id: stri
   return holdPendingPatch(collection, id, { [REMOVED]: true });
 }
 
-/**
- * Runs one write of a row with its outbox entry saying it waits to be sent.
- * RxDB runs the outbox hook of a write without waiting for it, so a page
- * leaving just after the write could keep the change but not the entry. The
- * entry is written first (the push that marks it sent cannot come before the
- * write); if the write fails, the entry goes back to what it was.
- */
-export async function writeMarkedWaiting(db: AppDatabase, collection: ReplicatedCollectionName, id: string, run: () => Promise<unknown>): Promise<void> {
-  const entry = db.outbox ? await db.outbox.findOne(outboxId(collection, id)).exec() : null;
-  const before = entry ? { state: entry.state, reason: entry.reason ?? null } : null;
-  if (db.outbox) await setOutboxState(db, collection, id, 'waiting');
-  try {
-    await run();
-  } catch (err) {
-    if (before) await setOutboxState(db, collection, id, before.state, before.reason).catch(() => undefined);
-    else if (db.outbox)
-      await db.outbox
-        .findOne(outboxId(collection, id))
-        .remove()
-        .catch(() => undefined);
-    throw err;
-  }
+function pick(from: Record<string, unknown>, columns: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(columns.filter((c) => c in from).map((c) => [c, from[c]]));
 }
 
-/** Removes a row (a soft delete replication carries) and shows it waiting to be sent. */
-export function removeMarkedWaiting(
+/** The record of a write the store committed without it (the page went away between the two). */
+function recordLanded(
   db: AppDatabase,
   collection: ReplicatedCollectionName,
-  doc: { primary: string; incrementalRemove: () => Promise<unknown> },
+  id: string,
+  op: 'insert' | 'update' | 'delete',
+  columns: Record<string, unknown>,
+  stored: { server_modified?: unknown } | undefined,
 ): Promise<void> {
-  return writeMarkedWaiting(db, collection, doc.primary, () => doc.incrementalRemove());
-}
-
-/** Patches a row and shows it waiting to be sent. */
-export function patchMarkedWaiting(
-  db: AppDatabase,
-  collection: ReplicatedCollectionName,
-  doc: { primary: string; incrementalPatch: (patch: never) => Promise<unknown> },
-  patch: Record<string, unknown>,
-): Promise<void> {
-  // The patch holds fields of this collection's rows only (its callers build it).
-  return writeMarkedWaiting(db, collection, doc.primary, () => doc.incrementalPatch(patch as never));
+  // What the row held before is gone; the version it was made on is the stored one's, unless the server never had it.
+  const base = op !== 'insert' && typeof stored?.server_modified === 'string' ? stored.server_modified : null;
+  return recordWrite(db, { collection, id, op, columns, previous: {}, base }, async () => undefined);
 }
 
 /** Writes every held insert the store does not have (not even as removed), then forgets them all. Returns how many were written. */
@@ -177,14 +152,14 @@ export async function replayPendingInserts(db: AppDatabase): Promise<number> {
     if (existing.length === 0 || (revive && existing[0]?._deleted)) {
       // Another tab may replay the same insert at the same moment: whoever loses the race has nothing to do.
       // The held shape is this collection's document as the screen built it.
-      await (target.insert(doc as never) as Promise<unknown>).then(
+      await applyMutation(db, { op: 'insert', collection, doc: doc as never, revive }).then(
         () => (written += 1),
         () => undefined,
       );
     } else if (db.outbox && !existing[0]?._deleted && !(await db.outbox.findOne(outboxId(collection, doc.id)).exec())) {
       // The row committed but the page went away before its outbox entry did (a separate write after
       // the insert): without the entry the member would not be shown that it still waits to be sent.
-      await setOutboxState(db, collection, doc.id, 'waiting').catch(() => undefined);
+      await recordLanded(db, collection, doc.id, 'insert', pick(doc, TABLE_SPECS[collection].insertColumns), existing[0]).catch(() => undefined);
     }
     releasePendingInsert(doc.id);
   }
@@ -204,29 +179,28 @@ export async function replayPendingPatches(db: AppDatabase): Promise<number> {
     const doc = target ? await target.findOne(id).exec() : null;
     if (target && isRemoval(patch)) {
       if (doc) {
-        await removeMarkedWaiting(db, collection, doc).then(
+        await applyMutation(db, { op: 'delete', collection, id }).then(
           () => (applied += 1),
           () => undefined,
         );
-      } else if (
-        db.outbox &&
-        (await target.storageInstance.findDocumentsById([id], true)).length > 0 &&
-        !(await db.outbox.findOne(outboxId(collection, id)).exec())
-      ) {
-        // Removed just before the page went away, its outbox entry not: still show it waiting.
-        await setOutboxState(db, collection, id, 'waiting').catch(() => undefined);
+      } else {
+        const [removed] = await target.storageInstance.findDocumentsById([id], true);
+        if (removed && db.outbox && !(await db.outbox.findOne(outboxId(collection, id)).exec())) {
+          // Removed just before the page went away, its outbox entry not: still show it waiting.
+          await recordLanded(db, collection, id, 'delete', { _deleted: true }, removed).catch(() => undefined);
+        }
       }
     } else if (doc) {
       const data = doc.toJSON() as Record<string, unknown>;
       const landed = Object.entries(patch).every(([field, value]) => JSON.stringify(data[field]) === JSON.stringify(value));
       if (!landed) {
-        await patchMarkedWaiting(db, collection, doc, patch).then(
+        await applyMutation(db, { op: 'update', collection, id, patch }).then(
           () => (applied += 1),
           () => undefined,
         );
       } else if (db.outbox && !(await db.outbox.findOne(outboxId(collection, id)).exec())) {
         // Committed just before the page went away, its outbox entry not: still show it waiting.
-        await setOutboxState(db, collection, id, 'waiting').catch(() => undefined);
+        await recordLanded(db, collection, id, 'update', pick(patch, TABLE_SPECS[collection].updateColumns), data).catch(() => undefined);
       }
     }
     const now = readPatches();

@@ -1,15 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '@/db/database';
 import { hasPulled, markPulled, onPulled } from '@/db/first-pull';
-import {
-  holdPendingInsert,
-  holdPendingPatch,
-  holdPendingRemove,
-  patchMarkedWaiting,
-  releasePendingInsert,
-  replayPendingInserts,
-  replayPendingPatches,
-} from '@/db/pending-inserts';
+import { holdPendingInsert, holdPendingPatch, holdPendingRemove, releasePendingInsert, replayPendingInserts, replayPendingPatches } from '@/db/pending-inserts';
+import { recordWrite } from '@/db/outbox';
 import { clearPrivateDeviceData } from '@/lib/device-storage';
 import { testDatabase } from './db-support/memory-db';
 
@@ -154,8 +147,8 @@ describe('patches held while IndexedDB writes them', () => {
     const post = reply('sent long ago');
     await db.posts.bulkInsert([post]);
     await db.outbox.find().remove();
-    const failing = { primary: post.id, incrementalPatch: () => Promise.reject(new Error('disk full')) };
-    await expect(patchMarkedWaiting(db, 'posts', failing, { content: 'x' })).rejects.toThrow('disk full');
+    const write = { collection: 'posts' as const, id: post.id, op: 'update' as const, columns: { content: 'x' }, previous: {}, base: null };
+    await expect(recordWrite(db, write, () => Promise.reject(new Error('disk full')))).rejects.toThrow('disk full');
     expect(await db.outbox.findOne(`posts:${post.id}`).exec()).toBeNull();
   });
 });

@@ -60,6 +60,17 @@ describe('import boundaries fail lint when broken', { timeout: 120_000 }, () => 
     ]);
   });
 
+  it('a feature, the app or a route writing the local store around the write path', async () => {
+    const expected = { rule: 'no-restricted-syntax', message: expect.stringContaining('Write the local store through mutate()') };
+    for (const path of ['src/features/discussions/boundary-fixture.ts', 'src/app/boundary-fixture.ts', 'src/routes/boundary-fixture.ts']) {
+      expect(await lintAs('feature-writes-store.ts', path)).toEqual([expected, expected, expected, expected]);
+    }
+  });
+
+  it('passes a feature writing through mutate(), src/db functions, the server and the DOM', async () => {
+    expect(await lintAs('feature-writes-allowed.ts', 'src/features/discussions/boundary-fixture.ts')).toEqual([]);
+  });
+
   it('the local stack importing the project it serves', async () => {
     const expected = boundary('The local stack is a package of its own');
     expect(await lintAs('local-stack-imports-project.ts', 'supabase/local/gateway/boundary-fixture.ts')).toEqual([expected, expected]);

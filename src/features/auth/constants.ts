@@ -2,6 +2,7 @@
 export { PASSWORD_MIN_LENGTH, USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from '@/lib/profile-rules';
 
 export const AUTH_MESSAGES = {
+  profileGone: 'This profile is no longer on this device.',
   loginMissingFields: 'Please enter both email and password.',
   loginFailedFallback: 'Failed to login. Please check your credentials.',
   loginFailedTitle: 'Login Failed',

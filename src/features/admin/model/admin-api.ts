@@ -45,7 +45,10 @@ export async function generateDraft(prompt: string, client?: SupabaseClient): Pr
   return data.generatedContent;
 }
 
-/** Saves a generated post as a draft, never featured. */
+/**
+ * Saves a generated post as a draft, never featured. A server call, not the
+ * write path: only an admin does it, online, right after the model answered.
+ */
 export async function createDraftPost(input: { title: string; slug: string; markdown: string; authorId: string }): Promise<{ id: string; slug: string }> {
   const supabase = await getSupabase();
   const { data, error } = await supabase

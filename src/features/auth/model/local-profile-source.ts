@@ -1,7 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { AppDatabase } from '@/db/database';
 import { loadDatabase } from '@/db/load-database';
+import { mutate } from '@/db/mutate';
 import type { ProfileDoc } from '@/db/schemas/profiles';
+import { AUTH_MESSAGES } from '../constants';
 import { profileDocToRow, profileRowToDoc } from './profile-doc';
 import { serverProfileSource, type ProfileSource } from './profile-source';
 import type { ProfileRow, ProfileUpdate } from './profile-types';
@@ -14,16 +16,23 @@ import type { ProfileRow, ProfileUpdate } from './profile-types';
  * fields that differ from it are sent.
  */
 async function patchLocally(db: AppDatabase, current: ProfileRow, patch: Partial<ProfileDoc>): Promise<ProfileDoc> {
-  const existing = await db.profiles.findOne(current.id).exec();
-  if (existing) return (await existing.incrementalPatch(patch)).toMutableJSON() as ProfileDoc;
-  try {
-    return (await db.profiles.insert({ ...profileRowToDoc(current), ...patch })).toMutableJSON() as ProfileDoc;
-  } catch (error) {
-    // Replication wrote the row between the lookup and the insert: edit that one.
-    const arrived = await db.profiles.findOne(current.id).exec();
-    if (!arrived) throw error;
-    return (await arrived.incrementalPatch(patch)).toMutableJSON() as ProfileDoc;
+  const edit = () => mutate(db, { op: 'update', collection: 'profiles', id: current.id, patch, missing: AUTH_MESSAGES.profileGone });
+  if (await db.profiles.findOne(current.id).exec()) await edit();
+  else {
+    try {
+      await mutate(db, { op: 'insert', collection: 'profiles', doc: { ...profileRowToDoc(current), ...patch } });
+    } catch {
+      // Replication wrote the row between the lookup and the insert: edit that one.
+      await edit();
+    }
   }
+  return stored(db, current.id);
+}
+
+async function stored(db: AppDatabase, id: string): Promise<ProfileDoc> {
+  const doc = await db.profiles.findOne(id).exec();
+  if (!doc) throw new Error(AUTH_MESSAGES.profileGone);
+  return doc.toMutableJSON() as ProfileDoc;
 }
 
 /**
@@ -47,7 +56,8 @@ export function localFirstProfileSource(client: () => Promise<SupabaseClient>, g
       const doc = await db.profiles.findOne(userId).exec();
       // Without any copy of the row, seeding would push defaults over the member's real profile: only the server can apply it.
       if (!doc) return serverProfileSource(await client()).saveProfile(userId, updates);
-      return profileDocToRow((await doc.incrementalPatch(patch)).toMutableJSON() as ProfileDoc);
+      await mutate(db, { op: 'update', collection: 'profiles', id: userId, patch, missing: AUTH_MESSAGES.profileGone });
+      return profileDocToRow(await stored(db, userId));
     },
   };
 }

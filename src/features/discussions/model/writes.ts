@@ -1,13 +1,6 @@
 import type { AppDatabase } from '@/db/database';
-import {
-  holdPendingInsert,
-  holdPendingPatch,
-  holdPendingRemove,
-  patchMarkedWaiting,
-  releasePendingInsert,
-  removeMarkedWaiting,
-  writeMarkedWaiting,
-} from '@/db/pending-inserts';
+import { clearDraft as removeDraft, saveDraft } from '@/db/drafts';
+import { mutate } from '@/db/mutate';
 import { REACTION_LIKE } from '../constants';
 import type { NewDiscussion, NewDiscussionInput } from '../validation';
 import { isBlankDiscussionDraft } from './drafts';
@@ -26,38 +19,50 @@ function now(): string {
   return new Date().toISOString();
 }
 
-/** The discussion header and its first post, written together. */
+/**
+ * The discussion header and its first post, written together; both are held
+ * on the device in the click's own task, so leaving at once loses neither.
+ */
 export async function createDiscussion(db: AppDatabase, member: Member, input: NewDiscussion): Promise<{ discussionId: string; postId: string }> {
   const discussionId = newRowId();
   const postId = newRowId();
   const at = now();
-  await db.discussions.insert({
-    id: discussionId,
-    user_id: member.id,
-    title: input.title,
-    category: input.category,
-    is_pinned: false,
-    is_locked: false,
-    created_at: at,
-    updated_at: at,
-    last_activity_at: at,
-    post_count: 1,
-    author_username: member.username,
-    author_display_name: member.display_name,
-    author_avatar_url: member.avatar_url ?? null,
+  const header = mutate(db, {
+    op: 'insert',
+    collection: 'discussions',
+    doc: {
+      id: discussionId,
+      user_id: member.id,
+      title: input.title,
+      category: input.category,
+      is_pinned: false,
+      is_locked: false,
+      created_at: at,
+      updated_at: at,
+      last_activity_at: at,
+      post_count: 1,
+      author_username: member.username,
+      author_display_name: member.display_name,
+      author_avatar_url: member.avatar_url ?? null,
+    },
   });
-  await db.posts.insert({
-    id: postId,
-    discussion_id: discussionId,
-    user_id: member.id,
-    parent_post_id: null,
-    quoted_post_id: null,
-    content: input.content,
-    created_at: at,
-    updated_at: at,
-    is_solution: false,
-    reactions_summary: {},
+  const first = mutate(db, {
+    op: 'insert',
+    collection: 'posts',
+    doc: {
+      id: postId,
+      discussion_id: discussionId,
+      user_id: member.id,
+      parent_post_id: null,
+      quoted_post_id: null,
+      content: input.content,
+      created_at: at,
+      updated_at: at,
+      is_solution: false,
+      reactions_summary: {},
+    },
   });
+  await Promise.all([header, first]);
   return { discussionId, postId };
 }
 
@@ -89,10 +94,7 @@ export function newReply(memberId: string, discussionId: string, content: string
  * commits cannot lose it (the store writes it when it next opens).
  */
 export async function insertReply(db: AppDatabase, reply: PostRow): Promise<void> {
-  const doc = { ...reply, reactions_summary: reply.reactions_summary ?? {} };
-  holdPendingInsert('posts', doc);
-  await db.posts.insert(doc);
-  releasePendingInsert(doc.id);
+  await mutate(db, { op: 'insert', collection: 'posts', doc: { ...reply, reactions_summary: reply.reactions_summary ?? {} } });
 }
 
 /**
@@ -100,15 +102,8 @@ export async function insertReply(db: AppDatabase, reply: PostRow): Promise<void
  * task): the screen shows the change at once, and leaving the page before
  * IndexedDB commits it must not lose it.
  */
-async function patchHeld(db: AppDatabase, collection: 'posts' | 'discussions', id: string, patch: Record<string, unknown>, missing: string): Promise<void> {
-  const release = holdPendingPatch(collection, id, patch);
-  try {
-    const doc = await db[collection].findOne(id).exec();
-    if (!doc) throw new Error(missing);
-    await patchMarkedWaiting(db, collection, doc, patch);
-  } finally {
-    release();
-  }
+function patchHeld(db: AppDatabase, collection: 'posts' | 'discussions', id: string, patch: Record<string, unknown>, missing: string): Promise<void> {
+  return mutate(db, { op: 'update', collection, id, patch, missing });
 }
 
 export function editPost(db: AppDatabase, postId: string, content: string): Promise<void> {
@@ -120,14 +115,8 @@ export function editPost(db: AppDatabase, postId: string, content: string): Prom
  * patch: the screen drops the row at once, and leaving the page before
  * IndexedDB commits the removal must not bring it back.
  */
-async function removeHeld(db: AppDatabase, collection: 'posts' | 'discussions' | 'reactions', id: string): Promise<void> {
-  const release = holdPendingRemove(collection, id);
-  try {
-    const doc = await db[collection].findOne(id).exec();
-    if (doc) await removeMarkedWaiting(db, collection, doc);
-  } finally {
-    release();
-  }
+function removeHeld(db: AppDatabase, collection: 'posts' | 'discussions' | 'reactions', id: string): Promise<void> {
+  return mutate(db, { op: 'delete', collection, id });
 }
 
 export function deletePost(db: AppDatabase, postId: string): Promise<void> {
@@ -150,14 +139,13 @@ export async function toggleLike(db: AppDatabase, memberId: string, postId: stri
     await removeHeld(db, 'reactions', id);
     return false;
   }
-  const row = { id, post_id: postId, user_id: memberId, reaction_type: REACTION_LIKE, created_at: now() };
-  holdPendingInsert('reactions', row, { revive: true });
-  try {
-    // RxDB lets a removed document be inserted again under the same id; a live one is already liked.
-    if (!(await db.reactions.findOne(id).exec())) await writeMarkedWaiting(db, 'reactions', id, () => db.reactions.insert(row));
-  } finally {
-    releasePendingInsert(id);
-  }
+  // RxDB lets a removed document be inserted again under the same id; a live one is already liked.
+  await mutate(db, {
+    op: 'insert',
+    collection: 'reactions',
+    doc: { id, post_id: postId, user_id: memberId, reaction_type: REACTION_LIKE, created_at: now() },
+    revive: true,
+  });
   return true;
 }
 
@@ -190,7 +178,7 @@ export function deleteDiscussion(db: AppDatabase, discussionId: string): Promise
 export async function saveReplyDraft(db: AppDatabase, memberId: string, discussionId: string, content: string, quotedPostId: string | null): Promise<void> {
   const id = replyDraftId(discussionId);
   if (content.trim() === '' && quotedPostId === null) return clearDraft(db, id);
-  await db.drafts.upsert({
+  await saveDraft(db, {
     id,
     kind: 'reply',
     key: discussionId,
@@ -204,7 +192,7 @@ export async function saveReplyDraft(db: AppDatabase, memberId: string, discussi
 /** The create-discussion dialog's fields, saved like a reply draft (local only, never replicated). */
 export async function saveDiscussionDraft(db: AppDatabase, memberId: string, input: NewDiscussionInput): Promise<void> {
   if (isBlankDiscussionDraft(input)) return clearDraft(db, NEW_DISCUSSION_DRAFT_ID);
-  await db.drafts.upsert({
+  await saveDraft(db, {
     id: NEW_DISCUSSION_DRAFT_ID,
     kind: 'discussion',
     key: NEW_DISCUSSION_DRAFT_ID,
@@ -215,7 +203,6 @@ export async function saveDiscussionDraft(db: AppDatabase, memberId: string, inp
   });
 }
 
-export async function clearDraft(db: AppDatabase, id: string): Promise<void> {
-  const existing = await db.drafts.findOne(id).exec();
-  if (existing) await existing.remove();
+export function clearDraft(db: AppDatabase, id: string): Promise<void> {
+  return removeDraft(db, id);
 }

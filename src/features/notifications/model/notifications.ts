@@ -1,5 +1,6 @@
 import { format, isToday, isYesterday } from 'date-fns';
 import type { AppDatabase } from '@/db/database';
+import { mutate } from '@/db/mutate';
 import type { NotificationDoc } from '@/db/schemas/notifications';
 import { NOTIFICATION_MESSAGES, notificationText } from '../constants';
 import { plainTextPreview } from './plain-text';
@@ -67,11 +68,11 @@ export function groupByDay<T extends { created_at: string }>(items: readonly T[]
 /** Marks one of the member's notifications read on this device; replication pushes it. */
 export async function markNotificationRead(db: AppDatabase, userId: string, id: string): Promise<void> {
   const doc = await db.notifications.findOne({ selector: { id, user_id: userId } }).exec();
-  if (doc && !doc.is_read) await doc.incrementalPatch({ is_read: true });
+  if (doc && !doc.is_read) await mutate(db, { op: 'update', collection: 'notifications', id, patch: { is_read: true } });
 }
 
 export async function markAllNotificationsRead(db: AppDatabase, userId: string): Promise<number> {
   const unread = await db.notifications.find({ selector: { user_id: userId, is_read: false } }).exec();
-  for (const doc of unread) await doc.incrementalPatch({ is_read: true });
+  for (const doc of unread) await mutate(db, { op: 'update', collection: 'notifications', id: doc.id, patch: { is_read: true } });
   return unread.length;
 }

@@ -1,5 +1,5 @@
 import type { AppDatabase } from '@/db/database';
-import { holdPendingInsert, holdPendingRemove, releasePendingInsert, removeMarkedWaiting, writeMarkedWaiting } from '@/db/pending-inserts';
+import { mutate } from '@/db/mutate';
 import { PROFILE_MESSAGES } from '../constants';
 import { followRowId } from './follow-id';
 
@@ -16,22 +16,11 @@ export async function toggleFollowLocal(db: AppDatabase, followerId: string, fol
   if (followerId === followingId) throw new Error(PROFILE_MESSAGES.cannotFollowSelf);
   const id = followRowId(followerId, followingId);
   if (following) {
-    const release = holdPendingRemove('followers', id);
-    try {
-      const existing = await db.followers.findOne(id).exec();
-      if (existing) await removeMarkedWaiting(db, 'followers', existing);
-    } finally {
-      release();
-    }
+    await mutate(db, { op: 'delete', collection: 'followers', id });
     return { status: 'unfollowed' };
   }
+  // A tombstone of an earlier unfollow is replaced: RxDB allows inserting over a deleted document.
   const row = { id, follower_id: followerId, following_id: followingId, created_at: new Date().toISOString(), server_modified: null };
-  holdPendingInsert('followers', row, { revive: true });
-  try {
-    // A tombstone of an earlier unfollow is replaced: RxDB allows inserting over a deleted document.
-    if (!(await db.followers.findOne(id).exec())) await writeMarkedWaiting(db, 'followers', id, () => db.followers.insert(row));
-  } finally {
-    releasePendingInsert(id);
-  }
+  await mutate(db, { op: 'insert', collection: 'followers', doc: row, revive: true });
   return { status: 'followed' };
 }
