@@ -5,9 +5,12 @@ import { AppErrorBoundary } from './app/render-error';
 import { registerServiceWorker } from './app/pwa/register-service-worker';
 import { linkWebAppManifest } from './app/pwa/web-app-manifest';
 import { preloadLaunchRoute } from './app/router';
-import { loadDatabase } from './db/load-database';
-import { launchScreenReadsStore, whenBackgroundWorkMayStart } from './lib/first-screen';
+import { loadDatabase, openStoreWhen } from './db/load-database';
+import { launchScreenReadsStore, whenBackgroundWorkMayStart, whenStoreIsWanted } from './launch/first-screen';
 import './styles.css';
+
+// The launch decides when the store opens; every reader of the store waits for it.
+openStoreWhen(whenStoreIsWanted);
 
 // A launch screen made of local data (the hub, a thread) needs IndexedDB open before it can show anything:
 // start fetching RxDB and opening the store now, alongside React's first render; the provider joins this open.
