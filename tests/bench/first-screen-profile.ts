@@ -76,14 +76,14 @@ export function summariseProfile(profile: CpuProfile, nameOf: (frame: CpuProfile
 
   const self = new Map<string, number>();
   const total = new Map<string, number>();
-  const tasks: { start: number; ms: number; self: Map<string, number> }[] = [];
+  const tasks: { start: number; ms: number; self: Map<string, number>; total: Map<string, number> }[] = [];
   let task: (typeof tasks)[number] | undefined;
   let lastBusy = -Infinity;
   for (let i = 0; i < samples.length; i++) {
     const id = samples[i]!;
     const ms = sampleMs(i);
     if (idleOnly.has(id)) continue;
-    if (!task || at[i]! - lastBusy > TASK_GAP_MS) tasks.push((task = { start: at[i]!, ms: 0, self: new Map() }));
+    if (!task || at[i]! - lastBusy > TASK_GAP_MS) tasks.push((task = { start: at[i]!, ms: 0, self: new Map(), total: new Map() }));
     task.ms = at[i]! + ms - task.start;
     lastBusy = at[i]! + ms;
     if (at[i]! > untilMs) continue;
@@ -97,6 +97,9 @@ export function summariseProfile(profile: CpuProfile, nameOf: (frame: CpuProfile
       if (seen.has(name)) continue;
       seen.add(name);
       total.set(name, (total.get(name) ?? 0) + ms);
+      // Within a task, the app's own functions and the libraries' entry points name what the time was for.
+      if (/ src\/|performSyncWorkOnRoot|renderRootConcurrent|renderRootSync|commitRoot|flushPassiveEffects|createAppRouter|RouterCore/.test(name))
+        task.total.set(name, (task.total.get(name) ?? 0) + ms);
     }
   }
   const top = (m: Map<string, number>, k: number) =>
@@ -113,7 +116,10 @@ export function summariseProfile(profile: CpuProfile, nameOf: (frame: CpuProfile
     tasks: [...before]
       .sort((a, b) => b.ms - a.ms)
       .slice(0, 6)
-      .map((t) => `task of ${t.ms.toFixed(0)} ms at ${t.start.toFixed(0)} ms:\n      ${top(t.self, 8).join('\n      ')}`),
+      .map(
+        (t) =>
+          `task of ${t.ms.toFixed(0)} ms at ${t.start.toFixed(0)} ms, by self time:\n      ${top(t.self, 8).join('\n      ')}\n    by total time (the app's functions, React's phases):\n      ${top(t.total, 10).join('\n      ')}`,
+      ),
   };
 }
 

@@ -60,7 +60,7 @@ export function HubScreen({ search, onSearchChange, member, authPending = false 
   const [snapshot] = useState(readHubSnapshot);
 
   const fromSnapshot = !fromServer && live.loading && defaultView && snapshot !== null;
-  // Sorting the categories is the launch's first localeCompare (ICU's collator set-up): not while the snapshot shows.
+  // The snapshot's categories are already merged and sorted: not again while it shows.
   const categories = useMemo(
     () => (fromSnapshot ? snapshot.categories : mergeCategories(new Set(rows.map((d) => d.category)))),
     [fromSnapshot, snapshot, rows],
