@@ -99,11 +99,23 @@ export default tseslint.config(
               except: [`./${f}`],
               message: 'A feature must not import another feature.',
             })),
-            ...['db', 'lib', 'components', 'stores'].map((shared) => ({
+            ...['db', 'lib', 'launch', 'components', 'stores'].map((shared) => ({
               target: `./src/${shared}`,
               from: ['./src/features', './src/routes', './src/app'],
               message: 'Shared code must not import features, routes or the app.',
             })),
+            // Within shared code, lib is the floor and the store sits on it; the launch (src/launch) decides when
+            // the store opens and reads the server first, so it sits on both and neither reaches up to it.
+            {
+              target: './src/lib',
+              from: ['./src/db', './src/launch', './src/components'],
+              message: 'src/lib is the bottom layer: it must not import the store, the launch or components.',
+            },
+            {
+              target: './src/db',
+              from: './src/launch',
+              message: 'The store must not import the launch: the launch tells it when to open (openStoreWhen).',
+            },
             {
               target: './src/features',
               from: ['./src/routes', './src/app'],

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { runnerImport, type IndexHtmlTransformContext, type Plugin, type Rollup } from 'vite';
 
 type PlanModule = typeof import('../src/app/early-read-plan');
-type EarlyReadsModule = typeof import('../src/lib/early-reads');
+type EarlyReadsModule = typeof import('../src/launch/early-reads');
 type EnvModule = typeof import('../src/lib/env');
 type SanitizeModule = typeof import('../src/lib/sanitize');
 
@@ -143,7 +143,7 @@ const EARLY_READS_PLACEHOLDER = '<!--early-reads-->';
 
 /**
  * Writes the early read into index.html's head: a preconnect to the project's API, and the inline script that
- * starts a shared link's first requests before the app's JavaScript has arrived (src/lib/early-reads.ts).
+ * starts a shared link's first requests before the app's JavaScript has arrived (src/launch/early-reads.ts).
  * It goes where the page marks its place, not at the end of the head where the build links the stylesheet: an
  * inline script after a stylesheet waits until that has loaded, and the first read went out only once the CSS
  * was in (about 40 ms late on this machine, a round trip and more on a phone's link).
@@ -156,7 +156,7 @@ export function earlyReadsPlugin(): Plugin {
   const build = async (bundle: Rollup.OutputBundle | undefined): Promise<string> => {
     const [{ earlyReadPlan }, { earlyReadsScript }, { parseEnv }, { escapeHtml }] = await Promise.all([
       appModule<PlanModule>('app/early-read-plan.ts'),
-      appModule<EarlyReadsModule>('lib/early-reads.ts'),
+      appModule<EarlyReadsModule>('launch/early-reads.ts'),
       appModule<EnvModule>('lib/env.ts'),
       appModule<SanitizeModule>('lib/sanitize.ts'),
     ]);

@@ -1,13 +1,17 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { AppErrorBoundary } from './app/render-error';
 import { registerServiceWorker } from './app/pwa/register-service-worker';
 import { linkWebAppManifest } from './app/pwa/web-app-manifest';
 import { preloadLaunchRoute } from './app/router';
-import { loadDatabase } from './db/load-database';
-import { launchScreenReadsStore, whenBackgroundWorkMayStart } from './lib/first-screen';
+import { yieldToMain } from './db/idle';
+import { loadDatabase, openStoreWhen } from './db/load-database';
+import { launchScreenReadsStore, whenBackgroundWorkMayStart, whenStoreIsWanted } from './launch/first-screen';
 import './styles.css';
+
+// The launch decides when the store opens; every reader of the store waits for it.
+openStoreWhen(whenStoreIsWanted);
 
 // A launch screen made of local data (the hub, a thread) needs IndexedDB open before it can show anything:
 // start fetching RxDB and opening the store now, alongside React's first render; the provider joins this open.
@@ -18,12 +22,19 @@ preloadLaunchRoute(location.pathname);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppErrorBoundary>
-      <App />
-    </AppErrorBoundary>
-  </StrictMode>,
+// The entry's evaluation is one task; React's first render starts in the next one, as a transition: React
+// then builds the first screen in slices of a few milliseconds and lets the browser in between (a first
+// render outside a transition is one uninterrupted task, most of a second of a throttled phone's main thread).
+void yieldToMain().then(() =>
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <AppErrorBoundary>
+          <App />
+        </AppErrorBoundary>
+      </StrictMode>,
+    ),
+  ),
 );
 
 // After the first screen (and the quiet spell of a server-read one), so installing the worker and its

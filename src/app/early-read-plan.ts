@@ -1,13 +1,13 @@
 import { pulledKey } from '@/db/first-pull';
-import { publicReadHeaders, restBase } from '@/db/server-read-paths';
+import { publicReadHeaders, restBase } from '@/launch/server-read-paths';
 import { BLOG_COVER_SIZING } from '@/features/blog/constants';
 import { BLOG_POST_EARLY_READ } from '@/features/blog/model/server-blog';
 import { HUB_EARLY_READ, THREAD_EARLY_READ } from '@/features/discussions/model/server-reads';
 import { PROFILE_BANNER_SIZING } from '@/features/profiles/constants';
 import { PROFILE_EARLY_READ } from '@/features/profiles/model/server-profile';
-import { EARLY_READ_ID, EARLY_READ_IMAGE_PATH, EARLY_READS_GLOBAL, type EarlyImage, type EarlyReadPlan } from '@/lib/early-reads';
+import { EARLY_READ_ID, EARLY_READ_IMAGE_PATH, EARLY_READS_GLOBAL, type EarlyImage, type EarlyReadPlan } from '@/launch/early-reads';
 import { imageSources, type ImageSizing } from '@/lib/image-url';
-import { SERVER_FIRST_SCREENS, STORE_FIRST_PARAMS } from '@/lib/first-screen';
+import { SERVER_FIRST_SCREENS, STORE_FIRST_PARAMS } from '@/launch/first-screen';
 import { AUTH_STORAGE_KEY } from '@/lib/shell-constants';
 
 /**

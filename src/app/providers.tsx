@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { DeferredToaster } from '@/components/ui/deferred-toaster';
+import { DeferredToaster } from '@/launch/deferred-toaster';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { DataProvider } from './data/data-provider';
 // supabase-js is about a quarter of the app's startup JavaScript; it loads right after the first render.
-import { getSupabase } from '@/lib/lazy-supabase';
+import { getSupabase } from '@/launch/lazy-supabase';
 import { FeatureSlots } from './feature-slots';
 import { ThemeSync } from './theme-sync';
 

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLiveQuery } from '@/db/hooks/use-live-query';
 import type { SyncHandle } from '@/db/replication/sync';
 import { markOfflineReady, syncProgress$, wasOfflineReady, type SyncProgress as Progress } from '@/db/sync-progress';
+import { formatCount } from '@/lib/utils';
 
 /** How long "Ready to use offline" stays up once everything is on the device. */
 export const READY_NOTICE_MS = 6000;
@@ -11,7 +12,7 @@ export const SYNC_PROGRESS_TEXT = {
   savingApp: 'Saving the app itself for offline use…',
   noWorker: 'This browser cannot keep the app for offline use.',
   ready: 'Ready to use offline.',
-  stored: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'item' : 'items'} on this device`,
+  stored: (n: number) => `${formatCount(n)} ${n === 1 ? 'item' : 'items'} on this device`,
 } as const;
 
 function phaseText(progress: Progress): string {

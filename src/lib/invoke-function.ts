@@ -1,5 +1,4 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { getSupabase } from '@/lib/lazy-supabase';
 
 /**
  * The message a member should see for a failed edge-function call. FunctionsHttpError carries the
@@ -20,11 +19,11 @@ async function functionErrorMessage(error: { message: string; context?: unknown 
 
 /**
  * Calls an edge function as the signed-in member (supabase-js sends their token) and throws an Error
- * with the function's own message when it fails. `client` lets tests pass a client of their own.
+ * with the function's own message when it fails. The caller passes the client (the app's, from
+ * `getSupabase()`, or a test's), so this module loads no part of the launch.
  */
-export async function invokeFunction<T>(name: string, body: Record<string, unknown>, client?: SupabaseClient): Promise<T | null> {
-  const supabase = client ?? (await getSupabase());
-  const { data, error } = await supabase.functions.invoke<T>(name, { body });
+export async function invokeFunction<T>(client: SupabaseClient, name: string, body: Record<string, unknown>): Promise<T | null> {
+  const { data, error } = await client.functions.invoke<T>(name, { body });
   if (error) throw new Error(await functionErrorMessage(error));
   return data;
 }

@@ -58,3 +58,6 @@ export const REJECTED_DRAFTS_PATH = '/discussions/drafts';
 
 /** Performance mark set when the launch starts opening the local store: where the device's own sync work begins (benchmarks read it). */
 export const STORE_OPENING_MARK = 'djcircle:store-opening';
+
+/** Performance mark of the first screen on the glass (the moment background work may start from); the benchmarks count long tasks before it. */
+export const FIRST_SCREEN_MARK = 'djcircle:first-screen';

@@ -22,11 +22,14 @@ const BENCHMARKS: Record<string, string> = {
   lighthouse: 'lighthouse.ts',
 };
 
+/** Run only by name: where a first screen's main-thread time goes, by function (figures, no target). */
+const ON_REQUEST: Record<string, string> = { profile: 'first-screen-profile.ts' };
+
 const wanted = process.argv.slice(2);
 const names = wanted.length > 0 ? wanted : Object.keys(BENCHMARKS);
 let failed = 0;
 for (const name of names) {
-  const file = BENCHMARKS[name];
+  const file = BENCHMARKS[name] ?? ON_REQUEST[name];
   const path = file ? join(import.meta.dirname, file) : '';
   if (!file || !existsSync(path)) {
     console.error(`[bench] no benchmark named "${name}"`);

@@ -6,7 +6,7 @@ import type { SyncHandle } from '@/db/replication/sync';
 import { insertLocal } from '@/db/writes';
 import { rescueKey } from '@/features/discussions/hooks/use-local-draft';
 import { readFormDraft, writeFormDraft } from '@/lib/form-drafts';
-import { hasLaunchSnapshot, writeLaunchSnapshot } from '@/lib/launch-snapshot';
+import { hasLaunchSnapshot, writeLaunchSnapshot } from '@/launch/launch-snapshot';
 import { testDatabase } from './db-support/memory-db';
 import { stubSync, until } from './db-support/sync';
 

@@ -9,7 +9,7 @@ import { HUB_PAGE_SIZE, HUB_SKELETON_COUNT, HUB_TEXT } from '@/features/discussi
 import { HUB_PATH, readHubSnapshot, writeHubSnapshot } from '@/features/discussions/model/hub-snapshot';
 import type { DiscussionRow } from '@/features/discussions/model/types';
 import { clearPrivateDeviceData } from '@/lib/device-storage';
-import { hasLaunchSnapshot, writeLaunchSnapshot } from '@/lib/launch-snapshot';
+import { hasLaunchSnapshot, writeLaunchSnapshot } from '@/launch/launch-snapshot';
 
 function row(n: number, title = `Stored thread ${n}`): DiscussionRow {
   const at = new Date(Date.UTC(2026, 10, 1, 12, n)).toISOString();

@@ -9,7 +9,7 @@ import { serverBlogPost } from '@/features/blog/model/server-blog';
 import { PROFILE_BANNER_SIZING } from '@/features/profiles/constants';
 import { serverProfile } from '@/features/profiles/model/server-profile';
 import { clearPrivateDeviceData } from '@/lib/device-storage';
-import { EARLY_READS_GLOBAL, earlyReadsScript } from '@/lib/early-reads';
+import { EARLY_READS_GLOBAL, earlyReadsScript } from '@/launch/early-reads';
 import { env } from '@/lib/env';
 import { IMAGE_QUALITY, imageSources } from '@/lib/image-url';
 import { AUTH_STORAGE_KEY } from '@/lib/shell-constants';
@@ -41,7 +41,7 @@ const preloaded = () => [...document.head.querySelectorAll<HTMLLinkElement>('lin
 /** Whether the app, launched at the current location, reads its first screen from the server. */
 async function appReadsServer(): Promise<boolean> {
   vi.resetModules();
-  const { launchScreenReadsServer } = await import('@/lib/first-screen');
+  const { launchScreenReadsServer } = await import('@/launch/first-screen');
   return launchScreenReadsServer();
 }
 

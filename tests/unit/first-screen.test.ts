@@ -2,16 +2,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { markPulled } from '@/db/first-pull';
 import { clearPrivateDeviceData } from '@/lib/device-storage';
-import { writeLaunchSnapshot } from '@/lib/launch-snapshot';
+import { writeLaunchSnapshot } from '@/launch/launch-snapshot';
 import { AUTH_STORAGE_KEY } from '@/lib/shell-constants';
 
-type FirstScreen = typeof import('@/lib/first-screen');
+type FirstScreen = typeof import('@/launch/first-screen');
 
 /** The module reads the launch path when it loads, as it does once per page load in the app. */
 async function launchOn(path: string): Promise<FirstScreen> {
   window.history.replaceState(null, '', path);
   vi.resetModules();
-  return import('@/lib/first-screen');
+  return import('@/launch/first-screen');
 }
 
 /** Whether the promise settles within a few frames (well under the module's fallback timer). */

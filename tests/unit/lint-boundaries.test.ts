@@ -37,6 +37,15 @@ describe('import boundaries fail lint when broken', { timeout: 120_000 }, () => 
     ]);
   });
 
+  it('lib importing the store or the launch', async () => {
+    const expected = boundary('src/lib is the bottom layer');
+    expect(await lintAs('lib-imports-store.ts', 'src/lib/boundary-fixture.ts')).toEqual([expected, expected]);
+  });
+
+  it('the store importing the launch', async () => {
+    expect(await lintAs('store-imports-launch.ts', 'src/db/boundary-fixture.ts')).toEqual([boundary('The store must not import the launch')]);
+  });
+
   it('a feature importing another feature', async () => {
     expect(await lintAs('feature-imports-feature.ts', 'src/features/blog/boundary-fixture.ts')).toEqual([
       boundary('A feature must not import another feature.'),

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { ThemeToggle } from '@/app/layout/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { useDeferredComponent } from '@/components/ui/deferred-popup';
-import { DeferredToaster } from '@/components/ui/deferred-toaster';
+import { useDeferredComponent } from '@/launch/deferred-popup';
+import { DeferredToaster } from '@/launch/deferred-toaster';
 import { MESSAGES } from '@/lib/shell-constants';
 import { toast, useToastStore } from '@/stores/toast-store';
 

@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { SyncHandle } from '@/db/replication/sync';
 import { AuthContext, useAuth, type AuthContextValue } from '@/features/auth/hooks/use-auth';
 import { loadDatabase } from '@/db/load-database';
-import { afterFirstScreen, whenBackgroundWorkMayStart } from '@/lib/first-screen';
+import { afterFirstScreen, whenBackgroundWorkMayStart } from '@/launch/first-screen';
 import { importWhenOnline } from '@/lib/import-when-online';
 import { toast } from '@/stores/toast-store';
 import { SIGN_OUT_TEXT } from './constants';

@@ -1,7 +1,7 @@
 import { Outlet } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { SyncProgressSlot } from '@/components/sync-progress-slot';
-import { watchFirstScreen } from '@/lib/first-screen';
+import { watchFirstScreen } from '@/launch/first-screen';
 import { useAppData } from '../data/data-context';
 import { InstallPrompt } from '../pwa/install-prompt';
 import { Footer } from './footer';

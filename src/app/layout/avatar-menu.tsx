@@ -1,4 +1,4 @@
-import { useDeferredPopup } from '@/components/ui/deferred-popup';
+import { useDeferredPopup } from '@/launch/deferred-popup';
 import type { MergedUser } from '@/features/auth/model/merge-user';
 import { AvatarButton } from './avatar-button';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { whenBackgroundWorkMayStart } from '@/lib/first-screen';
+import { whenBackgroundWorkMayStart } from '@/launch/first-screen';
 import { importWhenOnline } from '@/lib/import-when-online';
 import { useSidebarStore } from '@/stores/sidebar-store';
 

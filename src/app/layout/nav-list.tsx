@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useDeferredTooltips } from '@/components/ui/deferred-tooltips';
+import { useDeferredTooltips } from '@/launch/deferred-tooltips';
 import { cn } from '@/lib/utils';
 import type { NavItem } from './nav-items';
 

@@ -1,4 +1,4 @@
-import { useDeferredPopup } from '@/components/ui/deferred-popup';
+import { useDeferredPopup } from '@/launch/deferred-popup';
 import { BellButton } from './bell-button';
 import type { HeaderNotifications } from './layout-slots';
 

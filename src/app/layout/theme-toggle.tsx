@@ -1,4 +1,4 @@
-import { useDeferredPopup } from '@/components/ui/deferred-popup';
+import { useDeferredPopup } from '@/launch/deferred-popup';
 import { ThemeButton } from './theme-button';
 
 // The menu's code (Radix menu, floating-ui) is not needed for the first paint, only when the button is used.

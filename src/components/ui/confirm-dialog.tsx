@@ -1,6 +1,6 @@
 import { Slot } from '@radix-ui/react-slot';
 import type { ConfirmDialogProps } from './confirm-dialog-content';
-import { useDeferredPopup } from './deferred-popup';
+import { useDeferredPopup } from '@/launch/deferred-popup';
 
 const loadConfirmDialog = () => import('./confirm-dialog-content').then((m) => m.ConfirmDialogContent);
 

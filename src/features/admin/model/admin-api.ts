@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { invokeFunction } from '@/lib/invoke-function';
-import { getSupabase } from '@/lib/lazy-supabase';
+import { getSupabase } from '@/launch/lazy-supabase';
 import { ADMIN_TOASTS } from '../constants';
 
 export type AdminProfile = {
@@ -40,7 +40,7 @@ export async function updateRole(targetUserId: string, role: string): Promise<vo
 
 /** The `generate-blog-content` function: the text the language model wrote for the prompt. */
 export async function generateDraft(prompt: string, client?: SupabaseClient): Promise<string> {
-  const data = await invokeFunction<{ generatedContent?: string | null }>('generate-blog-content', { prompt }, client);
+  const data = await invokeFunction<{ generatedContent?: string | null }>(client ?? (await getSupabase()), 'generate-blog-content', { prompt });
   if (!data?.generatedContent) throw new Error(ADMIN_TOASTS.noContent);
   return data.generatedContent;
 }

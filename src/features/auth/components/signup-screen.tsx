@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { LocationInput } from '@/components/ui/location-input';
 import { PageHeader } from '@/components/ui/page-header';
-import { getSupabase } from '@/lib/lazy-supabase';
+import { getSupabase } from '@/launch/lazy-supabase';
 import { weakPasswordReasons } from '@/lib/password-rules';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { toast } from '@/stores/toast-store';

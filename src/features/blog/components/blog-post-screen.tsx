@@ -7,7 +7,7 @@ import { SizedImage } from '@/components/ui/sized-image';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { getSupabase } from '@/lib/lazy-supabase';
+import { getSupabase } from '@/launch/lazy-supabase';
 import { renderMarkdown } from '@/lib/markdown';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { AUTHOR_ID_FALLBACK_LENGTH, BLOG_COVER_SIZING, BLOG_TEXTS } from '../constants';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from '@/db/hooks/use-live-query';
 import { usePulled } from '@/db/hooks/use-pulled';
-import { getSupabase } from '@/lib/lazy-supabase';
+import { getSupabase } from '@/launch/lazy-supabase';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import type { BlogPostSummary } from '../model/blog-query';
 import { authors$, publishedPosts$, type BlogAuthor } from '../model/local-blog';

@@ -1,4 +1,4 @@
-import { useServerFirstRead, type ServerFirstRead } from '@/db/hooks/use-server-first-read';
+import { useServerFirstRead, type ServerFirstRead } from '@/launch/use-server-first-read';
 import { blogPostReadsServerFirst, serverBlogPost, type ServerBlogPost } from '../model/server-blog';
 
 /** The post as the server has it, when the screen opened on a device whose store never held blog posts. */

@@ -1,9 +1,9 @@
 import { blogPostsSchema, type BlogPostDoc } from '@/db/schemas/blog-posts';
 import { profilesSchema, type ProfileDoc } from '@/db/schemas/profiles';
-import { readServerRowsWith, sharedServerRead } from '@/db/server-first';
-import { serverRowsWithPath } from '@/db/server-read-paths';
-import { EARLY_READ_ID } from '@/lib/early-reads';
-import { screenReadsServerFirst } from '@/lib/first-screen';
+import { readServerRowsWith, sharedServerRead } from '@/launch/server-first';
+import { serverRowsWithPath } from '@/launch/server-read-paths';
+import { EARLY_READ_ID } from '@/launch/early-reads';
+import { screenReadsServerFirst } from '@/launch/first-screen';
 import type { BlogPostSummary } from './blog-query';
 import type { BlogAuthor } from './local-blog';
 

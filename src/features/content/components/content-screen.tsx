@@ -9,7 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { SizedImage } from '@/components/ui/sized-image';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLiveQuery } from '@/db/hooks/use-live-query';
-import { getSupabase } from '@/lib/lazy-supabase';
+import { getSupabase } from '@/launch/lazy-supabase';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { usePlayerStore } from '@/stores/player-store';
 import { CONTENT_TEXTS, CONTENT_TYPES } from '../constants';

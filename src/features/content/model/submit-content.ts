@@ -1,5 +1,5 @@
 import { env } from '@/lib/env';
-import { getSupabase } from '@/lib/lazy-supabase';
+import { getSupabase } from '@/launch/lazy-supabase';
 import { CONTENT_TOASTS } from '../constants';
 import { combinedProgress, contentFilePath, coverFilePath, publicFileUrl } from './storage-paths';
 import { uploadFile } from './upload-file';

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '@/components/ui/avatar';
 import { Card } from '@/components/ui/card';
-import { cn } from '@/lib/utils';
+import { cn, compareText } from '@/lib/utils';
 import { ALL_CATEGORIES, HUB_ASIDE_TEXT, HUB_TOP_STARTERS } from '../constants';
 import type { DiscussionRow } from '../model/types';
 import { replyCount } from './discussion-card';
@@ -37,7 +37,7 @@ function topStarters(rows: DiscussionRow[]): Starter[] {
         count: 1,
       });
   }
-  return [...byUser.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)).slice(0, HUB_TOP_STARTERS);
+  return [...byUser.values()].sort((a, b) => b.count - a.count || compareText(a.name, b.name)).slice(0, HUB_TOP_STARTERS);
 }
 
 const linkClass =

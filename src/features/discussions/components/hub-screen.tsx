@@ -5,7 +5,7 @@ import { useDatabase } from '@/db/hooks/use-database';
 import { usePulled } from '@/db/hooks/use-pulled';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { useDeferredComponent } from '@/components/ui/deferred-popup';
+import { useDeferredComponent } from '@/launch/deferred-popup';
 import { PageHeader } from '@/components/ui/page-header';
 import { toast } from '@/stores/toast-store';
 import { ALL_CATEGORIES, CREATE_TEXT, DEFAULT_HUB_SORT, HUB_SKELETON_COUNT, HUB_TEXT, type HubSort } from '../constants';
@@ -68,7 +68,7 @@ export function HubScreen({ search, onSearchChange, member, authPending = false,
   const [snapshot] = useState(readHubSnapshot);
 
   const fromSnapshot = !fromServer && live.loading && defaultView && snapshot !== null;
-  // Sorting the categories is the launch's first localeCompare (ICU's collator set-up): not while the snapshot shows.
+  // The snapshot's categories are already merged and sorted: not again while it shows.
   const categories = useMemo(
     () => (fromSnapshot ? snapshot.categories : mergeCategories(new Set(rows.map((d) => d.category)))),
     [fromSnapshot, snapshot, rows],

@@ -11,6 +11,7 @@ import { toast } from '@/stores/toast-store';
 import { THREAD_TEXT, THREAD_TOASTS } from '../constants';
 import { useDatabase } from '@/db/hooks/use-database';
 import type { SyncHandle } from '@/db/replication/sync';
+import { useFirstPassDone } from '@/launch/use-first-pass';
 import { useServerThread, useThreadSource } from '../hooks/use-server-thread';
 import { useThreadData } from '../hooks/use-thread-data';
 import { usePostActions } from '../hooks/use-post-actions';
@@ -120,7 +121,9 @@ export function ThreadScreen({ threadId, highlightPostId, member, sync, renderSh
   }, [storedPosts]);
   const actions = usePostActions(db, viewer, discussion?.user_id ?? null, editor);
   const openingContent = data.posts.value[0]?.content;
-  const description = useMemo(() => (renderShare ? shareDescription(openingContent) : ''), [renderShare, openingContent]);
+  // The share preview's text renders the opening post a second time: not in the first screen's render.
+  const firstPassDone = useFirstPassDone();
+  const description = useMemo(() => (renderShare && firstPassDone ? shareDescription(openingContent) : ''), [renderShare, firstPassDone, openingContent]);
 
   // Not found: when the server says so, or offline when this device does not have it (nothing else can tell).
   const notFound = serverMissing || (missingLocally && (verdict === 'missing' || !online));

@@ -1,4 +1,4 @@
-import { useServerFirstRead } from '@/db/hooks/use-server-first-read';
+import { useServerFirstRead } from '@/launch/use-server-first-read';
 import { hubReadsServerFirst, serverDiscussions } from '../model/server-hub';
 import type { DiscussionRow } from '../model/types';
 

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useServerFirstRead } from '@/db/hooks/use-server-first-read';
+import { useServerFirstRead } from '@/launch/use-server-first-read';
 import type { OutboxState } from '../model/types';
 import { serverThread, threadReadsServerFirst, type ServerThread } from '../model/server-thread';
 import type { ThreadData } from './use-thread-data';

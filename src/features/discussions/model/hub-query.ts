@@ -1,3 +1,4 @@
+import { compareText } from '@/lib/utils';
 import { ALL_CATEGORIES, DISCUSSION_CATEGORIES, HUB_PAGE_SIZE, type HubSort } from '../constants';
 import type { DiscussionRow } from './types';
 
@@ -17,7 +18,7 @@ export function mergeCategories(dataCategories: Iterable<string>): string[] {
     const trimmed = c.trim();
     if (trimmed) merged.add(trimmed);
   }
-  return [...merged].sort((a, b) => a.localeCompare(b));
+  return [...merged].sort(compareText);
 }
 
 /** 'Last Activity' is the later of a new post and a title edit. */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { readLaunchSnapshot, writeLaunchSnapshot } from '@/lib/launch-snapshot';
+import { readLaunchSnapshot, writeLaunchSnapshot } from '@/launch/launch-snapshot';
 import type { HubPage } from './hub-query';
 import type { DiscussionRow } from './types';
 

@@ -1,6 +1,6 @@
 import { discussionsSchema, type DiscussionDoc } from '@/db/schemas/discussions';
-import { readServerRows, sharedServerRead } from '@/db/server-first';
-import { screenReadsServerFirst } from '@/lib/first-screen';
+import { readServerRows, sharedServerRead } from '@/launch/server-first';
+import { screenReadsServerFirst } from '@/launch/first-screen';
 import { HUB_PATH } from './hub-snapshot';
 import { HUB_FILTER } from './server-reads';
 import { toDiscussionRow } from './row-shapes';

@@ -1,4 +1,4 @@
-import { getSupabase } from '@/lib/lazy-supabase';
+import { getSupabase } from '@/launch/lazy-supabase';
 
 export type ServerVerdict = 'unknown' | 'checking' | 'exists' | 'missing' | 'failed';
 

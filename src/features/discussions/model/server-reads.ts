@@ -1,5 +1,5 @@
-import { serverRowsPath, serverRowsWithPath } from '@/db/server-read-paths';
-import { EARLY_READ_ID } from '@/lib/early-reads';
+import { serverRowsPath, serverRowsWithPath } from '@/launch/server-read-paths';
+import { EARLY_READ_ID } from '@/launch/early-reads';
 
 /**
  * The requests the thread and the hub read from the server on an empty device, in one place: the screens send

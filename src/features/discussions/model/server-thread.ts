@@ -1,8 +1,8 @@
 import { discussionsSchema, type DiscussionDoc } from '@/db/schemas/discussions';
 import { postsSchema, type PostDoc } from '@/db/schemas/posts';
 import { profilesSchema, type ProfileDoc } from '@/db/schemas/profiles';
-import { inList, readServerRows, readServerRowsWith, sharedServerRead } from '@/db/server-first';
-import { screenReadsServerFirst } from '@/lib/first-screen';
+import { inList, readServerRows, readServerRowsWith, sharedServerRead } from '@/launch/server-first';
+import { screenReadsServerFirst } from '@/launch/first-screen';
 import { POST_AUTHOR, threadFilter, threadPostsFilter } from './server-reads';
 import type { ThreadView } from './local-queries';
 import { toAuthorProfile, toDiscussionRow, toPostRow } from './row-shapes';

@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
-import { afterFirstScreen } from '@/lib/first-screen';
+import { afterFirstScreen } from '@/launch/first-screen';
 import { importWhenOnline } from '@/lib/import-when-online';
 import { cn } from '@/lib/utils';
 import { toast } from '@/stores/toast-store';

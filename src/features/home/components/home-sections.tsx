@@ -4,6 +4,7 @@ import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '@/components/ui
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { generatedAvatarUrl, roleLabel } from '@/lib/profile-rules';
+import { formatCount } from '@/lib/utils';
 import { HOME_MESSAGES, STAT_LABELS } from '../constants';
 
 /** Presentational parts of the home page; the live data is bound in home-live-sections (which loads RxDB). */
@@ -59,7 +60,7 @@ export function CommunityStatsGrid({ stats }: { stats: CommunityStatValues | nul
         {(Object.keys(STAT_LABELS) as Array<keyof typeof STAT_LABELS>).map((key) => (
           <Card key={key} className="p-6 text-center">
             <dt className="text-sm text-muted-foreground">{STAT_LABELS[key]}</dt>
-            <dd className="text-4xl font-bold text-primary">{values[key].toLocaleString('en-US')}</dd>
+            <dd className="text-4xl font-bold text-primary">{formatCount(values[key])}</dd>
           </Card>
         ))}
       </dl>

@@ -3,7 +3,7 @@ import { Bell, MessagesSquare } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { relativeTime } from '@/lib/dates';
-import { afterFirstScreen } from '@/lib/first-screen';
+import { afterFirstScreen } from '@/launch/first-screen';
 import { importWhenOnline } from '@/lib/import-when-online';
 import { cn } from '@/lib/utils';
 import { HOME_MESSAGES, HOME_UNREAD_SHOWN } from '../constants';

@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { combineLatest, map, type Observable } from 'rxjs';
 import type { AppDatabase } from '@/db/database';
 import { useLiveQuery } from '@/db/hooks/use-live-query';
-import { useServerFirstRead } from '@/db/hooks/use-server-first-read';
+import { useServerFirstRead } from '@/launch/use-server-first-read';
 import { usePulled } from '@/db/hooks/use-pulled';
 import { profilesSchema, type ProfileDoc } from '@/db/schemas/profiles';
-import { countServerRows, readServerRows, sharedServerRead } from '@/db/server-first';
-import { screenReadsServerFirst } from '@/lib/first-screen';
+import { countServerRows, readServerRows, sharedServerRead } from '@/launch/server-first';
+import { screenReadsServerFirst } from '@/launch/first-screen';
 import { FEATURED_ARTISTS_LIMIT } from '../constants';
 
 const NO_PROFILES: ProfileDoc[] = [];

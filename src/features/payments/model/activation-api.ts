@@ -1,7 +1,8 @@
+import { getSupabase } from '@/launch/lazy-supabase';
 import { invokeFunction } from '@/lib/invoke-function';
 
 async function invoke<T>(body: Record<string, unknown>): Promise<T> {
-  return (await invokeFunction<T>('activate-subscription', body)) as T;
+  return (await invokeFunction<T>(await getSupabase(), 'activate-subscription', body)) as T;
 }
 
 /** Starts a PayPal checkout for a tier; the member approves it on PayPal and comes back to /payment-success. */

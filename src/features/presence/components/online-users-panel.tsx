@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { CloudOff, Radio, Users } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { useDeferredTooltips } from '@/components/ui/deferred-tooltips';
+import { useDeferredTooltips } from '@/launch/deferred-tooltips';
 import { PANEL_FULL_ROWS, PANEL_MAX_SHOWN, PANEL_TOOLTIP_DELAY_MS, PRESENCE_MESSAGES } from '../constants';
 import { panelLayout } from '../model/presence';
 import { OnlineAvatar } from './online-avatar';

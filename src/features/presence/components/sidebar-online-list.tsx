@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { CloudOff } from 'lucide-react';
-import { useDeferredTooltips } from '@/components/ui/deferred-tooltips';
+import { useDeferredTooltips } from '@/launch/deferred-tooltips';
 import { cn } from '@/lib/utils';
 import { PRESENCE_MESSAGES, SIDEBAR_ONLINE_LIMIT } from '../constants';
 import type { PresenceState } from './presence-provider';

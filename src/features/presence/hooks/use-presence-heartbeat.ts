@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getSupabase } from '@/lib/lazy-supabase';
+import { getSupabase } from '@/launch/lazy-supabase';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { PRESENCE_HEARTBEAT_MS } from '../constants';
 

@@ -1,6 +1,6 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { useEffect, useRef, useState } from 'react';
-import { getSupabase } from '@/lib/lazy-supabase';
+import { getSupabase } from '@/launch/lazy-supabase';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { presencePayload, summarizePresence, type AnnouncedPresence, type PresenceRecord } from '../model/presence';
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { getSupabase } from '@/lib/lazy-supabase';
+import { getSupabase } from '@/launch/lazy-supabase';
 import { PRESENCE_VOUCH_REFRESH_MS } from '../constants';
 import type { VouchedMember } from '../model/presence';
 

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { useDeferredTooltips } from '@/components/ui/deferred-tooltips';
+import { useDeferredTooltips } from '@/launch/deferred-tooltips';
 import type { ProfileDoc } from '@/db/schemas/profiles';
 import { canReceiveTips, readTipJar, roleLabel, socialNetworkLabel, tierLabel, withHttps } from '@/lib/profile-rules';
 import { PROFILE_BANNER_SIZING, PROFILE_MESSAGES } from '../constants';
@@ -14,7 +14,7 @@ import { useFollow, useFollowCounts } from '../hooks/use-follow';
 import { fetchMyEmail } from '../model/server-profile';
 import { MemberAvatar } from './member-avatar';
 import { SizedImage } from '@/components/ui/sized-image';
-import { useDeferredComponent } from '@/components/ui/deferred-popup';
+import { useDeferredComponent } from '@/launch/deferred-popup';
 
 // The followers and following lists (Radix's dialog) load when one is first opened, not with the profile.
 const loadFollowList = () => import('./follow-list-dialog').then((m) => m.FollowListDialog);

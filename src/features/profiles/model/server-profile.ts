@@ -1,10 +1,10 @@
 import { profilesSchema, type ProfileDoc } from '@/db/schemas/profiles';
 import { userContentSchema, type UserContentDoc } from '@/db/schemas/user-content';
-import { readServerRowsWithList, sharedServerRead } from '@/db/server-first';
-import { serverRowsWithPath } from '@/db/server-read-paths';
-import { EARLY_READ_ID } from '@/lib/early-reads';
-import { screenReadsServerFirst } from '@/lib/first-screen';
-import { getSupabase } from '@/lib/lazy-supabase';
+import { readServerRowsWithList, sharedServerRead } from '@/launch/server-first';
+import { serverRowsWithPath } from '@/launch/server-read-paths';
+import { EARLY_READ_ID } from '@/launch/early-reads';
+import { screenReadsServerFirst } from '@/launch/first-screen';
+import { getSupabase } from '@/launch/lazy-supabase';
 
 export type ServerLookup = { kind: 'found'; profile: ProfileDoc } | { kind: 'missing' };
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { getSupabase } from '@/lib/lazy-supabase';
+import { getSupabase } from '@/launch/lazy-supabase';
 import { forgetDeviceAfterSignOut, pushSupport } from '../model/device-push';
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { getSupabase } from '@/lib/lazy-supabase';
+import { getSupabase } from '@/launch/lazy-supabase';
 import { DEFAULT_PUSH_PREFERENCES, PUSH_TEXTS, type PushPreferenceKey, type PushPreferences } from '../constants';
 import {
   browserSubscription,

@@ -8,7 +8,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
-import { getSupabase } from '@/lib/lazy-supabase';
+import { getSupabase } from '@/launch/lazy-supabase';
 import { weakPasswordReasons } from '@/lib/password-rules';
 import { toast } from '@/stores/toast-store';
 import { SETTINGS_MESSAGES } from '../constants';

@@ -1,5 +1,5 @@
 import type { AppDatabase } from '@/db/database';
-import { getSupabase } from '@/lib/lazy-supabase';
+import { getSupabase } from '@/launch/lazy-supabase';
 
 /**
  * Whether another member already has this username: the local store first,

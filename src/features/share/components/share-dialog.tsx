@@ -1,6 +1,6 @@
 import { Share2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useDeferredPopup } from '@/components/ui/deferred-popup';
+import { useDeferredPopup } from '@/launch/deferred-popup';
 import { SHARE_TEXTS } from '../constants';
 import type { ShareDialogProps } from './share-dialog-content';
 

@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useLiveQuery } from '@/db/hooks/use-live-query';
 import type { RxDocument } from 'rxdb';
 import type { ProfileDoc } from '@/db/schemas/profiles';
-import { getSupabase } from '@/lib/lazy-supabase';
+import { getSupabase } from '@/launch/lazy-supabase';
 import { canReceiveTips, readTipJar, withHttps } from '@/lib/profile-rules';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { SUPPORT_MESSAGES } from '../constants';

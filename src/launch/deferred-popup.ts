@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
-import { whenBackgroundWorkMayStart } from '@/lib/first-screen';
+import { whenBackgroundWorkMayStart } from '@/launch/first-screen';
 import { importWhenOnline } from '@/lib/import-when-online';
 
 /** The code of a deferred component: fetched once, kept, retried after a failure; fetched with the launch's background work too. */

@@ -1,5 +1,5 @@
-import type { ReplicatedCollectionName } from './collections';
-import { TABLE_SPECS } from './replication/tables';
+import type { ReplicatedCollectionName } from '@/db/collections';
+import { TABLE_SPECS } from '@/db/replication/tables';
 
 /**
  * The PostgREST requests of a server-first read, as paths under `/rest/v1/`: kept apart from the code that

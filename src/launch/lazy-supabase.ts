@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { whenBackgroundWorkMayStart } from './first-screen';
-import { importWhenOnline } from './import-when-online';
+import { importWhenOnline } from '@/lib/import-when-online';
 
 /**
  * The backend client, loaded on first use and never before the first screen
@@ -12,6 +12,6 @@ import { importWhenOnline } from './import-when-online';
  */
 export function getSupabase(): Promise<SupabaseClient> {
   return whenBackgroundWorkMayStart()
-    .then(() => importWhenOnline(() => import('./supabase')))
+    .then(() => importWhenOnline(() => import('@/lib/supabase')))
     .then((m) => m.supabase);
 }

@@ -1,9 +1,9 @@
 import type { RxJsonSchema } from 'rxdb';
-import { takeEarlyRead } from '@/lib/early-reads';
+import { takeEarlyRead } from '@/launch/early-reads';
 import { env } from '@/lib/env';
-import type { ReplicatedCollectionName } from './collections';
-import { rowToDoc, type Row } from './replication/row-mapping';
-import { TABLE_SPECS } from './replication/tables';
+import type { ReplicatedCollectionName } from '@/db/collections';
+import { rowToDoc, type Row } from '@/db/replication/row-mapping';
+import { TABLE_SPECS } from '@/db/replication/tables';
 import { publicReadHeaders, restBase, serverCountPath, serverRowsPath, serverRowsWithPath } from './server-read-paths';
 
 /**

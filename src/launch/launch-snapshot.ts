@@ -6,7 +6,7 @@
  * screen showed, are keyed by path, and are dropped on sign-out and when the
  * device's data is cleared.
  */
-import { deviceStorage as storage, privateKey, readJson } from './device-storage';
+import { deviceStorage as storage, privateKey, readJson } from '@/lib/device-storage';
 
 const keyOf = (path: string) => privateKey('launch', path);
 

@@ -1,8 +1,24 @@
+/**
+ * The launch: how the app's first screen reaches the glass, and when the local store takes over.
+ *
+ * A visitor's shared link (a thread, the hub, a profile, a blog post, home) on a device whose store never
+ * held that screen's rows is served from the server: index.html's inline script (`early-reads.ts`, planned at
+ * build time by `src/app/early-read-plan.ts`) starts the screen's PostgREST reads while the JavaScript
+ * downloads; the route's loader and the screen take those answers over (`server-first.ts`,
+ * `use-server-first-read.ts`, each feature's `model/server-*.ts`) and render them as the store would.
+ * Everything else (supabase-js in `lazy-supabase.ts`, RxDB and replication, the service worker, the shell's
+ * menus and dialogs in `deferred-*.ts`) waits for this module: the first screen on the glass, then, after a
+ * server-read one, a quiet spell or the member's first input and an idle moment. The store then opens
+ * (`openStoreWhen` in `src/db/load-database.ts`), replication fills it, and the screen switches to the
+ * store's rows once they match, with the same nodes. A member's screen, or a device that already holds the
+ * screen, reads the store from the start (a launch snapshot, `launch-snapshot.ts`, paints the hub meanwhile).
+ */
 import type { ReplicatedCollectionName } from '@/db/collections';
 import { hasPulled } from '@/db/first-pull';
-import { deviceStorage } from './device-storage';
+import { markOnce } from '@/db/launch-marks';
+import { deviceStorage } from '@/lib/device-storage';
 import { hasLaunchSnapshot } from './launch-snapshot';
-import { AUTH_STORAGE_KEY } from './shell-constants';
+import { AUTH_STORAGE_KEY, FIRST_SCREEN_MARK } from '@/lib/shell-constants';
 
 /**
  * "The first screen is on the glass": resolved once the router has rendered
@@ -24,7 +40,12 @@ else setTimeout(resolveFirstScreen, FIRST_SCREEN_FALLBACK_MS);
 
 function markFirstScreenRendered(): void {
   // rAF runs before the next paint; the task it queues runs after that paint.
-  requestAnimationFrame(() => setTimeout(resolveFirstScreen, 0));
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      markOnce(FIRST_SCREEN_MARK);
+      resolveFirstScreen();
+    }, 0),
+  );
 }
 
 /**

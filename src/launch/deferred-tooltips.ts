@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
-import { whenBackgroundWorkMayStart } from '@/lib/first-screen';
+import { whenBackgroundWorkMayStart } from '@/launch/first-screen';
 
-type TooltipModule = typeof import('./tooltip');
+type TooltipModule = typeof import('@/components/ui/tooltip');
 
 // Tooltips (Radix tooltip, floating-ui) only show after a hover or a focus, so their code stays out of the
 // first screen and loads with the launch's background work.
@@ -10,7 +10,7 @@ let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
 function loadTooltips(): void {
-  loading ??= import('./tooltip').then(
+  loading ??= import('@/components/ui/tooltip').then(
     (m) => {
       tooltipModule = m;
       for (const listener of listeners) listener();

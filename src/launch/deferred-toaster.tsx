@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { whenBackgroundWorkMayStart } from '@/lib/first-screen';
+import { whenBackgroundWorkMayStart } from '@/launch/first-screen';
 import { importWhenOnline } from '@/lib/import-when-online';
 import { useToastStore } from '@/stores/toast-store';
 
 // Radix toast is not part of the first paint; toasts wait in the store until it has loaded, so none is lost.
 // A fetch that fails on a first visit without a connection waits for it rather than breaking the page.
-const Toaster = lazy(() => importWhenOnline(() => import('./toaster')).then((m) => ({ default: m.Toaster })));
+const Toaster = lazy(() => importWhenOnline(() => import('@/components/ui/toaster')).then((m) => ({ default: m.Toaster })));
 
 /** Loads the toaster with the launch's background work, or at once when a toast is raised before that. */
 export function DeferredToaster() {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { storeNeededNow } from '@/lib/first-screen';
+import { storeNeededNow } from '@/launch/first-screen';
 
 export type ServerFirstRead<T> = {
   /** The server's answer; null when the screen does not read the server first, while it is on its way, or when it failed. */

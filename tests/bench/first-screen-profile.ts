@@ -1,0 +1,198 @@
+/**
+ * Where a first screen's main-thread time goes: `npm run bench -- profile`.
+ *
+ * Starts its own seeded stack, builds the app unminified with source maps (for this run only), and
+ * records a CDP CPU profile at 4x CPU throttling of: a visitor's first visit to each shared-link page
+ * (empty browser), and an offline cold start of the hub on a device that synced the seeded community.
+ * The profile is summarised by function (self and total ms, named by their source file through the
+ * source maps) and split into tasks (runs of samples between idle gaps): the longest tasks before
+ * the first screen was readable, each with the functions that made it. Figures only; no target.
+ * PROFILE_PAGES=thread,cold profiles only those.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { build, preview } from 'vite';
+import { CHROMIUM_ARGS } from '../../playwright.config';
+import { ROOT, startStackProcess, testStackLocation } from '../support/stack-process';
+import { machineLabel } from './machine';
+import { sharedLinkPages, waitForFirstScreen } from './pages';
+
+const log = (message: string) => console.log(`[profile] ${message}`);
+
+/** A sampled profile as CDP's Profiler.stop returns it. */
+interface CpuProfile {
+  nodes: { id: number; parent?: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** Idle gaps shorter than this join two runs of samples into one task (a task's own sampling jitter). */
+const TASK_GAP_MS = 1;
+
+/** A function's source position through the build's source map, as "src/…/file.ts:line name". */
+function sourceNamer(distDir: string) {
+  const maps = new Map<string, TraceMap | null>();
+  return (frame: CpuProfile['nodes'][number]['callFrame']): string => {
+    const name = frame.functionName || '(anonymous)';
+    if (!frame.url) return name;
+    const file = new URL(frame.url).pathname;
+    if (!maps.has(file)) {
+      try {
+        maps.set(file, new TraceMap(readFileSync(join(distDir, `${file}.map`), 'utf8')));
+      } catch {
+        maps.set(file, null);
+      }
+    }
+    const map = maps.get(file);
+    const at = map ? originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber }) : null;
+    const source = at?.source ? relative(ROOT, join(distDir, 'assets', at.source)).replace(/^node_modules\//, '') : file;
+    return `${name} ${source}:${at?.line ?? frame.lineNumber + 1}`;
+  };
+}
+
+/** Self and total time per function, the tasks, and each long task's heaviest functions, as printed lines. */
+export function summariseProfile(profile: CpuProfile, nameOf: (frame: CpuProfile['nodes'][number]['callFrame']) => string, untilMs: number) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const samples = profile.samples ?? [];
+  const deltas = (profile.timeDeltas ?? []).map((d) => d / 1000);
+  const idle = new Set(profile.nodes.filter((n) => ['(idle)', '(program)', '(garbage collector)'].includes(n.callFrame.functionName)).map((n) => n.id));
+  const idleOnly = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
+  const names = new Map<number, string>();
+  const nameFor = (id: number) => {
+    let n = names.get(id);
+    if (n === undefined) names.set(id, (n = nameOf(byId.get(id)!.callFrame)));
+    return n;
+  };
+  // Each sample's duration is the next delta (CDP gives the time since the previous sample).
+  const at: number[] = [];
+  let clock = 0;
+  for (const d of deltas) at.push((clock += d));
+  const sampleMs = (i: number) => deltas[i + 1] ?? 0;
+
+  const self = new Map<string, number>();
+  const total = new Map<string, number>();
+  const tasks: { start: number; ms: number; self: Map<string, number>; total: Map<string, number> }[] = [];
+  let task: (typeof tasks)[number] | undefined;
+  let lastBusy = -Infinity;
+  for (let i = 0; i < samples.length; i++) {
+    const id = samples[i]!;
+    const ms = sampleMs(i);
+    if (idleOnly.has(id)) continue;
+    if (!task || at[i]! - lastBusy > TASK_GAP_MS) tasks.push((task = { start: at[i]!, ms: 0, self: new Map(), total: new Map() }));
+    task.ms = at[i]! + ms - task.start;
+    lastBusy = at[i]! + ms;
+    if (at[i]! > untilMs) continue;
+    const fn = nameFor(id);
+    self.set(fn, (self.get(fn) ?? 0) + ms);
+    task.self.set(fn, (task.self.get(fn) ?? 0) + ms);
+    const seen = new Set<string>();
+    for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+      if (idle.has(n) || byId.get(n)!.callFrame.functionName === '(root)') continue;
+      const name = nameFor(n);
+      if (seen.has(name)) continue;
+      seen.add(name);
+      total.set(name, (total.get(name) ?? 0) + ms);
+      // Within a task, the app's own functions and the libraries' entry points name what the time was for.
+      if (/ src\/|performSyncWorkOnRoot|renderRootConcurrent|renderRootSync|commitRoot|flushPassiveEffects|createAppRouter|RouterCore/.test(name))
+        task.total.set(name, (task.total.get(name) ?? 0) + ms);
+    }
+  }
+  const top = (m: Map<string, number>, k: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, k)
+      .map(([name, ms]) => `${ms.toFixed(1).padStart(7)} ms  ${name}`);
+  const before = tasks.filter((t) => t.start <= untilMs);
+  return {
+    busyMs: [...self.values()].reduce((a, b) => a + b, 0),
+    self: top(self, 25),
+    total: top(total, 25),
+    longTasks: before.filter((t) => t.ms > 50).length,
+    tasks: [...before]
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 6)
+      .map(
+        (t) =>
+          `task of ${t.ms.toFixed(0)} ms at ${t.start.toFixed(0)} ms, by self time:\n      ${top(t.self, 8).join('\n      ')}\n    by total time (the app's functions, React's phases):\n      ${top(t.total, 10).join('\n      ')}`,
+      ),
+  };
+}
+
+async function profileLaunch(context: BrowserContext, url: string, nameOf: ReturnType<typeof sourceNamer>, label: string) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  const t0 = Date.now();
+  await page.goto(url, { waitUntil: 'commit' });
+  const readableAt = await waitForFirstScreen(page);
+  // What the profile counts: up to the first screen (the same clock: the profile starts just before navigation).
+  const profileUntil = Date.now() - t0;
+  await page.waitForTimeout(1000);
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+  const s = summariseProfile(profile, nameOf, profileUntil);
+  log(
+    `${label}: first screen readable at ${Math.round(readableAt)} ms (page clock); ${Math.round(s.busyMs)} ms of main-thread work before it, ${s.longTasks} tasks over 50 ms`,
+  );
+  log(`${label} longest tasks before the first screen:\n    ${s.tasks.join('\n    ')}`);
+  log(`${label} by self time:\n    ${s.self.join('\n    ')}`);
+  log(`${label} by total time:\n    ${s.total.join('\n    ')}`);
+  await page.close();
+}
+
+async function main() {
+  const location = await testStackLocation('bench-profile');
+  log('starting a seeded stack');
+  const stack = await startStackProcess(location);
+  const distDir = join(ROOT, '.local', 'bench-profile-dist');
+  let server: Awaited<ReturnType<typeof preview>> | undefined;
+  const browser = await chromium.launch({ executablePath: execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim(), args: CHROMIUM_ARGS });
+  try {
+    const { API_URL: apiUrl, ANON_KEY: anonKey, DB_URL: dbUrl } = stack.status;
+    log('building the app (unminified, with source maps)');
+    Object.assign(process.env, { VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: anonKey, VITE_DEMO_LOGINS: 'true' });
+    await build({ logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true, minify: false, sourcemap: true } });
+    server = await preview({ logLevel: 'warn', build: { outDir: distDir }, preview: { port: 0, host: '127.0.0.1' } });
+    const address = server.httpServer.address();
+    const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    log(await machineLabel(browser));
+    const nameOf = sourceNamer(distDir);
+    const only = process.env.PROFILE_PAGES?.split(',');
+    for (const [name, path] of Object.entries(await sharedLinkPages(dbUrl))) {
+      if (only && !only.includes(name)) continue;
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+      await profileLaunch(context, `${baseUrl}${path}`, nameOf, `first visit, ${name}`);
+      await context.close();
+    }
+    if (!only || only.includes('cold')) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const warm = await context.newPage();
+      await warm.goto(`${baseUrl}/discussions`);
+      await warm.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+      // The seeded community's sync is small; a quiet spell lets it finish before the device goes offline.
+      await warm.waitForTimeout(15_000);
+      await warm.close();
+      await context.setOffline(true);
+      await profileLaunch(context, `${baseUrl}/discussions`, nameOf, 'offline cold start, hub');
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server?.close();
+    await stack.stop();
+    rmSync(location.localDir, { recursive: true, force: true });
+    rmSync(distDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(2);
+});
