@@ -238,3 +238,13 @@ export function recogniseEmbedFrame(raw: string): Embed | null {
     }
   }
 }
+
+/** What the player cards say; the tests read them from here. */
+export const EMBED_TEXT = {
+  play: (title: string, provider: string) => `Play ${title} (loads the ${provider} player)`,
+  playShort: 'Play',
+  open: (provider: string) => `Open on ${provider}`,
+  needsConnection: 'The player needs a connection. The link still works once you are online.',
+  noPlayer: (provider: string) => `Plays on ${provider}`,
+  frameTitle: (provider: string, title: string) => `${provider} player: ${title}`,
+} as const;
