@@ -1,4 +1,5 @@
 import DOMPurify, { type Config, type DOMPurify as DOMPurifyInstance } from 'dompurify';
+import { PLAYER_FRAME_ALLOW, PLAYER_FRAME_SANDBOX, recogniseEmbedFrame } from './embeds';
 
 /**
  * HTML that members write is cleaned here, on render, with the product's
@@ -80,8 +81,6 @@ const MAX_SIZE_ATTRIBUTE = 2000;
 
 /** Only web and mail links survive; javascript:, data: and friends are dropped. */
 const SAFE_URI = /^(?:https?:|mailto:|\/(?!\/)|#)/i;
-/** Embedded frames only from https origins (players of SoundCloud, YouTube, Mixcloud ...). */
-const SAFE_FRAME_SRC = /^https:\/\//i;
 
 type Profile = 'post' | 'signature' | 'markdown';
 
@@ -108,14 +107,18 @@ function hardenLinksAndMedia(purify: DOMPurifyInstance): void {
       if (!el.hasAttribute('alt')) el.setAttribute('alt', '');
     }
     if (tag === 'iframe') {
-      const src = el.getAttribute('src');
-      if (src === null || !SAFE_FRAME_SRC.test(src.trim())) {
+      // Only the players the product supports, at the address rebuilt from the media they name; any other frame goes.
+      const embed = recogniseEmbedFrame(el.getAttribute('src') ?? '');
+      if (!embed?.frameSrc) {
         el.remove();
         return;
       }
-      // Frames run sandboxed: scripts of the player, never top navigation or our origin.
-      el.setAttribute('sandbox', 'allow-scripts allow-popups allow-presentation');
-      el.setAttribute('referrerpolicy', 'no-referrer');
+      el.setAttribute('src', embed.frameSrc);
+      el.setAttribute('sandbox', PLAYER_FRAME_SANDBOX);
+      el.setAttribute('allow', PLAYER_FRAME_ALLOW);
+      // The player learns which site it is on (YouTube refuses to play without it), never which page.
+      el.setAttribute('referrerpolicy', 'strict-origin');
+      el.setAttribute('loading', 'lazy');
     }
     for (const size of ['width', 'height']) {
       const value = el.getAttribute(size);
@@ -181,7 +184,7 @@ function instance(profile: Profile): DOMPurifyInstance | null {
 const CONFIGS: Record<Profile, Config> = {
   post: {
     ALLOWED_TAGS: [...POST_ALLOWED_TAGS],
-    // rel, sandbox and referrerpolicy are added by the hook after filtering, never taken from the author.
+    // rel, sandbox, allow and referrerpolicy are added by the hook after filtering, never taken from the author.
     ALLOWED_ATTR: [...POST_ALLOWED_ATTR],
     ALLOW_DATA_ATTR: false,
   },

@@ -103,3 +103,44 @@ for (const width of [360, 1280]) {
     await expect(page).toHaveURL(new RegExp(`/discussions/thread/${id}`));
   });
 }
+
+/** Frames a member may try, none of which may become a frame in the thread. */
+const FRAME_ATTEMPTS = [
+  '<iframe src="https://example.com/embed"></iframe>example frame',
+  '<iframe srcdoc="<script>parent.document.title=1</script>"></iframe>srcdoc frame',
+  '<iframe src="data:text/html,<script>alert(1)</script>"></iframe>data frame',
+  '<iframe src="javascript:alert(1)"></iframe>javascript frame',
+  '<iframe src="https://soundcloud.com.evil.example/player/?url=x"></iframe>look-alike frame',
+  '<iframe src="https://w.soundcloud.com@evil.example/player/?url=https%3A//api.soundcloud.com/tracks/1"></iframe>userinfo frame',
+  '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>cookie youtube frame',
+];
+
+test('frames in member HTML: only supported players survive, and they wait for Play as cards', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 800 });
+  const requested: string[] = [];
+  await page.context().route(/^https:\/\/([a-z0-9-]+\.)*(example\.com|evil\.example|soundcloud\.com|youtube\.com|youtube-nocookie\.com)\//, async (route) => {
+    requested.push(route.request().url());
+    await route.fulfill({ status: 200, contentType: 'text/html', body: '<p>frame</p>' });
+  });
+  const author = await newMemberApi('frames');
+  const { client } = await signInApi(author.email, author.password);
+  const id = randomUUID();
+  const d = await client.from('discussions').insert({ id, user_id: author.id, title: `Frames ${id.slice(0, 8)}`, category: 'DJ Techniques' });
+  if (d.error) throw d.error;
+  const player = '<iframe src="https://w.soundcloud.com/player/?url=https%3A//api.soundcloud.com/tracks/42"></iframe>player frame';
+  for (const content of ['Opening post', ...FRAME_ATTEMPTS, player]) {
+    const p = await client.from('posts').insert({ id: randomUUID(), discussion_id: id, user_id: author.id, content });
+    if (p.error) throw p.error;
+  }
+  await signInPage(page, author.email, author.password);
+  await page.goto(`/discussions/thread/${id}`);
+  await expect(page.getByTestId('post')).toHaveCount(FRAME_ATTEMPTS.length + 2, { timeout: 30_000 });
+  await expect(page.getByText('player frame')).toBeVisible();
+  await expect(page.getByTestId('embed-card')).toHaveCount(1);
+  expect(await page.locator('[data-testid="post"] iframe, [data-testid="post"] frame, [data-testid="post"] object, [data-testid="post"] embed').count()).toBe(
+    0,
+  );
+  expect(requested).toEqual([]);
+  expect(await page.title()).not.toBe('1');
+});

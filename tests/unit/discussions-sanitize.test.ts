@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
+import { PLAYER_FRAME_SANDBOX } from '@/lib/embeds';
 import { renderMarkdown, renderPostContent } from '@/lib/markdown';
 import { sanitizePostHtml, sanitizeSignatureHtml } from '@/lib/sanitize';
 
@@ -58,11 +59,11 @@ describe('post sanitizer', () => {
     expect(activeParts(renderPostContent(payload))).toEqual([]);
   });
 
-  it('keeps the allowed formatting, links and https embeds', () => {
+  it('keeps the allowed formatting, links and supported players', () => {
     const html = sanitizePostHtml(
       '<p><strong>Bold</strong> <em>it</em> <u>u</u> <a href="https://example.com" target="_blank">link</a></p>' +
         '<ul><li>one</li></ul><pre><code>x</code></pre><img src="https://example.com/a.png" alt="a" width="10">' +
-        '<iframe src="https://www.youtube.com/embed/abc" width="560" height="315" frameborder="0" allowfullscreen></iframe>',
+        '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" width="560" height="315" frameborder="0" allowfullscreen></iframe>',
     );
     const root = document.createElement('div');
     root.innerHTML = html;
@@ -70,9 +71,9 @@ describe('post sanitizer', () => {
     expect(root.querySelector('a')?.getAttribute('rel')).toBe('noopener noreferrer');
     expect(root.querySelector('img')?.getAttribute('src')).toBe('https://example.com/a.png');
     const frame = root.querySelector('iframe');
-    expect(frame?.getAttribute('src')).toBe('https://www.youtube.com/embed/abc');
-    expect(frame?.getAttribute('sandbox')).toContain('allow-scripts');
-    expect(frame?.getAttribute('sandbox')).not.toContain('allow-same-origin');
+    expect(frame?.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    // The player keeps its own origin (a different site from the app's); it never gets popups or the top page.
+    expect(frame?.getAttribute('sandbox')).toBe(PLAYER_FRAME_SANDBOX);
   });
 
   it('gives an undescribed image an empty alt so screen readers skip it, and keeps a given one', () => {

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { renderPostContent } from '@/lib/markdown';
+import { renderMarkdown, renderPostContent } from '@/lib/markdown';
+import { PLAYER_FRAME_ALLOW, PLAYER_FRAME_SANDBOX } from '@/lib/embeds';
 import { POST_MARKUP_CLASSES, sanitizePostHtml, sanitizeSignatureHtml } from '@/lib/sanitize';
 
 function parse(html: string): HTMLElement {
@@ -106,7 +107,7 @@ describe('member HTML cannot leave its box', () => {
   it('caps image and frame sizes to plain numbers of a sane size', () => {
     const root = parse(
       sanitizePostHtml(
-        '<img src="https://example.com/a.png" width="99999" height="100vh"><iframe src="https://www.youtube.com/embed/x" width="560" height="315"></iframe>',
+        '<img src="https://example.com/a.png" width="99999" height="100vh"><iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" width="560" height="315"></iframe>',
       ),
     );
     const img = root.querySelector('img') as HTMLImageElement;
@@ -121,5 +122,61 @@ describe('member HTML cannot leave its box', () => {
     const { classes, styles } = carried(sanitizeSignatureHtml('<span class="fixed inset-0" style="position:fixed;color:red">sig</span>'));
     expect(classes).toEqual([]);
     expect(styles).toEqual([]);
+  });
+});
+
+/** Frames that are not one of the supported players, each of which the sanitizer must remove. */
+const HOSTILE_FRAMES = [
+  '<iframe src="https://example.com/embed" width="9999" height="9999"></iframe>',
+  '<iframe srcdoc="<script>parent.alert(1)</script>"></iframe>',
+  '<iframe src="data:text/html,<script>alert(1)</script>"></iframe>',
+  '<iframe src="javascript:alert(1)"></iframe>',
+  '<iframe src="JaVaScRiPt:alert(1)//https://w.soundcloud.com/player/"></iframe>',
+  '<iframe src="https://soundcloud.com.evil.example/player/?url=x"></iframe>',
+  '<iframe src="https://w.soundcloud.com.evil.example/player/?url=https%3A//api.soundcloud.com/tracks/1"></iframe>',
+  '<iframe src="https://w.soundcloud.com@evil.example/player/?url=https%3A//api.soundcloud.com/tracks/1"></iframe>',
+  '<iframe src="https://www.youtube-nocookie.com:8443/embed/dQw4w9WgXcQ"></iframe>',
+  '<iframe src="http://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"></iframe>',
+  '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>',
+  '<iframe></iframe>',
+  '<IFRAME SRC="https://example.com/"></IFRAME>',
+  '<object data="https://example.com/"></object><embed src="https://example.com/">',
+  '<frameset><frame src="https://example.com/"></frameset>',
+];
+
+const PLAYERS = [
+  ['https://w.soundcloud.com/player/?url=https%3A//api.soundcloud.com/tracks/123456&auto_play=true', 'https://w.soundcloud.com/player/'],
+  ['https://player-widget.mixcloud.com/widget/iframe/?hide_cover=1&feed=%2Fdj%2Fshow%2F', 'https://player-widget.mixcloud.com/widget/iframe/'],
+  ['https://bandcamp.com/EmbeddedPlayer/album=1234567890/size=large/', 'https://bandcamp.com/EmbeddedPlayer/'],
+  ['https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ', 'https://www.youtube-nocookie.com/embed/'],
+  ['https://open.spotify.com/embed/track/4uLU6hMCjMI75M1A2tKUQC', 'https://open.spotify.com/embed/'],
+] as const;
+
+describe('frames in member HTML', () => {
+  it.each(HOSTILE_FRAMES)('removes %s', (payload) => {
+    const root = parse(sanitizePostHtml(`<p>before</p>${payload}<p>after</p>`));
+    expect(root.querySelectorAll('iframe, frame, object, embed')).toHaveLength(0);
+    expect(root.textContent).toContain('before');
+    expect(root.textContent).toContain('after');
+  });
+
+  it.each(PLAYERS)('keeps the player %s sandboxed, at its rebuilt address', (src, prefix) => {
+    const payload = `<iframe src="${src}" sandbox="allow-top-navigation allow-popups allow-popups-to-escape-sandbox allow-forms" allow="camera; microphone" referrerpolicy="unsafe-url" onload="alert(1)" name="x" srcdoc="<script>alert(1)</script>"></iframe>`;
+    const frame = parse(sanitizePostHtml(payload)).querySelector('iframe') as HTMLIFrameElement;
+    expect(frame.getAttribute('src')?.startsWith(prefix)).toBe(true);
+    expect(frame.getAttribute('src')).not.toContain('auto_play');
+    expect(frame.getAttribute('sandbox')).toBe(PLAYER_FRAME_SANDBOX);
+    expect(frame.getAttribute('sandbox')).not.toMatch(/top-navigation|popups|forms|modals/);
+    expect(frame.getAttribute('allow')).toBe(PLAYER_FRAME_ALLOW);
+    expect(frame.getAttribute('referrerpolicy')).toBe('strict-origin');
+    expect(frame.hasAttribute('onload')).toBe(false);
+    expect(frame.hasAttribute('name')).toBe(false);
+    expect(frame.hasAttribute('srcdoc')).toBe(false);
+  });
+
+  it('keeps no frame in a signature or in blog markdown', () => {
+    const player = `<iframe src="${PLAYERS[3][0]}"></iframe>`;
+    expect(sanitizeSignatureHtml(player)).not.toContain('iframe');
+    expect(renderMarkdown(player)).not.toContain('iframe');
   });
 });

@@ -8,6 +8,8 @@ export const HUB_PAGE_SIZE = 10;
 export const HUB_SKELETON_COUNT = 5;
 export const DISCUSSION_KARMA_AWARD = 5;
 export const QUOTE_PREVIEW_LINES = 3;
+/** Player cards (and inline tracks) a post shows at most, whatever it links to. */
+export const MAX_PLAYERS_PER_POST = 4;
 /**
  * Posts a thread renders in its first frame (what a phone's screen holds under the title); the rest follow in
  * chunks, below the fold. Each post is markdown parsed and sanitized on a phone's slow CPU, so every post more
@@ -208,6 +210,9 @@ export const REPLY_TEXT = {
   code: 'Inline code',
   link: 'Link',
   quote: 'Quote',
+  mentionList: 'Members to mention',
+  mentionCount: (n: number) => (n === 1 ? '1 member suggested' : `${n} members suggested`),
+  playTrack: (title: string) => `Play ${title}`,
 } as const;
 
 /** Toasts of the thread and its posts. */

@@ -95,7 +95,13 @@ export function CreateDiscussionDialog({ open, onOpenChange, db, viewer, avatarU
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
+      <DialogContent
+        className="max-h-[90vh] overflow-y-auto sm:max-w-2xl"
+        // Escape in the text while members are suggested closes the suggestions, not the dialog.
+        onEscapeKeyDown={(e) => {
+          if (e.target instanceof HTMLTextAreaElement && e.target.hasAttribute('aria-controls')) e.preventDefault();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{CREATE_TEXT.dialogTitle}</DialogTitle>
           <DialogDescription>{CREATE_TEXT.dialogDescription}</DialogDescription>

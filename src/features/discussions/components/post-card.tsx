@@ -1,17 +1,23 @@
 import { CheckCircle2, Flag, Pencil, Quote, ThumbsUp, Trash2 } from 'lucide-react';
 import { Lexer } from 'marked';
-import { memo, useMemo, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { shallow } from 'zustand/vanilla/shallow';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { EmbedCard } from '@/components/embed-card';
 import { renderPostContent } from '@/lib/markdown';
+import { mentionedUsernames } from '@/lib/mentions';
 import { cn } from '@/lib/utils';
 import { QUOTE_PREVIEW_LINES, REACTION_LIKE, THREAD_TEXT } from '../constants';
+import { useKnownMembers } from '../hooks/use-known-members';
 import type { PostPermissions } from '../model/permissions';
+import { decoratePost } from '../model/post-decorations';
 import type { AuthorProfile, OutboxState, PostRow } from '../model/types';
 import { AuthorCard, Signature } from './author-card';
+import { InlineTracks } from './inline-tracks';
 import { MarkdownTextarea } from './markdown-textarea';
 import { OutboxStatus } from './outbox-status';
 import { RelativeTime } from './relative-time';
@@ -42,13 +48,40 @@ type PostCardProps = {
 
 function PostContent({ content }: { content: string }) {
   const html = useMemo(() => renderPostContent(content), [content]);
+  const names = useMemo(() => mentionedUsernames(content), [content]);
+  const members = useKnownMembers(names);
+  const decorated = useMemo(() => decoratePost(html, (u) => members.has(u), window.location.origin), [html, members]);
+  const box = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+
+  // A mention opens the profile inside the app, as any link of its own does (a new tab still works with a modifier).
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const open = (e: MouseEvent) => {
+      const link = (e.target as Element | null)?.closest?.('a[data-mention]');
+      if (!link || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+      e.preventDefault();
+      void navigate({ to: '/profile/$username', params: { username: link.getAttribute('data-mention') ?? '' } });
+    };
+    el.addEventListener('click', open);
+    return () => el.removeEventListener('click', open);
+  }, [navigate]);
+
   return (
-    <div
-      className="member-html prose-post break-words text-sm leading-relaxed [&_a]:text-primary [&_a]:underline [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_iframe]:max-w-full [&_img]:max-w-full [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-2 [&_pre]:overflow-x-auto [&_pre]:rounded [&_pre]:bg-muted [&_pre]:p-2 [&_ul]:list-disc [&_ul]:pl-6"
-      data-testid="post-content"
-      // Rendered through marked and DOMPurify with the post allow-list; member-html keeps it in its box.
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
+    <>
+      <div
+        ref={box}
+        className="member-html prose-post break-words text-sm leading-relaxed [&_a]:text-primary [&_a]:underline [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_iframe]:max-w-full [&_img]:max-w-full [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-2 [&_pre]:overflow-x-auto [&_pre]:rounded [&_pre]:bg-muted [&_pre]:p-2 [&_ul]:list-disc [&_ul]:pl-6"
+        data-testid="post-content"
+        // Rendered through marked and DOMPurify with the post allow-list; member-html keeps it in its box.
+        dangerouslySetInnerHTML={{ __html: decorated.html }}
+      />
+      {decorated.players.map(({ embed, title }) => (
+        <EmbedCard key={embed.pageUrl} embed={embed} title={title} />
+      ))}
+      {decorated.trackIds.length > 0 ? <InlineTracks ids={decorated.trackIds} /> : null}
+    </>
   );
 }
 
@@ -69,7 +102,8 @@ export function withoutLeadingQuote(content: string): string {
 }
 
 function QuoteBlock({ quoted }: { quoted: QuotedPreview }) {
-  const html = useMemo(() => (quoted ? renderPostContent(quoted.post.content) : ''), [quoted]);
+  // A quote shows words only: a quoted player's frame is left out, so it never loads before anyone asks.
+  const html = useMemo(() => (quoted ? decoratePost(renderPostContent(quoted.post.content), () => false, window.location.origin).html : ''), [quoted]);
   if (!quoted) {
     return (
       <div className="mb-3 rounded border-l-4 border-muted bg-muted/40 p-2 text-sm italic text-muted-foreground" data-testid="quote-preview">

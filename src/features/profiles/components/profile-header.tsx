@@ -8,6 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useDeferredTooltips } from '@/launch/deferred-tooltips';
 import type { ProfileDoc } from '@/db/schemas/profiles';
+import { EmbedCard } from '@/components/embed-card';
+import { recogniseEmbedLink } from '@/lib/embeds';
 import { canReceiveTips, readTipJar, roleLabel, socialNetworkLabel, tierLabel, withHttps } from '@/lib/profile-rules';
 import { PROFILE_BANNER_SIZING, PROFILE_MESSAGES } from '../constants';
 import { useFollow, useFollowCounts } from '../hooks/use-follow';
@@ -77,6 +79,11 @@ export function ProfileHeader({ profile, viewer }: { profile: ProfileDoc; viewer
   const [email, setEmail] = useState<string | null>(isOwner ? (viewer?.email ?? null) : null);
   const tipJar = readTipJar(profile.monetization);
   const links = socialEntries(profile.social_links);
+  // A link to a track, set or video on a player's service also plays from the profile, on a tap.
+  const players = links.flatMap(([network, url]) => {
+    const embed = recogniseEmbedLink(url);
+    return embed ? [{ network, embed }] : [];
+  });
 
   useEffect(() => {
     if (!isOwner || email) return;
@@ -191,6 +198,9 @@ export function ProfileHeader({ profile, viewer }: { profile: ProfileDoc; viewer
             ))}
           </ul>
         ) : null}
+        {players.map(({ network, embed }) => (
+          <EmbedCard key={network} embed={embed} />
+        ))}
         <div className="flex gap-4 text-sm">
           <Button variant="ghost" size="sm" className="px-2" onClick={() => setDialog('followers')} data-testid="followers-count">
             <strong>{counts.followers}</strong> Followers
