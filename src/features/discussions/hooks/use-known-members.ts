@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { map } from 'rxjs';
 import { useLiveQuery } from '@/db/hooks/use-live-query';
-import { getSupabase } from '@/lib/lazy-supabase';
+import { getSupabase } from '@/launch/lazy-supabase';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 
 /** Usernames the server was asked about, and whether a member has each; names do not change hands within a session. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useDatabase } from '@/db/hooks/use-database';
-import { getSupabase } from '@/lib/lazy-supabase';
+import { getSupabase } from '@/launch/lazy-supabase';
 import { MENTION_SUGGESTION_LIMIT } from '@/lib/mentions';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 
