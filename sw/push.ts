@@ -50,8 +50,14 @@ function threadActions(tag: string | undefined) {
 }
 
 async function showPush(payload: ShownPush): Promise<void> {
-  // The icon's count follows every push, also one not shown because the member is looking at the thread.
-  await showAppBadge(await unreadCount());
+  // The icon's count follows every push, also one not shown because the member is looking at the thread;
+  // asked alongside, so the notification does not wait for the server's answer.
+  const badge = unreadCount().then(showAppBadge);
+  await showNotificationUnlessWatching(payload);
+  await badge;
+}
+
+async function showNotificationUnlessWatching(payload: ShownPush): Promise<void> {
   const target = appUrl(payload.url);
   const watching = (await appWindows()).find((client) => client.focused && client.visibilityState === 'visible' && samePage(client, target));
   // The reply is arriving on screen through replication; a system notification would only interrupt.
