@@ -150,49 +150,52 @@ test("a profile's link to a member's SoundCloud page is a player card that waits
   await expect.poll(() => hits.some((u) => u.startsWith('https://w.soundcloud.com/player/'))).toBe(true);
 });
 
-test('typing @ suggests members; Enter inserts @username and the posted reply links to the profile', async ({ page }) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize({ width: 360, height: 800 });
-  const author = await newMember('mentioner');
-  const target = await newMember('mentioned');
-  const id = await seedThread(author, ['Opening post']);
-  await signInPage(page, author.email, author.password);
-  await page.goto(`/discussions/thread/${id}`);
+for (const theme of ['light', 'dark'] as const) {
+  test(`typing @ suggests members; Enter inserts @username and the posted reply links to the profile (${theme}, 360 px)`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, theme] as const);
+    const author = await newMember('mentioner');
+    const target = await newMember('mentioned');
+    const id = await seedThread(author, ['Opening post']);
+    await signInPage(page, author.email, author.password);
+    await page.goto(`/discussions/thread/${id}`);
 
-  const editor = page.getByLabel(REPLY_TEXT.label);
-  await editor.click();
-  const missing = `nobody_${randomUUID().slice(0, 8)}`;
-  await page.keyboard.type(`Ask @${missing} or @${target.username.slice(0, 12)}`);
-  const list = page.getByRole('listbox', { name: REPLY_TEXT.mentionList });
-  const option = list.getByRole('option', { name: new RegExp(`@${target.username}`) });
-  await expect(option).toBeVisible({ timeout: 15_000 });
-  await expect(editor).toHaveAttribute('aria-activedescendant', /.+/);
-  const axe = await new AxeBuilder({ page }).include('form').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
-  await expectNoSidewaysScroll(page);
+    const editor = page.getByLabel(REPLY_TEXT.label);
+    await editor.click();
+    const missing = `nobody_${randomUUID().slice(0, 8)}`;
+    await page.keyboard.type(`Ask @${missing} or @${target.username.slice(0, 12)}`);
+    const list = page.getByRole('listbox', { name: REPLY_TEXT.mentionList });
+    const option = list.getByRole('option', { name: new RegExp(`@${target.username}`) });
+    await expect(option).toBeVisible({ timeout: 15_000 });
+    await expect(editor).toHaveAttribute('aria-activedescendant', /.+/);
+    const axe = await new AxeBuilder({ page }).include('form').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await expectNoSidewaysScroll(page);
 
-  // Move to the member with the arrows, pick with Enter.
-  const options = list.getByRole('option');
-  const index = (await options.allTextContents()).findIndex((t) => t.includes(`@${target.username}`));
-  for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
-  await expect(option).toHaveAttribute('aria-selected', 'true');
-  await page.keyboard.press('Enter');
-  await expect(editor).toHaveValue(`Ask @${missing} or @${target.username} `);
-  await expect(list).toBeHidden();
-  // A tap picks too, and the text keeps the focus.
-  await page.keyboard.type(`and @${target.username.slice(0, 12)}`);
-  await list.getByRole('option', { name: new RegExp(`@${target.username}`) }).click();
-  await expect(editor).toHaveValue(`Ask @${missing} or @${target.username} and @${target.username} `);
-  await expect(editor).toBeFocused();
-  await page.keyboard.type('please');
-  await page.getByRole('button', { name: REPLY_TEXT.submit }).click();
+    // Move to the member with the arrows, pick with Enter.
+    const options = list.getByRole('option');
+    const index = (await options.allTextContents()).findIndex((t) => t.includes(`@${target.username}`));
+    for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
+    await expect(option).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(editor).toHaveValue(`Ask @${missing} or @${target.username} `);
+    await expect(list).toBeHidden();
+    // A tap picks too, and the text keeps the focus.
+    await page.keyboard.type(`and @${target.username.slice(0, 12)}`);
+    await list.getByRole('option', { name: new RegExp(`@${target.username}`) }).click();
+    await expect(editor).toHaveValue(`Ask @${missing} or @${target.username} and @${target.username} `);
+    await expect(editor).toBeFocused();
+    await page.keyboard.type('please');
+    await page.getByRole('button', { name: REPLY_TEXT.submit }).click();
 
-  const reply = page.getByTestId('post-content').filter({ hasText: 'please' });
-  const link = reply.getByRole('link', { name: `@${target.username}` }).first();
-  await expect(link).toHaveAttribute('href', `/profile/${target.username}`, { timeout: 20_000 });
-  // A name nobody has is plain text.
-  await expect(reply.getByRole('link', { name: `@${missing}` })).toHaveCount(0);
-  await expect(reply).toContainText(`@${missing}`);
-  await link.click();
-  await expect(page).toHaveURL(new RegExp(`/profile/${target.username}$`));
-});
+    const reply = page.getByTestId('post-content').filter({ hasText: 'please' });
+    const link = reply.getByRole('link', { name: `@${target.username}` }).first();
+    await expect(link).toHaveAttribute('href', `/profile/${target.username}`, { timeout: 20_000 });
+    // A name nobody has is plain text.
+    await expect(reply.getByRole('link', { name: `@${missing}` })).toHaveCount(0);
+    await expect(reply).toContainText(`@${missing}`);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/profile/${target.username}$`));
+  });
+}
