@@ -65,6 +65,31 @@ const BANDCAMP_ARTIST = /^[a-z0-9-]{1,63}$/;
 const SOUNDCLOUD_HOSTS = new Set(['soundcloud.com', 'www.soundcloud.com', 'm.soundcloud.com']);
 const MIXCLOUD_HOSTS = new Set(['mixcloud.com', 'www.mixcloud.com', 'm.mixcloud.com']);
 const YOUTUBE_HOSTS = new Set(['youtube.com', 'www.youtube.com', 'm.youtube.com', 'music.youtube.com']);
+/** SoundCloud addresses of one segment that are the site's own pages, not a member's. */
+const SOUNDCLOUD_SITE_PAGES = new Set([
+  'discover',
+  'search',
+  'stream',
+  'you',
+  'upload',
+  'charts',
+  'pages',
+  'terms-of-use',
+  'settings',
+  'messages',
+  'notifications',
+  'mobile',
+  'jobs',
+  'pro',
+  'imprint',
+  'signin',
+  'logout',
+  'people',
+  'tags',
+  'playlists',
+  'feed',
+  'artists',
+]);
 /** SoundCloud paths under a user that are not a track or a set. */
 const SOUNDCLOUD_RESERVED = new Set(['likes', 'followers', 'following', 'reposts', 'tracks', 'albums', 'popular-tracks', 'comments', 'discover', 'search']);
 
@@ -92,6 +117,8 @@ function titleFromSlugs(...slugs: string[]): string {
 }
 
 function soundcloud(user: string, rest: string[]): Embed | null {
+  // A member's page plays their tracks.
+  if (rest.length === 0) return user.length >= 3 && !SOUNDCLOUD_SITE_PAGES.has(user) ? soundcloudEmbed(user, titleFromSlugs(user)) : null;
   if (rest.length === 1 && !SOUNDCLOUD_RESERVED.has(rest[0])) return soundcloudEmbed(`${user}/${rest[0]}`, titleFromSlugs(rest[0], user));
   if (rest.length === 2 && rest[0] === 'sets') return soundcloudEmbed(`${user}/sets/${rest[1]}`, titleFromSlugs(rest[1], user));
   return null;
@@ -168,7 +195,7 @@ export function recogniseEmbedLink(raw: string): Embed | null {
   if (!url) return null;
   const host = url.hostname;
   const parts = segments(url);
-  if (SOUNDCLOUD_HOSTS.has(host)) return parts && parts.length >= 2 ? soundcloud(parts[0], parts.slice(1)) : null;
+  if (SOUNDCLOUD_HOSTS.has(host)) return parts && parts.length >= 1 ? soundcloud(parts[0], parts.slice(1)) : null;
   if (MIXCLOUD_HOSTS.has(host)) return parts && parts.length === 2 ? mixcloud(parts[0], parts[1]) : null;
   if (YOUTUBE_HOSTS.has(host)) {
     if (parts?.length === 1 && parts[0] === 'watch') {
@@ -185,7 +212,9 @@ export function recogniseEmbedLink(raw: string): Embed | null {
   }
   if (host.endsWith('.bandcamp.com')) {
     const artist = host.slice(0, -'.bandcamp.com'.length);
-    if (!BANDCAMP_ARTIST.test(artist) || artist === 'www') return null;
+    if (!BANDCAMP_ARTIST.test(artist) || artist === 'www' || artist === 'daily') return null;
+    if (parts?.length === 0)
+      return { provider: 'bandcamp', pageUrl: `https://${artist}.bandcamp.com/`, frameSrc: null, frameHeight: null, title: titleFromSlugs(artist) };
     if (parts?.length !== 2 || (parts[0] !== 'track' && parts[0] !== 'album')) return null;
     // The player needs the album's or track's number, which a page address does not carry: the card links to the page.
     return {

@@ -102,44 +102,100 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
-test('typing @ suggests members; Enter inserts @username and the posted reply links to the profile', async ({ page }) => {
+test("a link to the app's own track plays inline with the app's player, fetching nothing before play", async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 360, height: 800 });
-  const author = await newMember('mentioner');
-  const target = await newMember('mentioned');
-  const id = await seedThread(author, ['Opening post']);
-  await signInPage(page, author.email, author.password);
+  const member = await newMember('ownplay');
+  const contentId = randomUUID();
+  const contentUrl = `https://files.invalid/${member.id}/track/set.mp3`;
+  const added = await member.client
+    .from('user_content')
+    .insert({ id: contentId, user_id: member.id, title: 'Warehouse set', type: 'track', content_url: contentUrl });
+  if (added.error) throw added.error;
+  const id = await seedThread(member, ['Opening post', `Hear [my set](/content/${contentId}) from Friday`]);
+  const audioRequests: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().startsWith(contentUrl)) audioRequests.push(r.url());
+  });
+  await signInPage(page, member.email, member.password);
   await page.goto(`/discussions/thread/${id}`);
-
-  const editor = page.getByLabel(REPLY_TEXT.label);
-  await editor.click();
-  const missing = `nobody_${randomUUID().slice(0, 8)}`;
-  await page.keyboard.type(`Ask @${missing} or @${target.username.slice(0, 12)}`);
-  const list = page.getByRole('listbox', { name: REPLY_TEXT.mentionList });
-  const option = list.getByRole('option', { name: new RegExp(`@${target.username}`) });
-  await expect(option).toBeVisible({ timeout: 15_000 });
-  await expect(editor).toHaveAttribute('aria-activedescendant', /.+/);
-  const axe = await new AxeBuilder({ page }).include('form').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  const track = page.getByTestId('inline-track');
+  await expect(track).toContainText('Warehouse set', { timeout: 30_000 });
+  const audio = track.getByLabel(REPLY_TEXT.playTrack('Warehouse set'));
+  await expect(audio).toHaveAttribute('src', contentUrl);
+  await expect(audio).toHaveAttribute('preload', 'none');
+  await expect(page.getByTestId('post-content').getByRole('link', { name: 'my set' })).toBeVisible();
   await expectNoSidewaysScroll(page);
-
-  // Move to the member with the arrows, pick with Enter.
-  const options = list.getByRole('option');
-  const index = (await options.allTextContents()).findIndex((t) => t.includes(`@${target.username}`));
-  for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
-  await expect(option).toHaveAttribute('aria-selected', 'true');
-  await page.keyboard.press('Enter');
-  await expect(editor).toHaveValue(`Ask @${missing} or @${target.username} `);
-  await expect(list).toBeHidden();
-  await page.keyboard.type('please');
-  await page.getByRole('button', { name: REPLY_TEXT.submit }).click();
-
-  const reply = page.getByTestId('post-content').filter({ hasText: 'please' });
-  const link = reply.getByRole('link', { name: `@${target.username}` });
-  await expect(link).toHaveAttribute('href', `/profile/${target.username}`, { timeout: 20_000 });
-  // A name nobody has is plain text.
-  await expect(reply.getByRole('link', { name: `@${missing}` })).toHaveCount(0);
-  await expect(reply).toContainText(`@${missing}`);
-  await link.click();
-  await expect(page).toHaveURL(new RegExp(`/profile/${target.username}$`));
+  expect(audioRequests).toEqual([]);
 });
+
+test("a profile's link to a member's SoundCloud page is a player card that waits for Play", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 800 });
+  const hits = await watchProviders(page);
+  const member = await newMember('profcard');
+  const updated = await member.client
+    .from('profiles')
+    .update({ social_links: { soundcloud: 'soundcloud.com/nightshift' } })
+    .eq('id', member.id);
+  if (updated.error) throw updated.error;
+  await signInPage(page, member.email, member.password);
+  await page.goto(`/profile/${member.username}`);
+  const card = page.locator('[data-testid="embed-card"][data-provider="soundcloud"]');
+  await expect(card.getByTestId('embed-title')).toHaveText('nightshift', { timeout: 30_000 });
+  await expectNoSidewaysScroll(page);
+  expect(hits).toEqual([]);
+  await card.getByRole('button', { name: EMBED_TEXT.play('nightshift', EMBED_PROVIDER_NAMES.soundcloud) }).click();
+  await expect(card.getByTestId('embed-frame')).toHaveAttribute('sandbox', PLAYER_FRAME_SANDBOX);
+  await expect.poll(() => hits.some((u) => u.startsWith('https://w.soundcloud.com/player/'))).toBe(true);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`typing @ suggests members; Enter inserts @username and the posted reply links to the profile (${theme}, 360 px)`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, theme] as const);
+    const author = await newMember('mentioner');
+    const target = await newMember('mentioned');
+    const id = await seedThread(author, ['Opening post']);
+    await signInPage(page, author.email, author.password);
+    await page.goto(`/discussions/thread/${id}`);
+
+    const editor = page.getByLabel(REPLY_TEXT.label);
+    await editor.click();
+    const missing = `nobody_${randomUUID().slice(0, 8)}`;
+    await page.keyboard.type(`Ask @${missing} or @${target.username.slice(0, 12)}`);
+    const list = page.getByRole('listbox', { name: REPLY_TEXT.mentionList });
+    const option = list.getByRole('option', { name: new RegExp(`@${target.username}`) });
+    await expect(option).toBeVisible({ timeout: 15_000 });
+    await expect(editor).toHaveAttribute('aria-activedescendant', /.+/);
+    const axe = await new AxeBuilder({ page }).include('form').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await expectNoSidewaysScroll(page);
+
+    // Move to the member with the arrows, pick with Enter.
+    const options = list.getByRole('option');
+    const index = (await options.allTextContents()).findIndex((t) => t.includes(`@${target.username}`));
+    for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
+    await expect(option).toHaveAttribute('aria-selected', 'true');
+    await page.keyboard.press('Enter');
+    await expect(editor).toHaveValue(`Ask @${missing} or @${target.username} `);
+    await expect(list).toBeHidden();
+    // A tap picks too, and the text keeps the focus.
+    await page.keyboard.type(`and @${target.username.slice(0, 12)}`);
+    await list.getByRole('option', { name: new RegExp(`@${target.username}`) }).click();
+    await expect(editor).toHaveValue(`Ask @${missing} or @${target.username} and @${target.username} `);
+    await expect(editor).toBeFocused();
+    await page.keyboard.type('please');
+    await page.getByRole('button', { name: REPLY_TEXT.submit }).click();
+
+    const reply = page.getByTestId('post-content').filter({ hasText: 'please' });
+    const link = reply.getByRole('link', { name: `@${target.username}` }).first();
+    await expect(link).toHaveAttribute('href', `/profile/${target.username}`, { timeout: 20_000 });
+    // A name nobody has is plain text.
+    await expect(reply.getByRole('link', { name: `@${missing}` })).toHaveCount(0);
+    await expect(reply).toContainText(`@${missing}`);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/profile/${target.username}$`));
+  });
+}

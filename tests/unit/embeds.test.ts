@@ -15,6 +15,8 @@ describe('recogniseEmbedLink: provider pages', () => {
     [`https://open.spotify.com/track/${SPOTIFY_TRACK}?si=abc`, 'spotify', `https://open.spotify.com/track/${SPOTIFY_TRACK}`],
     [`https://open.spotify.com/intl-de/album/${SPOTIFY_TRACK}`, 'spotify', `https://open.spotify.com/album/${SPOTIFY_TRACK}`],
     ['https://artist-name.bandcamp.com/album/first-record', 'bandcamp', 'https://artist-name.bandcamp.com/album/first-record'],
+    ['https://artist-name.bandcamp.com/', 'bandcamp', 'https://artist-name.bandcamp.com/'],
+    ['https://soundcloud.com/nightshift', 'soundcloud', 'https://soundcloud.com/nightshift'],
   ])('%s is a %s player', (raw, provider, pageUrl) => {
     const embed = recogniseEmbedLink(raw);
     expect(embed?.provider).toBe(provider);
@@ -69,7 +71,10 @@ describe('recogniseEmbedLink: provider pages', () => {
     'ftp://soundcloud.com/a/b',
     '//soundcloud.com/a/b',
     'soundcloud.com/a/b',
-    'https://soundcloud.com/a',
+    'https://soundcloud.com/discover',
+    'https://soundcloud.com/ab',
+    'https://soundcloud.com/',
+    'https://daily.bandcamp.com/',
     'https://soundcloud.com/a/likes',
     '',
   ])('%s is no player', (raw) => {
