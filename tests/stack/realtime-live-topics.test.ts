@@ -67,15 +67,19 @@ afterAll(async () => {
 describe('community topic', () => {
   it("names a reply's tables with its thread's header in full, and speaks at most once per window however many replies", async () => {
     const thread = await newThread(alice);
-    await settle(LIVE_SIGNAL_WINDOW_MS + 200);
     const inbox = new Inbox<Broadcast>();
     await subscribed(listen(visitor(), COMMUNITY_TOPIC, inbox));
     const started = Date.now();
-    for (let i = 0; i < 5; i++) await reply(bob, thread);
-    const withHeader = await inbox.waitFor(
-      (m) => m.event === LIVE_EVENTS.changed && (m.payload as Signal).discussions.some((d) => d.id === thread),
-      "the reply's community message",
-    );
+    const carriesHeader = (m: Broadcast) => m.event === LIVE_EVENTS.changed && (m.payload as Signal).discussions.some((d) => d.id === thread);
+    // Other test files write on the same stack: a burst whose first commit falls in a window another file opened
+    // leaves its header out (its tables wait for the next message), so the burst is tried again after a quiet window.
+    let withHeader: Broadcast | undefined;
+    for (let attempt = 0; attempt < 6 && !withHeader; attempt++) {
+      await settle(LIVE_SIGNAL_WINDOW_MS + 200);
+      for (let i = 0; i < 5; i++) await reply(bob, thread);
+      withHeader = await inbox.waitFor(carriesHeader, "the reply's community message", 3_000).catch(() => undefined);
+    }
+    if (!withHeader) withHeader = await inbox.waitFor(carriesHeader, "the reply's community message");
     expect((withHeader.payload as Signal).tables).toEqual(expect.arrayContaining(['discussions', 'posts']));
     const elapsed = Date.now() - started;
     // other tests write too; the window bounds the messages whoever writes
