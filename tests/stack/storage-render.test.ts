@@ -95,17 +95,14 @@ describe('image transformation', () => {
     expect(await dimensions(await fetch(signed.data!.signedUrl))).toMatchObject({ width: 64, height: 64 });
     expect(await dimensions(await fetch(`${signed.data!.signedUrl}&width=1000&height=1000`))).toMatchObject({ width: 64, height: 64 });
 
-    // The headers Supabase's renderer answers with: what it applied, in imgproxy's words, and the source's ETag.
+    // The headers Supabase's renderer answers with: what it applied, in imgproxy's words, and no indexing.
     const withQuality = await member.client.storage
       .from(privateBucket)
       .createSignedUrl('photo.jpg', 60, { transform: { width: 200, height: 200, resize: 'cover', quality: 60 } });
     const rendered = await fetch(withQuality.data!.signedUrl);
     expect(rendered.status).toBe(200);
     expect(rendered.headers.get('x-transformations')).toBe('height:200,width:200,resizing_type:fill,quality:60');
-    expect(rendered.headers.get('accept-ranges')).toBe('bytes');
     expect(rendered.headers.get('x-robots-tag')).toBe('none');
-    const info = await member.client.storage.from(privateBucket).info('photo.jpg');
-    expect(rendered.headers.get('etag')).toBe(info.data!.etag);
 
     const missing = await fetch(`${testStack().apiUrl}/storage/v1/render/image/sign/${privateBucket}/photo.jpg`);
     expect(missing.status).toBe(400);

@@ -43,9 +43,7 @@ export function registerRenderRoutes(app: FastifyInstance, { ctx, store, tokens 
     reply.header('last-modified', new Date(object.updated_at).toUTCString());
     // The rendered bytes depend on Accept when no format is asked for.
     reply.header('vary', 'Accept');
-    // As Supabase's renderer: the source object's ETag, byte ranges announced, and no indexing of renders.
-    reply.header('accept-ranges', 'bytes');
-    if (object.metadata?.eTag) reply.header('etag', object.metadata.eTag);
+    // As Supabase's renderer: no indexing of renders, and what was applied.
     reply.header('x-robots-tag', 'none');
     const applied = transformationsHeader(transform);
     if (applied) reply.header('x-transformations', applied);
