@@ -15,19 +15,31 @@ export type { Mutation } from './outbox';
  * sends it and records the outcome (sent, conflict, rejected) on the same
  * record. Resolves once the store has the write.
  */
-export async function mutate<K extends ReplicatedCollectionName>(db: AppDatabase, mutation: Mutation<K>): Promise<void> {
+export function mutate<K extends ReplicatedCollectionName>(db: AppDatabase, mutation: Mutation<K>): Promise<void> {
+  return mutateAll(db, [mutation]);
+}
+
+function hold(mutation: Mutation): () => void {
   const { collection } = mutation;
-  const id = mutation.op === 'insert' ? mutation.doc.id : mutation.id;
+  if (mutation.op === 'insert') {
+    holdPendingInsert(collection, asColumns(mutation.doc), { revive: mutation.revive });
+    return () => releasePendingInsert(mutation.doc.id);
+  }
+  if (mutation.op === 'update') return holdPendingPatch(collection, mutation.id, mutation.patch as Record<string, unknown>);
+  return holdPendingRemove(collection, mutation.id);
+}
+
+/**
+ * Several writes made together (a discussion and its first post): every one
+ * is held before anything waits, then they are written in order, each with
+ * its record; one that fails stops the ones after it.
+ */
+export async function mutateAll(db: AppDatabase, mutations: readonly Mutation[]): Promise<void> {
   // Taken before the first await, so in the click's own task.
-  const release =
-    mutation.op === 'insert'
-      ? (holdPendingInsert(collection, asColumns(mutation.doc), { revive: mutation.revive }), () => releasePendingInsert(id))
-      : mutation.op === 'update'
-        ? holdPendingPatch(collection, id, mutation.patch as Record<string, unknown>)
-        : holdPendingRemove(collection, id);
+  const releases = mutations.map(hold);
   try {
-    await applyMutation(db, mutation);
+    for (const mutation of mutations) await applyMutation(db, mutation);
   } finally {
-    release();
+    releases.forEach((release) => release());
   }
 }

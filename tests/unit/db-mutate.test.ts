@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '@/db/database';
-import { mutate } from '@/db/mutate';
+import { mutate, mutateAll } from '@/db/mutate';
 import { TABLE_SPECS } from '@/db/replication/tables';
 import type { RemoteTable } from '@/db/replication/remote-table';
 import type { Row } from '@/db/replication/row-mapping';
@@ -67,6 +67,23 @@ describe('mutate: the one write path', { timeout: 60_000 }, () => {
     const kept = await record(post.id);
     expect(kept).toMatchObject({ state: 'waiting', op: 'insert', base: null });
     expect(Object.keys(kept!.columns!).sort()).toEqual([...TABLE_SPECS.posts.insertColumns].filter((c) => c in post).sort());
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('writes made together are all held before anything waits, then written in order with their records', async () => {
+    db = await testDatabase();
+    const first = reply('the header stands in for a discussion here');
+    const second = reply('and its first post');
+    const done = mutateAll(db, [
+      { op: 'insert', collection: 'posts', doc: first },
+      { op: 'insert', collection: 'posts', doc: second },
+    ]);
+    const held = localStorage.getItem(localStorage.key(0) ?? '') ?? '';
+    expect(held).toContain(first.id);
+    expect(held).toContain(second.id);
+    await done;
+    expect((await record(first.id))?.state).toBe('waiting');
+    expect((await record(second.id))?.state).toBe('waiting');
     expect(localStorage.length).toBe(0);
   });
 

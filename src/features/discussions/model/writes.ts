@@ -1,6 +1,6 @@
 import type { AppDatabase } from '@/db/database';
 import { clearDraft as removeDraft, saveDraft } from '@/db/drafts';
-import { mutate } from '@/db/mutate';
+import { mutate, mutateAll } from '@/db/mutate';
 import { REACTION_LIKE } from '../constants';
 import type { NewDiscussion, NewDiscussionInput } from '../validation';
 import { isBlankDiscussionDraft } from './drafts';
@@ -27,42 +27,43 @@ export async function createDiscussion(db: AppDatabase, member: Member, input: N
   const discussionId = newRowId();
   const postId = newRowId();
   const at = now();
-  const header = mutate(db, {
-    op: 'insert',
-    collection: 'discussions',
-    doc: {
-      id: discussionId,
-      user_id: member.id,
-      title: input.title,
-      category: input.category,
-      is_pinned: false,
-      is_locked: false,
-      created_at: at,
-      updated_at: at,
-      last_activity_at: at,
-      post_count: 1,
-      author_username: member.username,
-      author_display_name: member.display_name,
-      author_avatar_url: member.avatar_url ?? null,
+  await mutateAll(db, [
+    {
+      op: 'insert',
+      collection: 'discussions',
+      doc: {
+        id: discussionId,
+        user_id: member.id,
+        title: input.title,
+        category: input.category,
+        is_pinned: false,
+        is_locked: false,
+        created_at: at,
+        updated_at: at,
+        last_activity_at: at,
+        post_count: 1,
+        author_username: member.username,
+        author_display_name: member.display_name,
+        author_avatar_url: member.avatar_url ?? null,
+      },
     },
-  });
-  const first = mutate(db, {
-    op: 'insert',
-    collection: 'posts',
-    doc: {
-      id: postId,
-      discussion_id: discussionId,
-      user_id: member.id,
-      parent_post_id: null,
-      quoted_post_id: null,
-      content: input.content,
-      created_at: at,
-      updated_at: at,
-      is_solution: false,
-      reactions_summary: {},
+    {
+      op: 'insert',
+      collection: 'posts',
+      doc: {
+        id: postId,
+        discussion_id: discussionId,
+        user_id: member.id,
+        parent_post_id: null,
+        quoted_post_id: null,
+        content: input.content,
+        created_at: at,
+        updated_at: at,
+        is_solution: false,
+        reactions_summary: {},
+      },
     },
-  });
-  await Promise.all([header, first]);
+  ]);
   return { discussionId, postId };
 }
 
