@@ -1,5 +1,5 @@
 import { Clock, Mail, MessageCircle, Timer } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { IconCard } from '@/components/ui/icon-card';
@@ -8,6 +8,7 @@ import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
 import { Textarea } from '@/components/ui/textarea';
 import { loadDatabase } from '@/db/load-database';
+import { useOutboxState } from '@/db/hooks/use-outbox-state';
 import { useWhenSent } from '@/db/hooks/use-when-sent';
 import { insertLocal } from '@/db/writes';
 import { useFormDraft } from '@/lib/use-form-draft';
@@ -31,6 +32,27 @@ export function ContactScreen({ member }: { member: { id: string; name: string; 
     setStatus('sent');
     toast({ ...CONTACT_TOASTS.deliveredLater, variant: 'success' });
   });
+  // A message written online is only sent once the server took it: until then the form says sending, never sent.
+  const [sendingId, setSendingId] = useState<string | null>(null);
+  const sending = useOutboxState('contact_messages', sendingId ?? '');
+  useEffect(() => {
+    if (!sendingId || !sending) return;
+    if (sending.state === 'sent') {
+      setSendingId(null);
+      setStatus('sent');
+      toast({ ...CONTACT_TOASTS.sent, variant: 'success' });
+    } else if (sending.state === 'rejected' || sending.state === 'conflict') {
+      setSendingId(null);
+      setStatus('error');
+      toast({ ...CONTACT_TOASTS.failed, variant: 'destructive' });
+    } else if (!online) {
+      // The connection went while it was on its way: it waits on the device like a message written offline.
+      setSendingId(null);
+      setQueuedId(sendingId);
+      setStatus('queued');
+      toast({ ...CONTACT_TOASTS.queued });
+    }
+  }, [sendingId, sending, online]);
   // A message typed and not sent yet comes back after a reload or a crash.
   const draft = useFormDraft({ key: `contact:${member?.id ?? 'visitor'}`, value: form, parse: parseContactInput, onRestore: setForm });
 
@@ -55,8 +77,7 @@ export function ContactScreen({ member }: { member: { id: string; name: string; 
         user_id: member?.id ?? null,
       });
       if (online) {
-        setStatus('sent');
-        toast({ ...CONTACT_TOASTS.sent, variant: 'success' });
+        setSendingId(doc.id);
       } else {
         setQueuedId(doc.id);
         setStatus('queued');
