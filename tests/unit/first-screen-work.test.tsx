@@ -1,8 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { THREAD_FIRST_SCREEN_POSTS, THREAD_RENDER_GROWTH } from '@/features/discussions/constants';
-import { useProgressiveCount } from '@/features/discussions/hooks/use-progressive-count';
 import { STAT_LABELS } from '@/features/home/constants';
 import { CommunityStatsGrid } from '@/features/home/components/home-sections';
 import { mergeCategories } from '@/features/discussions/model/hub-query';
@@ -39,18 +37,5 @@ describe('the first screens set up no ICU formatter or collator', () => {
 
   it('orders text case-insensitively, then by case', () => {
     expect(['b', 'B', 'a', 'Ab', 'aa'].sort(compareText)).toEqual(['a', 'aa', 'Ab', 'B', 'b']);
-  });
-
-  it("renders one post in a thread's first render and the first screen's posts in the transition after it", () => {
-    const rendered: number[] = [];
-    function List({ total }: { total: number }) {
-      const shown = useProgressiveCount(total, THREAD_FIRST_SCREEN_POSTS, THREAD_RENDER_GROWTH);
-      rendered.push(shown);
-      return <p>{shown}</p>;
-    }
-    render(<List total={35} />);
-    // The first render is the one a router's mount makes synchronous: it holds one post, not the first screen's.
-    expect(rendered[0]).toBe(1);
-    expect(rendered).toContain(THREAD_FIRST_SCREEN_POSTS);
   });
 });

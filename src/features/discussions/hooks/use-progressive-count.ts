@@ -1,9 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
-import { useFirstPassDone } from '@/launch/use-first-pass';
 
 /**
- * How many items of a long list to render: one in the first render (often a synchronous one: the router
- * mounting the screen), `first` in the transition right after it, then `growth` times as many per
+ * How many items of a long list to render: `first` at once, then `growth` times as many per
  * follow-up render until all are in, after which every item renders straight
  * away (a new reply must appear in the frame it is added). A 500-post thread
  * then paints its first screen without waiting for 500 cards, and still ends up
@@ -22,8 +20,6 @@ export function useProgressiveCount(total: number, first: number, growth: number
     const timer = setTimeout(() => startTransition(() => setLimit((l) => Math.max(l, first) * growth)), 0);
     return () => clearTimeout(timer);
   }, [complete, limit, first, total, growth]);
-  const firstPassDone = useFirstPassDone();
   // `first` may grow after mount (a later `?post=` further down): it is rendered at once too.
-  const count = complete ? total : Math.min(Math.max(limit, first), total);
-  return firstPassDone ? count : Math.min(count, 1);
+  return complete ? total : Math.min(Math.max(limit, first), total);
 }
