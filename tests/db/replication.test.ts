@@ -241,7 +241,7 @@ describe('replication against the local stack', () => {
       schema: db.posts.schema.jsonSchema as never,
       isStopped: () => false,
     });
-    const conflicts = await push([{ newDocumentState: { ...reply, server_modified: null, _deleted: false } as never, assumedMasterState: undefined }]);
+    const conflicts = await push([{ newDocumentState: { ...reply.toJSON(), server_modified: null, _deleted: false } as never, assumedMasterState: undefined }]);
     expect(conflicts).toEqual([]);
     expect(await postCount(reply.id)).toBe(1);
     expect(await db.drafts.count().exec()).toBe(0);

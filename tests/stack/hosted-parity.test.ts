@@ -141,7 +141,8 @@ describe('the local stack is a hosted Supabase base', () => {
       .sort();
     await withDb(async (db) => {
       const { rows: applied } = await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version');
-      expect(applied.map((r) => r.version)).toEqual(files);
+      // Stack tests that prove what a migration may do apply throwaway ones numbered 2999… to this shared stack meanwhile.
+      expect(applied.map((r) => r.version).filter((version) => !version.startsWith('2999'))).toEqual(files);
       const {
         rows: [me],
       } = await db.query(
