@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REASONS } from '../../supabase/local/gateway/realtime/constants';
 import { anonClient, newMember, testStack, withDb, type TestMember } from '../support/clients';
-import { Inbox, signToken, subscribed } from '../support/realtime';
+import { Inbox, signToken, subscribed, releaseChannelsOf } from '../support/realtime';
 
 /**
  * Broadcast from the database, as Supabase Realtime's clients see it: rows of realtime.messages
@@ -55,17 +55,9 @@ beforeAll(async () => {
   );
 });
 
-afterEach(async () => {
-  await Promise.all(clients.map((c) => c.removeAllChannels()));
-});
+releaseChannelsOf(clients);
 
 afterAll(async () => {
-  await Promise.all(
-    clients.map(async (c) => {
-      await c.removeAllChannels();
-      c.realtime.disconnect();
-    }),
-  );
   await withDb((db) => db.query(`drop policy if exists "test: alice reads ${ALICE_ONLY}" on realtime.messages; drop schema if exists ${SCHEMA} cascade;`));
 });
 

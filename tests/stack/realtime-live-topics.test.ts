@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REASONS } from '../../supabase/local/gateway/realtime/constants';
 import { COMMUNITY_TOPIC, LIVE_EVENTS, LIVE_SIGNAL_WINDOW_MS, memberTopic, threadTopic } from '@/db/replication/live';
 import { anonClient, newMember, type TestMember } from '../support/clients';
-import { Inbox, subscribed } from '../support/realtime';
+import { Inbox, subscribed, releaseChannelsOf } from '../support/realtime';
 
 /**
  * The app's live topics, broadcast from the database: the community topic carries at most one
@@ -51,18 +51,7 @@ beforeAll(async () => {
   clients.push(alice.client, bob.client);
 });
 
-afterEach(async () => {
-  await Promise.all(clients.map((c) => c.removeAllChannels()));
-});
-
-afterAll(async () => {
-  await Promise.all(
-    clients.map(async (c) => {
-      await c.removeAllChannels();
-      c.realtime.disconnect();
-    }),
-  );
-});
+releaseChannelsOf(clients);
 
 describe('community topic', () => {
   it("names a reply's tables with its thread's header in full, and speaks at most once per window however many replies", async () => {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REASONS } from '../../supabase/local/gateway/realtime/constants';
 import { PRESENCE_CHANNELS } from '../../src/features/presence/constants';
 import { anonClient, newMember, testStack, withDb, type TestMember } from '../support/clients';
-import { Inbox, subscribed } from '../support/realtime';
+import { Inbox, subscribed, releaseChannelsOf } from '../support/realtime';
 
 /**
  * Who may do what on realtime channels: private channels are authorized by the
@@ -45,18 +45,9 @@ beforeAll(async () => {
   );
 });
 
-// supabase-js hands back an existing channel of the same topic: every test starts with none.
-afterEach(async () => {
-  await Promise.all(clients.map((c) => c.removeAllChannels()));
-});
+releaseChannelsOf(clients);
 
 afterAll(async () => {
-  await Promise.all(
-    clients.map(async (c) => {
-      await c.removeAllChannels();
-      c.realtime.disconnect();
-    }),
-  );
   await withDb((db) =>
     db.query(
       `drop policy if exists "test: members read ${MEMBERS_ONLY}" on realtime.messages; drop policy if exists "test: members write ${MEMBERS_ONLY}" on realtime.messages;`,

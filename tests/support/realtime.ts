@@ -1,5 +1,6 @@
-import type { RealtimeChannel } from '@supabase/supabase-js';
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
+import { afterAll, afterEach } from 'vitest';
 
 /** Items pushed by realtime callbacks, and a way to wait for them. */
 export class Inbox<T> {
@@ -31,4 +32,22 @@ export function subscribed(channel: RealtimeChannel): Promise<RealtimeChannel> {
 
 export async function signToken(claims: Record<string, unknown>, secret: string, expiresIn: string | number = '1h'): Promise<string> {
   return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime(expiresIn).sign(new TextEncoder().encode(secret));
+}
+
+/**
+ * Every test of the file starts with no channel (supabase-js hands back an existing channel of the same topic,
+ * and a joined one takes no new listeners), and the clients' sockets close with the file.
+ */
+export function releaseChannelsOf(clients: SupabaseClient[]): void {
+  afterEach(async () => {
+    await Promise.all(clients.map((c) => c.removeAllChannels()));
+  });
+  afterAll(async () => {
+    await Promise.all(
+      clients.map(async (c) => {
+        await c.removeAllChannels();
+        c.realtime.disconnect();
+      }),
+    );
+  });
 }
