@@ -23,7 +23,7 @@ test.describe('profile page', () => {
     await expect(header).toContainText(/Karma \d+/);
     await expect(header).toContainText(/Joined .* ago/);
     await expect(header.getByRole('list', { name: 'Genres' })).toContainText('Tech House');
-    await expect(header.getByRole('link', { name: 'soundcloud' })).toHaveAttribute('href', 'https://soundcloud.com/demo-dj');
+    await expect(header.getByRole('link', { name: 'SoundCloud', exact: true })).toHaveAttribute('href', 'https://soundcloud.com/demo-dj');
     await expect(header.getByRole('link', { name: PROFILE_MESSAGES.editProfile })).toHaveCount(0);
     await expect(page.getByTestId('owner-email')).toHaveCount(0);
 
@@ -227,7 +227,10 @@ test.describe('profile settings', () => {
     await expect(page.getByTestId('toast')).toContainText(SETTINGS_MESSAGES.profileUpdatedTitle);
     await expect(page).toHaveURL(new RegExp(`/profile/${renamed}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Night Shift' })).toBeVisible();
-    await expect(page.getByTestId('profile-header').getByRole('link', { name: 'soundcloud' })).toHaveAttribute('href', 'https://soundcloud.com/nightshift');
+    await expect(page.getByTestId('profile-header').getByRole('link', { name: 'SoundCloud', exact: true })).toHaveAttribute(
+      'href',
+      'https://soundcloud.com/nightshift',
+    );
     // The settings page was replaced in history: back returns to the page before it.
     await page.goBack();
     await expect(page).toHaveURL(/\/directory$/);
