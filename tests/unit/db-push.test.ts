@@ -65,6 +65,20 @@ describe('push', () => {
     expect(posts.inserts.filter((r) => r.id === doc.id)).toHaveLength(1);
   });
 
+  it('a write waiting to be retried is not sent once the replication stopped (a sign-out that dropped it)', async () => {
+    const posts = await setup();
+    await sync!.awaitInSync();
+    posts.offline = true;
+    const doc = await reply('dropped at sign-out');
+    await new Promise((r) => setTimeout(r, 200));
+    const stopping = sync!;
+    sync = undefined;
+    await stopping.stop();
+    posts.offline = false;
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(posts.inserts.filter((r) => r.id === doc.id)).toHaveLength(0);
+  });
+
   it('treats a server error as transient and a foreign-key miss as worth retrying', async () => {
     const posts = await setup();
     await sync!.awaitInSync();

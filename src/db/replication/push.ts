@@ -115,6 +115,8 @@ export function createPushHandler(options: PushHandlerOptions): PushHandler {
       // Throwing hands the batch back to RxDB, which stops retrying once the replication is canceled.
       if (options.isStopped()) throw new Error(`${spec.table}: replication stopped with ${retry.length} writes queued`);
       await backoff(Math.min(maxRetry, retryBase * 2 ** attempt));
+      // Stopped while waiting (a sign-out that dropped these writes, a restart): nothing more goes out from here.
+      if (options.isStopped()) throw new Error(`${spec.table}: replication stopped with ${retry.length} writes queued`);
       pending = retry;
     }
     if (serverDocs.length > 0) options.onServerRows?.(serverDocs);
