@@ -31,6 +31,32 @@ test.describe('contact', () => {
       .toBe(1);
   });
 
+  test('online, the form says sending until the server has the message, never sent before', async ({ page }) => {
+    await page.goto('/contact');
+    await expect(page.getByLabel(CONTACT_TEXTS.name)).toBeVisible();
+    // The server takes its time to answer: the message is on its way, not sent.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/rest\/v1\/contact_messages/, async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    const subject = `Slow ${Date.now()}`;
+    await page.getByLabel(CONTACT_TEXTS.name).fill('Lin');
+    await page.getByLabel(CONTACT_TEXTS.email).fill('lin@example.test');
+    await page.getByLabel(CONTACT_TEXTS.subject).fill(subject);
+    await page.getByLabel(CONTACT_TEXTS.message).fill('Is the booth open to all?');
+    await page.getByRole('button', { name: CONTACT_TEXTS.send }).click();
+    await expect(page.getByRole('button', { name: CONTACT_TEXTS.sending })).toBeVisible();
+    await page.waitForTimeout(1_500);
+    await expect(page.getByText(CONTACT_TEXTS.success)).toHaveCount(0);
+    await expect(page.getByTestId('toast').getByText(CONTACT_TOASTS.sent.title)).toHaveCount(0);
+    release();
+    await expect(page.getByText(CONTACT_TEXTS.success)).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('toast').getByText(CONTACT_TOASTS.sent.title)).toBeVisible();
+    expect((await serviceClient().from('contact_messages').select('id').eq('subject', subject)).data).toHaveLength(1);
+  });
+
   test('offline, the message is queued and stored after reconnecting', async ({ page, context }) => {
     await page.goto('/contact');
     await expect(page.getByLabel(CONTACT_TEXTS.name)).toBeVisible();
