@@ -7,6 +7,7 @@ import type { Row } from '@/db/replication/row-mapping';
 import { sendArgsOf, sendOne } from '@/db/replication/send-one';
 import type { OutboxDoc } from '@/db/schemas/outbox';
 import { testDatabase } from './db-support/memory-db';
+import { replyDoc } from './db-support/reply-doc';
 
 /** localStorage as the browser has it; Node has none. */
 function memoryStorage(): Storage {
@@ -34,20 +35,7 @@ afterEach(async () => {
 });
 
 function reply(content: string, serverModified: string | null = null) {
-  const at = '2026-11-26T08:00:00.000Z';
-  return {
-    id: crypto.randomUUID(),
-    discussion_id: crypto.randomUUID(),
-    user_id: crypto.randomUUID(),
-    parent_post_id: null,
-    quoted_post_id: null,
-    content,
-    created_at: at,
-    updated_at: at,
-    is_solution: false,
-    reactions_summary: {},
-    server_modified: serverModified,
-  };
+  return { ...replyDoc(content, '2026-11-26T08:00:00.000Z'), server_modified: serverModified };
 }
 
 async function record(id: string): Promise<OutboxDoc | null> {

@@ -5,6 +5,7 @@ import { holdPendingInsert, holdPendingPatch, holdPendingRemove, releasePendingI
 import { recordWrite } from '@/db/outbox';
 import { clearPrivateDeviceData } from '@/lib/device-storage';
 import { testDatabase } from './db-support/memory-db';
+import { replyDoc } from './db-support/reply-doc';
 
 /** localStorage as the browser has it; Node has none. */
 class MemoryStorage implements Storage {
@@ -39,21 +40,7 @@ afterEach(async () => {
   delete (globalThis as { localStorage?: Storage }).localStorage;
 });
 
-function reply(content: string) {
-  const at = new Date().toISOString();
-  return {
-    id: crypto.randomUUID(),
-    discussion_id: crypto.randomUUID(),
-    user_id: crypto.randomUUID(),
-    parent_post_id: null,
-    quoted_post_id: null,
-    content,
-    created_at: at,
-    updated_at: at,
-    is_solution: false,
-    reactions_summary: {},
-  };
-}
+const reply = (content: string) => replyDoc(content);
 
 describe('inserts held while IndexedDB writes them', () => {
   it('a reply whose page went away before the store had it is written when the store next opens, queued to send', async () => {
