@@ -4,7 +4,7 @@ import { App } from './app/app';
 import { AppErrorBoundary } from './app/render-error';
 import { registerServiceWorker } from './app/pwa/register-service-worker';
 import { linkWebAppManifest } from './app/pwa/web-app-manifest';
-import { preloadLaunchRoute } from './app/router';
+import { loadLaunchRoute, preloadLaunchRoute } from './app/router';
 import { yieldToMain } from './db/idle';
 import { loadDatabase, openStoreWhen } from './db/load-database';
 import { launchScreenReadsStore, whenBackgroundWorkMayStart, whenStoreIsWanted } from './launch/first-screen';
@@ -22,20 +22,24 @@ preloadLaunchRoute(location.pathname);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// The entry's evaluation is one task; React's first render starts in the next one, as a transition: React
-// then builds the first screen in slices of a few milliseconds and lets the browser in between (a first
-// render outside a transition is one uninterrupted task, most of a second of a throttled phone's main thread).
-void yieldToMain().then(() =>
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <AppErrorBoundary>
-          <App />
-        </AppErrorBoundary>
-      </StrictMode>,
+// The entry's evaluation is one task; the router loads the launch route in the next one (its chunks are
+// already on their way), and React's first render, with that route, starts once it is loaded, as a
+// transition: React then builds the whole first screen in slices of a few milliseconds and lets the browser
+// in between (a first render outside a transition is one uninterrupted task, most of a second of a
+// throttled phone's main thread).
+void yieldToMain()
+  .then(loadLaunchRoute)
+  .then(() =>
+    startTransition(() =>
+      createRoot(root).render(
+        <StrictMode>
+          <AppErrorBoundary>
+            <App />
+          </AppErrorBoundary>
+        </StrictMode>,
+      ),
     ),
-  ),
-);
+  );
 
 // After the first screen (and the quiet spell of a server-read one), so installing the worker and its
 // precache, and fetching the manifest and its icons, never compete with it for bandwidth or the main thread.

@@ -1,13 +1,15 @@
 import { createRouter } from '@tanstack/react-router';
+import { deviceHoldsSession } from '@/lib/device-storage';
 import { routeTree } from '@/routeTree.gen';
+import type { GuardAuth } from './guards';
 import { RouteError } from './render-error';
 import type { RouterContext } from './router-context';
 
 export function createAppRouter() {
   return createRouter({
     routeTree,
-    // Filled in by <App> from the auth context before the first render.
-    context: { auth: { loading: true, user: null } } satisfies RouterContext,
+    // What the auth provider starts with, so the launch loads with it; <App> passes the auth context from then on.
+    context: { auth: authAtLaunch() } satisfies RouterContext,
     defaultPreload: 'intent',
     // A screen that throws is replaced by a message with a reload, inside the layout.
     defaultErrorComponent: RouteError,
@@ -19,13 +21,32 @@ export const router = createAppRouter();
 
 /**
  * Starts fetching the launch location's route chunks now, while the entry
- * evaluates and React renders the shell, instead of when the router loads
- * after React's first commit (about 150 ms later on a 4x-throttled cold
- * start). The router joins these imports; a failed one it tries again itself.
+ * evaluates, instead of once the router has matched and run the guards of
+ * the launch location. The router joins these imports; a failed one it tries
+ * again itself.
  */
 export function preloadLaunchRoute(pathname: string): void {
   const [routes] = router.getMatchedRoutes(pathname);
   for (const route of routes) void router.loadRouteChunk(route)?.catch(() => undefined);
+}
+
+/** What the auth provider starts with: a device without a session is a visitor's at once, one with a session waits for it. */
+export function authAtLaunch(): GuardAuth {
+  return { loading: deviceHoldsSession(), user: null };
+}
+
+/** Longest wait for the launch location's route before React renders anyway (a chunk that never arrives). */
+export const LAUNCH_ROUTE_WAIT_MS = 3000;
+
+/**
+ * Loads the launch location's matches (guards, route chunks; loaders start their reads and return) before React's
+ * first render, so that render holds the route and runs as one transition React builds in slices. Mounted without
+ * them, the router commits the route from a store subscription in its mount effect, a render React never slices:
+ * most of a second of a throttled phone's main thread in one task on a thread page. The router, finding its
+ * location already resolved when it mounts, does not load it again.
+ */
+export function loadLaunchRoute(): Promise<void> {
+  return Promise.race([router.load().catch(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, LAUNCH_ROUTE_WAIT_MS))]);
 }
 
 declare module '@tanstack/react-router' {

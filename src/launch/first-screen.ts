@@ -16,9 +16,9 @@
 import type { ReplicatedCollectionName } from '@/db/collections';
 import { hasPulled } from '@/db/first-pull';
 import { markOnce } from '@/db/launch-marks';
-import { deviceStorage } from '@/lib/device-storage';
+import { deviceHoldsSession } from '@/lib/device-storage';
 import { hasLaunchSnapshot } from './launch-snapshot';
-import { AUTH_STORAGE_KEY, FIRST_SCREEN_MARK } from '@/lib/shell-constants';
+import { FIRST_SCREEN_MARK } from '@/lib/shell-constants';
 
 /**
  * "The first screen is on the glass": resolved once the router has rendered
@@ -110,7 +110,7 @@ export const SERVER_FIRST_SCREENS: { path: RegExp; collections: ReplicatedCollec
  */
 export function screenReadsServerFirst(pathname: string): boolean {
   // A signed-in member is about to act on the page (reply, like, moderate), which needs the store: as before.
-  if (deviceStorage()?.getItem(AUTH_STORAGE_KEY)) return false;
+  if (deviceHoldsSession()) return false;
   const screen = SERVER_FIRST_SCREENS.find(({ path }) => path.test(pathname));
   return screen !== undefined && !screen.collections.every(hasPulled);
 }

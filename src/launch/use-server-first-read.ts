@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { storeNeededNow } from '@/launch/first-screen';
 
 export type ServerFirstRead<T> = {
@@ -20,7 +20,9 @@ export function useServerFirstRead<T>(wanted: () => boolean, read: () => Promise
     if (!asked) return;
     let live = true;
     read().then(
-      (answer) => live && setResult({ answer, pending: false }),
+      // The answer mounts the screen's content: as a transition, built in slices (an update from a promise is
+      // otherwise rendered in one task, a whole thread's posts at once).
+      (answer) => live && startTransition(() => setResult({ answer, pending: false })),
       () => {
         storeNeededNow();
         if (live) setResult({ answer: null, pending: false });

@@ -3,6 +3,7 @@
  * synchronous, so it can be written while a page is being torn down, which
  * IndexedDB cannot promise.
  */
+import { AUTH_STORAGE_KEY } from './shell-constants';
 
 /** Every key holding what a member saw or typed on this device starts with this, so one call removes them all. */
 const PRIVATE_PREFIX = 'djcircle-private:';
@@ -19,6 +20,14 @@ export function deviceStorage(): Storage | null {
     // Access can throw (storage disabled by policy); callers then do without.
     return null;
   }
+}
+
+/**
+ * Whether this device keeps a member's session (its localStorage copy). The launch decides "member or visitor"
+ * from it synchronously, before supabase-js has loaded: a visitor's screens never wait for the session.
+ */
+export function deviceHoldsSession(): boolean {
+  return Boolean(deviceStorage()?.getItem(AUTH_STORAGE_KEY));
 }
 
 /** Removes every private value (launch snapshots, form drafts): on sign-out and when the device's data is cleared. */

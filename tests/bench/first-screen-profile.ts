@@ -7,13 +7,14 @@
  * The profile is summarised by function (self and total ms, named by their source file through the
  * source maps) and split into tasks (runs of samples between idle gaps): the longest tasks before
  * the first screen was readable, each with the functions that made it. Figures only; no target.
- * PROFILE_PAGES=thread,cold profiles only those.
+ * PROFILE_PAGES=thread,cold profiles only those. PROFILE_BASELINE=<git ref> also builds that commit's app against
+ * the same stack and profiles each page with it right before the working tree's, side by side in one run.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { execFileSync, execSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { build, preview } from 'vite';
 import { CHROMIUM_ARGS } from '../../playwright.config';
 import { ROOT, startStackProcess, testStackLocation } from '../support/stack-process';
@@ -147,48 +148,94 @@ async function profileLaunch(context: BrowserContext, url: string, nameOf: Retur
   await page.close();
 }
 
+/** The app of `ref` built unminified with source maps into `distDir`, from a copy of its tree (the working tree is left alone). */
+async function buildBaseline(ref: string, srcDir: string, distDir: string): Promise<void> {
+  rmSync(srcDir, { recursive: true, force: true });
+  mkdirSync(srcDir, { recursive: true });
+  execSync(`git archive ${JSON.stringify(ref)} | tar -x -C ${JSON.stringify(srcDir)}`, { cwd: ROOT, stdio: 'inherit' });
+  symlinkSync(join(ROOT, 'node_modules'), join(srcDir, 'node_modules'));
+  // The router plugin finds its config and routes from the working directory.
+  process.chdir(srcDir);
+  try {
+    await build({
+      root: srcDir,
+      configFile: join(srcDir, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir: distDir, emptyOutDir: true, minify: false, sourcemap: true },
+    });
+  } finally {
+    process.chdir(ROOT);
+  }
+}
+
+/** A static server for a built app, and its address. */
+async function serve(distDir: string) {
+  const server = await preview({ logLevel: 'warn', build: { outDir: distDir }, preview: { port: 0, host: '127.0.0.1' } });
+  const address = server.httpServer.address();
+  return { server, baseUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+}
+
+async function profileColdStart(browser: Browser, baseUrl: string, nameOf: ReturnType<typeof sourceNamer>, label: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const warm = await context.newPage();
+  await warm.goto(`${baseUrl}/discussions`);
+  await warm.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+  // The seeded community's sync is small; a quiet spell lets it finish before the device goes offline.
+  await warm.waitForTimeout(15_000);
+  await warm.close();
+  await context.setOffline(true);
+  await profileLaunch(context, `${baseUrl}/discussions`, nameOf, label);
+  await context.close();
+}
+
 async function main() {
   const location = await testStackLocation('bench-profile');
   log('starting a seeded stack');
   const stack = await startStackProcess(location);
   const distDir = join(ROOT, '.local', 'bench-profile-dist');
-  let server: Awaited<ReturnType<typeof preview>> | undefined;
+  const baselineRef = process.env.PROFILE_BASELINE;
+  const baselineSrc = join(ROOT, '.local', 'bench-profile-baseline-src');
+  const baselineDist = join(ROOT, '.local', 'bench-profile-baseline-dist');
+  const servers: Awaited<ReturnType<typeof preview>>[] = [];
   const browser = await chromium.launch({ executablePath: execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim(), args: CHROMIUM_ARGS });
   try {
     const { API_URL: apiUrl, ANON_KEY: anonKey, DB_URL: dbUrl } = stack.status;
     log('building the app (unminified, with source maps)');
     Object.assign(process.env, { VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: anonKey, VITE_DEMO_LOGINS: 'true' });
     await build({ logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true, minify: false, sourcemap: true } });
-    server = await preview({ logLevel: 'warn', build: { outDir: distDir }, preview: { port: 0, host: '127.0.0.1' } });
-    const address = server.httpServer.address();
-    const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const builds: { label: string; baseUrl: string; nameOf: ReturnType<typeof sourceNamer> }[] = [];
+    if (baselineRef) {
+      log(`building the baseline ${baselineRef}`);
+      await buildBaseline(baselineRef, baselineSrc, baselineDist);
+      const { server, baseUrl } = await serve(baselineDist);
+      servers.push(server);
+      builds.push({ label: `baseline ${baselineRef}`, baseUrl, nameOf: sourceNamer(baselineDist) });
+    }
+    const { server, baseUrl } = await serve(distDir);
+    servers.push(server);
+    builds.push({ label: baselineRef ? 'working tree' : '', baseUrl, nameOf: sourceNamer(distDir) });
     log(await machineLabel(browser));
-    const nameOf = sourceNamer(distDir);
     const only = process.env.PROFILE_PAGES?.split(',');
+    const labelled = (label: string, what: string) => (label ? `${what} (${label})` : what);
     for (const [name, path] of Object.entries(await sharedLinkPages(dbUrl))) {
       if (only && !only.includes(name)) continue;
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-      await profileLaunch(context, `${baseUrl}${path}`, nameOf, `first visit, ${name}`);
-      await context.close();
+      for (const b of builds) {
+        const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+        await profileLaunch(context, `${b.baseUrl}${path}`, b.nameOf, labelled(b.label, `first visit, ${name}`));
+        await context.close();
+      }
     }
     if (!only || only.includes('cold')) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      const warm = await context.newPage();
-      await warm.goto(`${baseUrl}/discussions`);
-      await warm.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
-      // The seeded community's sync is small; a quiet spell lets it finish before the device goes offline.
-      await warm.waitForTimeout(15_000);
-      await warm.close();
-      await context.setOffline(true);
-      await profileLaunch(context, `${baseUrl}/discussions`, nameOf, 'offline cold start, hub');
-      await context.close();
+      for (const b of builds) await profileColdStart(browser, b.baseUrl, b.nameOf, labelled(b.label, 'offline cold start, hub'));
     }
   } finally {
     await browser.close();
-    await server?.close();
+    for (const server of servers) await server.close();
     await stack.stop();
     rmSync(location.localDir, { recursive: true, force: true });
     rmSync(distDir, { recursive: true, force: true });
+    rmSync(baselineSrc, { recursive: true, force: true });
+    rmSync(baselineDist, { recursive: true, force: true });
   }
 }
 

@@ -92,6 +92,23 @@ test('an empty device lists the hub from the server before its store has synced,
   expect(await shiftsSince(page, 0)).toBeLessThan(0.1);
 });
 
+test("the app's first paint of a shared thread is its page, never the shell around an empty main region", async ({ page }) => {
+  const author = await newMemberApi('firstpaint');
+  const thread = await createThread(author.id, [{ authorId: author.id, content: 'First paint post' }]);
+  // What #main holds when React first puts the app into #root (one commit inserts the whole tree).
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const root = document.getElementById('root');
+      if (!root || root.childElementCount === 0) return;
+      observer.disconnect();
+      (window as unknown as { __firstMain: number }).__firstMain = document.getElementById('main')?.childElementCount ?? -1;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`/discussions/thread/${thread.id}`);
+  await expect(page.getByTestId('thread-title')).toHaveText(thread.title);
+  expect(await page.evaluate(() => (window as unknown as { __firstMain: number }).__firstMain)).toBeGreaterThan(0);
+});
+
 test('an empty device told by the server that a shared thread does not exist says so at once, not once its store has opened', async ({ page }) => {
   const replication = await holdReplication(page);
   await page.goto(`/discussions/thread/${randomUUID()}`);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { parseDate, relativeTime } from '@/lib/dates';
+import { format } from 'date-fns';
+import { fullDateTime, parseDate, relativeTime } from '@/lib/dates';
 
 describe('relative dates', () => {
   beforeEach(() => {
@@ -20,5 +21,14 @@ describe('relative dates', () => {
     expect(relativeTime(undefined)).toBe('');
     expect(relativeTime('not a date')).toBe('');
     expect(parseDate('')).toBeNull();
+  });
+
+  it('gives the full date of a timestamp as date-fns writes it, and nothing for a missing or unreadable one', () => {
+    const iso = '2026-11-20T12:34:56Z';
+    expect(fullDateTime(iso)).toBe(format(new Date(iso), 'PPpp'));
+    // Asked again (the next render of a list), the same text.
+    expect(fullDateTime(iso)).toBe(format(new Date(iso), 'PPpp'));
+    expect(fullDateTime(null)).toBe('');
+    expect(fullDateTime('not a date')).toBe('');
   });
 });

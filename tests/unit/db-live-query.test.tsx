@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { Suspense, use } from 'react';
 import { BehaviorSubject, Subject, type Observable } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '@/db/database';
@@ -91,5 +92,42 @@ describe('useLiveQuery: one live read of the local store', () => {
     await waitFor(() => expect(result.current.value).toBe('thread 1'));
     rerender({ id: 2 });
     expect(result.current.value).toBe('thread 2');
+  });
+
+  it('mounts its first result as a transition (what showed stays until the new content is ready), and shows later results at once', async () => {
+    const useLiveQuery = await importHook();
+    const rows = new BehaviorSubject<string[]>(['first post']);
+    let release: (text: string) => void = () => undefined;
+    const slowPart = new Promise<string>((resolve) => (release = resolve));
+    function SlowPart() {
+      return <p>{use(slowPart)}</p>;
+    }
+    function Rows() {
+      const { value, loading } = useLiveQuery(() => rows, [], [] as string[]);
+      if (loading) return <p>Loading posts</p>;
+      return (
+        <>
+          {value.map((text) => (
+            <p key={text}>{text}</p>
+          ))}
+          <SlowPart />
+        </>
+      );
+    }
+    render(
+      <Suspense fallback={<p>Blank fallback</p>}>
+        <Rows />
+      </Suspense>,
+    );
+    await act(async () => opening.calls[0].resolve(fakeDb));
+    // An update React must finish in one go would have swapped the loading text for the fallback.
+    expect(screen.getByText('Loading posts')).toBeTruthy();
+    expect(screen.queryByText('Blank fallback')).toBeNull();
+    await act(async () => release('the rest of the screen'));
+    await waitFor(() => expect(screen.getByText('first post')).toBeTruthy());
+    expect(screen.getByText('the rest of the screen')).toBeTruthy();
+
+    act(() => rows.next(['first post', 'a reply replication pulled']));
+    expect(screen.getByText('a reply replication pulled')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type DependencyList } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type DependencyList } from 'react';
 import type { Observable } from 'rxjs';
 import type { AppDatabase } from '../database';
 import { toError, useDatabaseOpening } from './use-database';
@@ -44,8 +44,17 @@ export function useLiveQuery<T>(query: (db: AppDatabase) => Observable<T> | null
       setState((s) => (s.value === initial && s.loading && !s.error ? s : { value: initial, loading: true, error: null }));
       return;
     }
+    // The first result mounts what it lists (a hub page, a thread's posts): as a transition, which React builds in
+    // slices with the browser let in between; an update from a subscription is otherwise rendered in one task.
+    // Later results change a few rows and show at once.
+    let first = true;
     const sub = source.subscribe({
-      next: (value) => setState({ value, loading: false, error: null }),
+      next: (value) => {
+        const update = () => setState({ value, loading: false, error: null });
+        if (first) startTransition(update);
+        else update();
+        first = false;
+      },
       error: (error: unknown) => setState((s) => ({ ...s, loading: false, error: toError(error) })),
     });
     return () => sub.unsubscribe();

@@ -1,8 +1,8 @@
 import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { loadDatabase } from '@/db/load-database';
-import { deviceStorage } from '@/lib/device-storage';
-import { AUTH_STORAGE_KEY, MESSAGES } from '@/lib/shell-constants';
+import { deviceHoldsSession } from '@/lib/device-storage';
+import { MESSAGES } from '@/lib/shell-constants';
 import { AuthContext, type AuthContextValue, type SignUpInput } from '../hooks/use-auth';
 import { mergeUser, type MergedUser } from '../model/merge-user';
 import { localFirstProfileSource } from '../model/local-profile-source';
@@ -32,7 +32,7 @@ export function AuthProvider({ getClient, profileSource, children }: AuthProvide
   const source = useMemo<ProfileSource>(() => profileSource ?? localFirstProfileSource(() => clientPromise), [clientPromise, profileSource]);
   const [user, setUser] = useState<MergedUser | null>(null);
   const [session, setSession] = useState<Session | null>(null);
-  const [visitorAtStart] = useState(() => !deviceStorage()?.getItem(AUTH_STORAGE_KEY));
+  const [visitorAtStart] = useState(() => !deviceHoldsSession());
   const [loading, setLoading] = useState(!visitorAtStart);
   const [lastEvent, setLastEvent] = useState<AuthChangeEvent | null>(null);
   // Each auth event bumps this; a slow profile load for an older event must not overwrite a newer one.
