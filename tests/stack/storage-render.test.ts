@@ -95,7 +95,8 @@ describe('image transformation', () => {
     expect(await dimensions(await fetch(signed.data!.signedUrl))).toMatchObject({ width: 64, height: 64 });
     expect(await dimensions(await fetch(`${signed.data!.signedUrl}&width=1000&height=1000`))).toMatchObject({ width: 64, height: 64 });
 
-    // The headers Supabase's renderer answers with: what it applied, in imgproxy's words, and no indexing.
+    // The headers Supabase's renderer answers with: what it applied, in imgproxy's words, no indexing, the source's
+    // ETag and byte ranges.
     const withQuality = await member.client.storage
       .from(privateBucket)
       .createSignedUrl('photo.jpg', 60, { transform: { width: 200, height: 200, resize: 'cover', quality: 60 } });
@@ -103,6 +104,43 @@ describe('image transformation', () => {
     expect(rendered.status).toBe(200);
     expect(rendered.headers.get('x-transformations')).toBe('height:200,width:200,resizing_type:fill,quality:60');
     expect(rendered.headers.get('x-robots-tag')).toBe('none');
+    expect(rendered.headers.get('accept-ranges')).toBe('bytes');
+    const info = await member.client.storage.from(privateBucket).info('photo.jpg');
+    const eTag = rendered.headers.get('etag');
+    expect(eTag).toBe(info.data!.etag);
+    const whole = Buffer.from(await rendered.arrayBuffer());
+    expect(Number(rendered.headers.get('content-length'))).toBe(whole.length);
+  });
+
+  it('honours what it announces: a kept render revalidates with its ETag and a cut-off one resumes with a range', async () => {
+    const api = service.storage.from(publicBucket);
+    const url = api.getPublicUrl('photo.jpg', { transform: { width: 240, height: 160 } }).data.publicUrl;
+    const first = await fetch(url);
+    const eTag = first.headers.get('etag')!;
+    expect(eTag).toMatch(/^"[0-9a-f]{32}"$/);
+    const whole = Buffer.from(await first.arrayBuffer());
+
+    const kept = await fetch(url, { headers: { 'if-none-match': eTag } });
+    expect(kept.status).toBe(304);
+    expect((await kept.arrayBuffer()).byteLength).toBe(0);
+
+    // What a browser cache does with a render it had to drop halfway: the rest, if it is still the same version.
+    const rest = await fetch(url, { headers: { range: 'bytes=100-', 'if-range': eTag } });
+    expect(rest.status).toBe(206);
+    expect(rest.headers.get('content-range')).toBe(`bytes 100-${whole.length - 1}/${whole.length}`);
+    expect(Buffer.compare(Buffer.from(await rest.arrayBuffer()), whole.subarray(100))).toBe(0);
+
+    const stale = await fetch(url, { headers: { range: 'bytes=100-', 'if-range': '"another-version"' } });
+    expect(stale.status).toBe(200);
+    expect(Buffer.compare(Buffer.from(await stale.arrayBuffer()), whole)).toBe(0);
+
+    const beyond = await fetch(url, { headers: { range: `bytes=${whole.length}-` } });
+    expect(beyond.status).toBe(416);
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${whole.length}`);
+  });
+
+  it("refuses a signed render without a token or with another object's token", async () => {
+    const signed = await member.client.storage.from(privateBucket).createSignedUrl('photo.jpg', 60, { transform: { width: 64, height: 64, resize: 'cover' } });
 
     const missing = await fetch(`${testStack().apiUrl}/storage/v1/render/image/sign/${privateBucket}/photo.jpg`);
     expect(missing.status).toBe(400);

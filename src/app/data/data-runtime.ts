@@ -18,6 +18,7 @@ import { REJECTED_DRAFTS_PATH } from '@/lib/shell-constants';
 import { router } from '../router';
 import { REJECTED_NOTICE } from './constants';
 import { clearSignOutMark, hasSignOutMark, markSignedOut } from './sign-out-mark';
+import { rejectionNotices } from './rejection-notice';
 import { openSignOutRelay } from './sign-out-relay';
 
 export interface DataRuntime {
@@ -42,32 +43,25 @@ export interface DataRuntime {
 /**
  * Tells the member, on whatever screen they are, when the server refuses a
  * write for good: the count next to the connectivity indicator, and a toast
- * with the reason and the way to the kept text. Refusals already on the
- * device when the app starts are only counted (they were told before).
+ * with the reason and the way to the kept text.
  */
-function noticeRejections(): (drafts: DraftDoc[]) => void {
-  let known: Set<string> | null = null;
-  return (drafts) => {
-    useConnectivityStore.getState().setRejectedChanges(drafts.length);
-    const fresh = known ? drafts.filter((d) => !known!.has(d.id)) : [];
-    known = new Set(drafts.map((d) => d.id));
-    if (fresh.length === 0) return;
-    toast({
-      variant: 'destructive',
-      title: REJECTED_NOTICE.title,
-      description: REJECTED_NOTICE.description(fresh[0].reason ?? ''),
-      duration: Infinity,
-      action: { label: REJECTED_NOTICE.open, altText: REJECTED_NOTICE.openAlt, onClick: () => void router.navigate({ to: REJECTED_DRAFTS_PATH }) },
-    });
-  };
+function tellRejections(fresh: DraftDoc[]): void {
+  toast({
+    variant: 'destructive',
+    title: REJECTED_NOTICE.title,
+    description: REJECTED_NOTICE.description(fresh[0].reason ?? ''),
+    duration: Infinity,
+    action: { label: REJECTED_NOTICE.open, altText: REJECTED_NOTICE.openAlt, onClick: () => void router.navigate({ to: REJECTED_DRAFTS_PATH }) },
+  });
 }
 
 export async function startDataRuntime(getClient: () => Promise<SupabaseClient>): Promise<DataRuntime> {
+  const startedAt = new Date().toISOString();
   const [db, client] = await Promise.all([loadDatabase(), getClient()]);
   const controller = new SyncController(db, client);
   const subscriptions: Subscription[] = [
     waitingCount$(db).subscribe((count) => useConnectivityStore.getState().setPendingChanges(count)),
-    rejectedDrafts$(db).subscribe(noticeRejections()),
+    rejectedDrafts$(db).subscribe(rejectionNotices(startedAt, tellRejections)),
     controller.current$.subscribe((sync) => {
       // Which threads' posts a device keeps follows from its discussions; on a fresh device the first
       // posts pull runs before any discussion arrived and finds nothing to keep. Pull posts again once they are in.

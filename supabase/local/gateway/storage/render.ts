@@ -5,6 +5,7 @@ import { STORAGE_MESSAGES, storageErrors } from './errors';
 import type { FileStore } from './files';
 import { assertBucketName, validObjectName } from './paths';
 import { findBucket, findObject, type ObjectRow } from './queries';
+import { requestedRange } from './serve';
 import { parseTransform, renderImage, transformationsHeader, transformFromSegments, TRANSFORM_LIMITS, type TransformOptions } from './transform';
 
 interface ObjectParams {
@@ -37,13 +38,18 @@ function target(request: RenderRequest): { bucket: string; name: string } {
 export function registerRenderRoutes(app: FastifyInstance, { ctx, store, tokens }: StorageDeps): void {
   async function send(request: RenderRequest, reply: FastifyReply, object: ObjectRow, transform: TransformOptions) {
     const rendered = await renderImage(await readSource(store, object), transform, request.headers.accept);
+    const size = rendered.body.length;
     reply.header('content-type', rendered.contentType);
-    reply.header('content-length', rendered.body.length);
     reply.header('cache-control', object.metadata?.cacheControl ?? 'no-cache');
     reply.header('last-modified', new Date(object.updated_at).toUTCString());
     // The rendered bytes depend on Accept when no format is asked for.
     reply.header('vary', 'Accept');
-    // As Supabase's renderer: no indexing of renders, and what was applied.
+    // As Supabase's renderer: the source object's ETag (the same source, transformation and Accept give the same
+    // bytes), byte ranges, no indexing of renders, and what was applied. A browser that kept part of a render
+    // resumes it with a range and revalidates it with the ETag, so both are honoured rather than only announced.
+    const eTag = object.metadata?.eTag;
+    reply.header('accept-ranges', 'bytes');
+    if (eTag) reply.header('etag', eTag);
     reply.header('x-robots-tag', 'none');
     const applied = transformationsHeader(transform);
     if (applied) reply.header('x-transformations', applied);
@@ -52,6 +58,15 @@ export function registerRenderRoutes(app: FastifyInstance, { ctx, store, tokens 
       const filename = typeof download === 'string' && download !== '' ? download : (object.name.split('/').pop() ?? object.name);
       reply.header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`);
     }
+    if (eTag && request.headers['if-none-match'] === eTag) return reply.code(304).send();
+    const range = requestedRange(request, size, eTag);
+    if (range === null) return reply.code(416).header('content-range', `bytes */${size}`).send();
+    if (range) {
+      reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
+      reply.header('content-length', range.end - range.start + 1);
+      return reply.send(rendered.body.subarray(range.start, range.end + 1));
+    }
+    reply.header('content-length', size);
     return reply.send(rendered.body);
   }
 

@@ -32,6 +32,16 @@ function parseRange(header: string | undefined, size: number): ByteRange | undef
   return { start, end };
 }
 
+/**
+ * The range a request asks for, as `parseRange` gives it. An `If-Range` naming another version than `eTag` means the
+ * client's partial copy is stale: it gets the whole file.
+ */
+export function requestedRange(request: FastifyRequest, size: number, eTag: string | undefined): ByteRange | undefined | null {
+  const ifRange = request.headers['if-range'];
+  if (ifRange !== undefined && ifRange !== eTag) return undefined;
+  return parseRange(request.headers.range, size);
+}
+
 /** `attachment`, with the file name (the one asked for, or the object's own) for the browser to save it under. */
 function attachment(download: unknown, name: string): string {
   const filename = typeof download === 'string' && download !== '' ? download : (name.split('/').pop() ?? name);
@@ -64,7 +74,7 @@ export async function sendObject(store: FileStore, request: FastifyRequest, repl
 
   if (meta?.eTag && request.headers['if-none-match'] === meta.eTag) return reply.code(304).send();
 
-  const range = parseRange(request.headers.range, size);
+  const range = requestedRange(request, size, meta?.eTag);
   if (range === null) {
     return reply.code(416).header('content-range', `bytes */${size}`).send();
   }
