@@ -56,6 +56,11 @@ async function withDevValidation(base: RxStorage<unknown, unknown>): Promise<RxS
   return wrappedValidateAjvStorage({ storage: base }) as RxStorage<unknown, unknown>;
 }
 
+/** How a collection is created from its definition: its schema, migrations and conflict rule (the server's state wins unless it says otherwise). */
+export function collectionCreator(def: CollectionDefinition<unknown>) {
+  return { schema: def.schema, migrationStrategies: def.migrationStrategies, conflictHandler: def.conflictHandler ?? serverWinsConflictHandler };
+}
+
 export async function createAppDatabase(options: CreateAppDatabaseOptions = {}): Promise<AppDatabase> {
   await addPlugins();
   const db = await createRxDatabase<AppCollections>({
@@ -70,7 +75,7 @@ export async function createAppDatabase(options: CreateAppDatabaseOptions = {}):
   const creators = Object.fromEntries(
     Object.entries(definitions)
       .filter(([name]) => !options.only || options.only.includes(name as CollectionName))
-      .map(([name, def]) => [name, { schema: def.schema, migrationStrategies: def.migrationStrategies, conflictHandler: serverWinsConflictHandler }]),
+      .map(([name, def]) => [name, collectionCreator(def as CollectionDefinition<unknown>)]),
   );
   // Typed by AppCollections; the entries are built from COLLECTION_DEFINITIONS, which is keyed the same way.
   await db.addCollections(creators as Parameters<AppDatabase['addCollections']>[0]);
