@@ -242,8 +242,10 @@ export class SyncEngine implements SyncRun {
    * (the posts of the threads the device keeps, known only once the discussions have arrived).
    */
   whenStoreReady(): Promise<void> {
-    const rulesReady = [...this.rules.values()].map((rules) => rules.ready?.());
-    this.storeReady ??= Promise.all([...Object.values(this.states).map((state) => state.awaitInitialReplication()), ...rulesReady]).then(() => undefined);
+    this.storeReady ??= Promise.all([
+      ...Object.values(this.states).map((state) => state.awaitInitialReplication()),
+      ...[...this.rules.values()].map((rules) => rules.ready?.()),
+    ]).then(() => undefined);
     return this.storeReady;
   }
 
