@@ -41,6 +41,30 @@ function watchThreadGaps(run: SyncRun, kept: () => string[] | undefined): (heade
 }
 
 /**
+ * A member opens a thread: the visit is recorded (so the thread is kept from now on), `keep` adds it to
+ * this run's scope, the live stream follows it, and its posts are fetched now. Resolves with how many.
+ */
+async function visitThread(run: SyncRun, discussionId: string, keep: () => void): Promise<number> {
+  if (!isUuid(discussionId)) throw new Error(`Not a discussion id: ${discussionId}`);
+  await run.db.pinned.incrementalUpsert({
+    id: `visited:discussion:${discussionId}`,
+    reason: 'visited',
+    entity_type: 'discussion',
+    entity_id: discussionId,
+    pinned_at: new Date(run.now()).toISOString(),
+  });
+  keep();
+  run.live()?.watchThread(discussionId);
+  // A thread opened before the checkpointed pull reached it (a link, a notification, a new thread):
+  // its header and its authors come with its posts, so the page shows whole at once.
+  const [rows] = await Promise.all([fetchThreadRows(run.remote('posts'), discussionId), run.fetchMissing('discussions', [discussionId])]);
+  await run.fetchMissing('profiles', [...new Set(rows.map((row) => String(row.user_id)))]);
+  await run.deliver('posts', rows);
+  await run.awaitInSync('posts');
+  return rows.length;
+}
+
+/**
  * Which posts a device keeps: the threads it keeps (pinned, visited, taken part in, recently active), the
  * member's own posts anywhere, and a thread the moment it is opened. These are the posts table's rules: the
  * scope its pulls ask with, the refused-thread bisection, the backfill of threads that joined late, the gap
@@ -106,24 +130,9 @@ export function threadScopeRules(run: SyncRun): TableRules {
         .catch(() => undefined);
     },
     ready: () => postsOfKeptThreads,
-    async ensure(discussionId) {
-      if (!isUuid(discussionId)) throw new Error(`Not a discussion id: ${discussionId}`);
-      await db.pinned.incrementalUpsert({
-        id: `visited:discussion:${discussionId}`,
-        reason: 'visited',
-        entity_type: 'discussion',
-        entity_id: discussionId,
-        pinned_at: new Date(run.now()).toISOString(),
-      });
-      if (!scope.discussionIds?.includes(discussionId)) scope = { ...scope, discussionIds: [...(scope.discussionIds ?? []), discussionId] };
-      run.live()?.watchThread(discussionId);
-      // A thread opened before the checkpointed pull reached it (a link, a notification, a new thread):
-      // its header and its authors come with its posts, so the page shows whole at once.
-      const [rows] = await Promise.all([fetchThreadRows(run.remote('posts'), discussionId), run.fetchMissing('discussions', [discussionId])]);
-      await run.fetchMissing('profiles', [...new Set(rows.map((row) => String(row.user_id)))]);
-      await run.deliver('posts', rows);
-      await run.awaitInSync('posts');
-      return rows.length;
-    },
+    ensure: (discussionId) =>
+      visitThread(run, discussionId, () => {
+        if (!scope.discussionIds?.includes(discussionId)) scope = { ...scope, discussionIds: [...(scope.discussionIds ?? []), discussionId] };
+      }),
   };
 }
