@@ -1,4 +1,4 @@
-import type { MigrationStrategies, RxCollection, RxJsonSchema } from 'rxdb';
+import type { MigrationStrategies, RxCollection, RxConflictHandler, RxJsonSchema } from 'rxdb';
 import { blogPostsTable, type BlogPostDoc } from './schemas/blog-posts';
 import { contactMessagesTable, type ContactMessageDoc } from './schemas/contact-messages';
 import { discussionsTable, type DiscussionDoc } from './schemas/discussions';
@@ -56,6 +56,8 @@ export const LOCAL_ONLY_COLLECTIONS = ['drafts', 'pinned', 'outbox'] as const sa
 export interface CollectionDefinition<T> {
   schema: RxJsonSchema<T>;
   migrationStrategies: MigrationStrategies;
+  /** how the device resolves a conflict; absent: the server's state wins */
+  conflictHandler?: RxConflictHandler<T>;
 }
 
 /** The declaration of each replicated table (src/db/schemas/): its schema, document type and replication spec. */

@@ -1,7 +1,8 @@
 import { deepEqual, type RxConflictHandler } from 'rxdb';
 
 /**
- * Server wins, always: deterministic on every device. The push handler
+ * The default conflict rule (a table's declaration may name another): the
+ * server wins, deterministic on every device. The push handler
  * (replication/push.ts) has already merged edits to different fields and kept
  * the losing local text as a 'conflict' draft before a conflict reaches here.
  */

@@ -5,16 +5,14 @@ import { getAppStorage } from './app-storage';
 import { COLLECTION_DEFINITIONS, type AppCollections, type CollectionDefinition, type CollectionName } from './collections';
 import { serverWinsConflictHandler } from './conflict-handler';
 import { replayPendingWrites } from './pending-inserts';
-import { trackLocalWrites } from './outbox';
 
 /**
  * The local store (RxDB over IndexedDB). Components reach it with `useDatabase()`
  * and read it live with `useLiveQuery()` (both in `./hooks`); other code awaits
- * `loadDatabase()` (`./load-database.ts`). A write through its document API
- * (`insert`, `upsert`, `incrementalPatch`, `remove`) is recorded as waiting by
- * {@link trackLocalWrites} (`./outbox.ts`) and sent to PostgREST by
- * `createPushHandler` in `./replication/push.ts`; the server's triggers and the
- * `send-push` edge function turn it into notifications.
+ * `loadDatabase()` (`./load-database.ts`). A member's write goes through
+ * `mutate` (`./mutate.ts`), which records it as waiting in the outbox; the sync
+ * engine (`./replication/`) sends it to PostgREST; the server's triggers and
+ * the `send-push` edge function turn it into notifications.
  */
 export type AppDatabase = RxDatabase<AppCollections>;
 
@@ -56,6 +54,11 @@ async function withDevValidation(base: RxStorage<unknown, unknown>): Promise<RxS
   return wrappedValidateAjvStorage({ storage: base }) as RxStorage<unknown, unknown>;
 }
 
+/** How a collection is created from its definition: its schema, migrations and conflict rule (the server's state wins unless it says otherwise). */
+export function collectionCreator(def: CollectionDefinition<unknown>) {
+  return { schema: def.schema, migrationStrategies: def.migrationStrategies, conflictHandler: def.conflictHandler ?? serverWinsConflictHandler };
+}
+
 export async function createAppDatabase(options: CreateAppDatabaseOptions = {}): Promise<AppDatabase> {
   await addPlugins();
   const db = await createRxDatabase<AppCollections>({
@@ -70,11 +73,10 @@ export async function createAppDatabase(options: CreateAppDatabaseOptions = {}):
   const creators = Object.fromEntries(
     Object.entries(definitions)
       .filter(([name]) => !options.only || options.only.includes(name as CollectionName))
-      .map(([name, def]) => [name, { schema: def.schema, migrationStrategies: def.migrationStrategies, conflictHandler: serverWinsConflictHandler }]),
+      .map(([name, def]) => [name, collectionCreator(def as CollectionDefinition<unknown>)]),
   );
   // Typed by AppCollections; the entries are built from COLLECTION_DEFINITIONS, which is keyed the same way.
   await db.addCollections(creators as Parameters<AppDatabase['addCollections']>[0]);
-  trackLocalWrites(db);
   return db;
 }
 

@@ -1,5 +1,5 @@
-import type { RxCollection, RxDatabase } from 'rxdb';
-import { REPLICATED_COLLECTIONS, type AppCollections, type AppDocTypes, type ReplicatedCollectionName } from './collections';
+import type { RxDatabase } from 'rxdb';
+import { type AppCollections, type AppDocTypes, type ReplicatedCollectionName } from './collections';
 import type { AppDatabase } from './database';
 import { getLocalIdentity } from './identity';
 import { TABLE_SPECS } from './replication/tables';
@@ -151,22 +151,6 @@ export async function setOutboxState(
       // Written meanwhile by the write path: move its state instead.
       await db.outbox.findOne(id).incrementalPatch({ state, reason, updated_at });
     });
-}
-
-/**
- * Marks every write made through the RxDB API as waiting. Replication writes
- * go straight to the storage instance and never run these hooks, so only the
- * member's own writes land in the outbox.
- */
-export function trackLocalWrites(db: RxDatabase<AppCollections>): void {
-  for (const name of REPLICATED_COLLECTIONS) {
-    const collection = db[name] as RxCollection | undefined;
-    if (!collection) continue;
-    const mark = async (data: { id: string }) => setOutboxState(db, name, data.id, 'waiting');
-    collection.postInsert(mark, false);
-    collection.postSave(mark, false);
-    collection.postRemove(mark, false);
-  }
 }
 
 /** Entries older than this that were sent are dropped at start; "sent" only needs to show for a while. */

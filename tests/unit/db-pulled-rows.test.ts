@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mutate } from '@/db/mutate';
 import { startSync } from '@/db/replication/sync';
 import { testDatabase } from './db-support/memory-db';
 import { stubRemotes } from './db-support/stub-remote';
@@ -32,9 +33,9 @@ describe('a page closed between storing pulled rows and recording their server s
       'replication-down',
     );
     expect(write.error).toEqual([]);
-    // A write made on this device (tracked in the outbox), waiting for a member's replication to send it.
+    // A write made on this device (through the write path, so with its outbox record), waiting for a member's replication to send it.
     const mine = discussion('Written here, not sent yet');
-    await db.discussions.insert(mine);
+    await mutate(db, { op: 'insert', collection: 'discussions', doc: mine });
 
     const stubs = stubRemotes();
     stubs.remote('discussions').put({ ...pulled, _modified: serverModified });

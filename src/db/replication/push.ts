@@ -22,6 +22,8 @@ export interface PushHandlerOptions {
   /** first retry delay; doubles per attempt up to maxRetryMs */
   retryBaseMs?: number;
   maxRetryMs?: number;
+  /** the table's rule run after a write's outcome was recorded */
+  afterPush?: (outcome: SendOutcome, doc: Row) => Promise<void>;
 }
 
 export type PushHandler = (rows: RxReplicationWriteToMasterRow<unknown>[]) => Promise<WithDeleted<unknown>[]>;
@@ -96,6 +98,7 @@ export function createPushHandler(options: PushHandlerOptions): PushHandler {
       case 'transient':
         break;
     }
+    await options.afterPush?.(outcome, doc);
   }
 
   return async (rows) => {

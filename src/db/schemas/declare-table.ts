@@ -1,4 +1,4 @@
-import type { MigrationStrategies, RxJsonSchema, TopLevelProperty } from 'rxdb';
+import type { MigrationStrategies, RxConflictHandler, RxJsonSchema, TopLevelProperty } from 'rxdb';
 import type { ReplicatedCollectionName } from '../collections';
 import type { Database } from '../database.types';
 import type { PullScope, TableSyncSpec } from '../replication/table-spec';
@@ -76,6 +76,11 @@ export interface TableDeclaration<T extends ReplicatedCollectionName, S extends 
   accepts?: (row: Record<string, unknown>, scope: PullScope) => boolean;
   /** rows the device keeps whatever `filter` says (the member's own profile) */
   alwaysKept?: (scope: PullScope) => string[];
+  /**
+   * How a write the server answered with another state resolves on the device (RxDB's conflict handler):
+   * by default the server's state wins (conflict-handler.ts).
+   */
+  conflictHandler?: RxConflictHandler<DocumentOf<T, C>>;
 }
 
 type RequiredColumn<C> = { [K in keyof C]: C[K] extends { required: true } ? K : never }[keyof C];
@@ -98,6 +103,8 @@ export interface ReplicatedTable<T extends ReplicatedCollectionName, Doc> {
   name: T;
   schema: RxJsonSchema<Doc>;
   migrationStrategies: MigrationStrategies;
+  /** absent: the server's state wins */
+  conflictHandler?: RxConflictHandler<Doc>;
   sync: TableSyncSpec;
 }
 
@@ -148,5 +155,7 @@ export function defineTable<const T extends ReplicatedCollectionName, const C ex
   if (declaration.accepts) sync.accepts = declaration.accepts;
   if (declaration.alwaysKept) sync.alwaysKept = declaration.alwaysKept;
 
-  return { name: declaration.table, schema, migrationStrategies: declaration.migrationStrategies ?? {}, sync };
+  const table: ReplicatedTable<T, DocumentOf<T, C>> = { name: declaration.table, schema, migrationStrategies: declaration.migrationStrategies ?? {}, sync };
+  if (declaration.conflictHandler) table.conflictHandler = declaration.conflictHandler;
+  return table;
 }
