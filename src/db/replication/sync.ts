@@ -47,6 +47,8 @@ export interface SyncHandle {
   readonly states: Partial<Record<ReplicatedCollectionName, TableReplication>>;
   /** Fetches a thread's posts now (on visit) and keeps the thread syncing; resolves with the number of posts fetched. */
   ensureThread(discussionId: string): Promise<number>;
+  /** The thread's screen closed: its rows stop arriving live (the thread stays kept and pulled). */
+  releaseThread(discussionId: string): void;
   /** Resolves when every replication has pulled and pushed what it can right now. */
   awaitInSync(): Promise<void>;
   /**
@@ -474,6 +476,8 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     },
     async ensureThread(discussionId) {
       if (!isUuid(discussionId)) throw new Error(`Not a discussion id: ${discussionId}`);
+      // Watched before anything is awaited, so a screen closed meanwhile (releaseThread) is not watched after.
+      live?.watchThread(discussionId);
       await db.pinned.incrementalUpsert({
         id: `visited:discussion:${discussionId}`,
         reason: 'visited',
@@ -482,7 +486,6 @@ export function startSync(options: StartSyncOptions): SyncHandle {
         pinned_at: new Date(now()).toISOString(),
       });
       if (!scope.discussionIds?.includes(discussionId)) scope = { ...scope, discussionIds: [...(scope.discussionIds ?? []), discussionId] };
-      live?.watchThread(discussionId);
       const schema = db.posts.schema.jsonSchema as RxJsonSchema<unknown>;
       // A thread opened before the checkpointed pull reached it (a link, a notification, a new thread):
       // its header and its authors come with its posts, so the page shows whole at once.
@@ -494,6 +497,9 @@ export function startSync(options: StartSyncOptions): SyncHandle {
       );
       await states.posts?.awaitInSync();
       return rows.length;
+    },
+    releaseThread(discussionId) {
+      live?.unwatchThread(discussionId);
     },
     async awaitInSync() {
       await Promise.all(Object.values(states).map((state) => state.awaitInSync()));
