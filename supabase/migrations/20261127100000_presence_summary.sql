@@ -92,7 +92,19 @@ begin
        and summary is distinct from current
        and sent_at <= clock_timestamp() - interval '10 seconds';
     if found then
-      perform realtime.send(current || jsonb_build_object('at', clock_timestamp()), 'summary', 'online', true);
+      -- The window's trailing edge: what changes until it reopens is sent by the next stamp after it,
+      -- so the summary names one tab (by a digest of its key) to stamp once when the window reopens:
+      -- the longest-open one, the likeliest to still be there. One call per summary, whatever the
+      -- number of pages; if that tab goes meanwhile, the others' regular stamps take over.
+      perform realtime.send(
+        current || jsonb_build_object(
+          'at', clock_timestamp(),
+          'clock', (select encode(sha256(convert_to(t.tab::text, 'UTF8')), 'hex')
+                      from private.presence_tabs t
+                     where t.last_seen_at > now() - interval '90 seconds'
+                     order by t.online_since, t.tab
+                     limit 1)),
+        'summary', 'online', true);
     end if;
 
     update private.live_signals s set sent_at = clock_timestamp(), pending = '{}'

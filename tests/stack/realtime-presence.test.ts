@@ -3,7 +3,7 @@ import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMUNITY_TOPIC, LIVE_EVENTS, LIVE_SIGNAL_WINDOW_MS } from '@/db/replication/live';
 import { ONLINE_EVENT, ONLINE_SIGNAL_WINDOW_MS, ONLINE_TOPIC } from '@/features/presence/constants';
-import { parseOnlineSummary, type OnlineSummary } from '@/features/presence/model/presence';
+import { parseOnlineSummary, tabDigest, type OnlineSummary } from '@/features/presence/model/presence';
 import { anonClient, newMember, withDb, type TestMember } from '../support/clients';
 import { Inbox, releaseChannelsOf, subscribed } from '../support/realtime';
 
@@ -70,11 +70,14 @@ describe('online topic', () => {
   it("sends an arrival to every follower at once, naming the member from their profile; the tab's own answer has it too", async () => {
     await quietSpell();
     const inbox = await follow(ONLINE_TOPIC);
-    const answer = await beat(alice.client, randomUUID());
+    const aliceTab = randomUUID();
+    const answer = await beat(alice.client, aliceTab);
     expect(answer.members).toEqual([expect.objectContaining({ user_id: alice.id, username: alice.username, avatar_url: 'https://example.test/alice.png' })]);
     expect(answer.count).toBe(1);
     const sent = await inbox.waitFor((m) => names(summaryOf(m)).includes(alice.username), "alice's arrival", 3_000);
     expect(summaryOf(sent)).toMatchObject({ count: 1, guests: 0 });
+    // it names the longest-open tab (the only one) to stamp when the window reopens, by a digest of its key
+    expect(summaryOf(sent)?.clock).toBe(await tabDigest(aliceTab));
   });
 
   it('holds arrivals and departures within the window back, and sends them in one message with the first stamp after it', async () => {

@@ -1,10 +1,15 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { getSupabase } from '@/launch/lazy-supabase';
 import { env } from '@/lib/env';
 import { useConnectivityStore } from '@/stores/connectivity-store';
-import { ONLINE_EVENT, ONLINE_TOPIC, PRESENCE_HEARTBEAT_MS } from '../constants';
-import { newerSummary, parseOnlineSummary, type OnlineSummary } from '../model/presence';
+import { ONLINE_EVENT, ONLINE_SIGNAL_WINDOW_MS, ONLINE_TOPIC, PRESENCE_HEARTBEAT_MS } from '../constants';
+import { newerSummary, parseOnlineSummary, tabDigest, type OnlineSummary } from '../model/presence';
+
+/** After the window, so the clock's stamp finds it open whatever the clocks' small differences. */
+const CLOCK_MARGIN_MS = 300;
+
+const newTabKey = (_identity: string | null): string => crypto.randomUUID();
 
 export type PresenceStatus = 'offline' | 'connecting' | 'live';
 export type OnlineState = { status: PresenceStatus; summary: OnlineSummary | null };
@@ -19,24 +24,29 @@ export type OnlineState = { status: PresenceStatus; summary: OnlineSummary | nul
 export function useOnlineSummary(memberId: string | null): OnlineState {
   const online = useConnectivityStore((s) => s.online);
   const [state, setState] = useState<OnlineState>({ status: online ? 'connecting' : 'offline', summary: null });
+  // One key per identity, kept while the connection comes and goes (back online, the tab is the same
+  // tab, not a second guest); a signed-out tab's row never turns into a guest's, or the reverse.
+  const tabKey = useMemo(() => newTabKey(memberId), [memberId]);
 
   useEffect(() => {
     if (!online) {
       setState({ status: 'offline', summary: null });
       return;
     }
-    // a new tab key per identity: a signed-out tab's row never turns into a guest's, or the reverse
-    const tabKey = crypto.randomUUID();
     let cancelled = false;
+    let clockTimer: ReturnType<typeof setTimeout> | null = null;
+    const digest = tabDigest(tabKey);
     let client: SupabaseClient | null = null;
     let channel: RealtimeChannel | null = null;
     let token: string | null = null;
     let left = false;
+    let joinedBefore = false;
     setState({ status: 'connecting', summary: null });
 
     const take = (value: unknown) => {
       const next = parseOnlineSummary(value);
       if (!cancelled && next) setState((s) => ({ status: 'live', summary: newerSummary(s.summary, next) }));
+      return next;
     };
     const beat = async () => {
       if (cancelled || !client) return;
@@ -80,9 +90,22 @@ export function useOnlineSummary(memberId: string | null): OnlineState {
       // Private: anyone may follow the topic, and only the database speaks on it.
       const ch = c.channel(ONLINE_TOPIC, { config: { private: true } });
       channel = ch;
-      ch.on('broadcast', { event: ONLINE_EVENT }, (m: { payload: unknown }) => take(m.payload)).subscribe((status) => {
-        // joined, or joined again after a dropped socket: what was said meanwhile is asked for
-        if (status === 'SUBSCRIBED') void beat().catch(() => undefined);
+      const onSummary = (m: { payload: unknown }) => {
+        const clock = take(m.payload)?.clock;
+        // named the clock: stamp once when the window reopens, which sends what changed meanwhile
+        if (clock)
+          void digest.then((mine) => {
+            if (cancelled || clock !== mine || clockTimer !== null) return;
+            clockTimer = setTimeout(() => {
+              clockTimer = null;
+              void beat().catch(() => undefined);
+            }, ONLINE_SIGNAL_WINDOW_MS + CLOCK_MARGIN_MS);
+          });
+      };
+      ch.on('broadcast', { event: ONLINE_EVENT }, onSummary).subscribe((status) => {
+        // joined again after a dropped socket: what was said meanwhile is asked for
+        if (status === 'SUBSCRIBED' && joinedBefore) void beat().catch(() => undefined);
+        if (status === 'SUBSCRIBED') joinedBefore = true;
       });
       void beat().catch(() => undefined);
     });
@@ -90,12 +113,13 @@ export function useOnlineSummary(memberId: string | null): OnlineState {
     return () => {
       cancelled = true;
       clearInterval(timer);
+      if (clockTimer !== null) clearTimeout(clockTimer);
       window.removeEventListener('pagehide', leave);
       window.removeEventListener('pageshow', onPageShow);
       if (client) leave();
       if (client && channel) void client.removeChannel(channel);
     };
-  }, [online, memberId]);
+  }, [online, tabKey]);
 
   return state;
 }

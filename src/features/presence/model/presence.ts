@@ -4,7 +4,7 @@ export type PresenceMember = { user_id: string; username: string; avatar_url: st
  * members by arrival (as many as any list shows), named from their profiles. `at` is when it
  * was worked out: a page keeps the newest of what its own stamp answered and what the topic sent.
  */
-export type OnlineSummary = { count: number; guests: number; members: PresenceMember[]; at: string };
+export type OnlineSummary = { count: number; guests: number; members: PresenceMember[]; at: string; clock?: string };
 
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
@@ -23,7 +23,15 @@ export function parseOnlineSummary(value: unknown): OnlineSummary | null {
   if (!isCount(v.count) || !isCount(v.guests) || !Array.isArray(v.members) || typeof v.at !== 'string' || Number.isNaN(Date.parse(v.at))) return null;
   const members = v.members.map(asMember);
   if (members.some((m) => m === null)) return null;
-  return { count: v.count, guests: v.guests, members: members as PresenceMember[], at: v.at };
+  const summary: OnlineSummary = { count: v.count, guests: v.guests, members: members as PresenceMember[], at: v.at };
+  if (typeof v.clock === 'string') summary.clock = v.clock;
+  return summary;
+}
+
+/** The digest a summary names its clock tab by (hex SHA-256 of the tab key, as the database writes it). */
+export async function tabDigest(tabKey: string): Promise<string> {
+  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(tabKey)));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** The newer of two summaries (by when the database worked them out); the current one on a tie. */
