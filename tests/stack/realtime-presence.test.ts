@@ -108,6 +108,29 @@ describe('online topic', () => {
     expect(inbox.items.filter((m) => m.event === ONLINE_EVENT)).toHaveLength(2);
   });
 
+  it('a departure held back by the window reaches the pages when the tab the last summary named stamps as it reopens', async () => {
+    await quietSpell();
+    const inbox = await follow(ONLINE_TOPIC);
+    // alice's page has been open longest: the summaries name her tab the clock
+    const aliceTab = randomUUID();
+    await beat(alice.client, aliceTab);
+    await inbox.waitFor((m) => names(summaryOf(m)).includes(alice.username), "alice's page", 3_000);
+    await withDb((db) => db.query(`update private.presence_signal set sent_at = '-infinity'`));
+    const bobTab = randomUUID();
+    await beat(bob.client, bobTab);
+    const arrival = await inbox.waitFor((m) => names(summaryOf(m)).includes(bob.username), "bob's arrival", 3_000);
+    expect(summaryOf(arrival)?.clock).toBe(await tabDigest(aliceTab));
+    // bob leaves within the window: held back
+    expect((await bob.client.rpc('presence_leave', { tab_key: bobTab })).error).toBeNull();
+    await sleep(1_000);
+    expect(inbox.items.filter((m) => m.event === ONLINE_EVENT)).toHaveLength(2);
+    // alice's page stamps when the window reopens, as the summary asked: the departure goes out
+    await sleep(ONLINE_SIGNAL_WINDOW_MS - 1_000 + 300);
+    await beat(alice.client, aliceTab);
+    const departure = await inbox.waitFor((m) => summaryOf(m)?.count === 1 && !names(summaryOf(m)).includes(bob.username), "bob's departure", 3_000);
+    expect(names(summaryOf(departure))).toEqual([alice.username]);
+  });
+
   it('says nothing when a stamp changes nothing', async () => {
     await quietSpell();
     const inbox = await follow(ONLINE_TOPIC);
