@@ -35,7 +35,8 @@ export function useOnlineSummary(memberId: string | null): OnlineState {
     }
     let cancelled = false;
     let clockTimer: ReturnType<typeof setTimeout> | null = null;
-    const digest = tabDigest(tabKey);
+    // without a digest (no WebCrypto) this tab never acts as the clock; the others' stamps take over
+    const digest = tabDigest(tabKey).catch(() => null);
     let client: SupabaseClient | null = null;
     let channel: RealtimeChannel | null = null;
     let token: string | null = null;
