@@ -9,18 +9,16 @@ export const ONLINE_TOPIC = 'online';
 export const ONLINE_EVENT = 'summary';
 /** The online topic speaks at most once per this window (the database's throttle; keep them equal). */
 export const ONLINE_SIGNAL_WINDOW_MS = 10_000;
-/** A tab not stamped for this long no longer counts as online (the database's rule; keep them equal). */
-export const PRESENCE_FRESH_MS = 90_000;
 
 export const PANEL_FULL_ROWS = 5;
 /** Members shown in the panel in all: the full rows, then small avatars. */
 export const PANEL_MAX_SHOWN = 7;
 export const SIDEBAR_ONLINE_LIMIT = 5;
 export const PANEL_TOOLTIP_DELAY_MS = 100;
-export const GUEST_USERNAME = 'Guest';
 /**
- * An open tab stamps its presence this often, and gets the online list back: well below
- * PRESENCE_FRESH_MS, and the latest a list held back by the window reaches a quiet page.
+ * An open tab stamps its presence this often, and gets the online list back: well below the 90 s
+ * after which the database stops counting a silent tab, and the latest a list held back by the
+ * window reaches a quiet page.
  */
 export const PRESENCE_HEARTBEAT_MS = 30_000;
 
