@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { ONLINE_SIGNAL_WINDOW_MS, PRESENCE_CHANNELS, PRESENCE_MESSAGES } from '../../src/features/presence/constants';
-import { logIn, newMember } from '../support/standins/e2e-session';
+import { dbQuery, logIn, newMember } from '../support/standins/e2e-session';
 
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
 
@@ -11,7 +11,13 @@ if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
  */
 const NEXT_SUMMARY = { timeout: ONLINE_SIGNAL_WINDOW_MS + 5_000 };
 
-// Tabs close as a member closes them (the page says goodbye), so the next test starts with nobody online.
+// These tests count exactly who is online. Tabs of earlier spec files that closed without a
+// goodbye count for up to 90 s, so each test starts with nobody online (arranged as a superuser).
+test.beforeEach(async () => {
+  await dbQuery('delete from private.presence_tabs');
+});
+
+// Tabs close as a member closes them (the page says goodbye).
 test.afterEach(async ({ context }) => {
   for (const page of context.pages()) await page.close({ runBeforeUnload: true });
 });
