@@ -924,7 +924,9 @@ export type Database = {
           username: string;
         }[];
       };
+      presence_beat: { Args: { tab_key: string }; Returns: Json };
       presence_heartbeat: { Args: Record<PropertyKey, never>; Returns: string };
+      presence_leave: { Args: { tab_key: string }; Returns: undefined };
       push_endpoint_allowed: { Args: { p_endpoint: string }; Returns: boolean };
       server_time: { Args: Record<PropertyKey, never>; Returns: string };
       toggle_follow: { Args: { p_follower_id: string; p_following_id: string }; Returns: Json };

@@ -1,9 +1,26 @@
 import { expect, test } from '@playwright/test';
 import type { RealtimeChannel } from '@supabase/supabase-js';
-import { PRESENCE_CHANNELS, PRESENCE_MESSAGES } from '../../src/features/presence/constants';
-import { logIn, newMember } from '../support/standins/e2e-session';
+import { ONLINE_SIGNAL_WINDOW_MS, PRESENCE_CHANNELS, PRESENCE_MESSAGES } from '../../src/features/presence/constants';
+import { dbQuery, logIn, newMember } from '../support/standins/e2e-session';
 
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
+
+/**
+ * The online list changes with the next summary: at once when the window is open, else when it
+ * reopens (the summary names a tab to stamp then). A little more for the stamp's round trip.
+ */
+const NEXT_SUMMARY = { timeout: ONLINE_SIGNAL_WINDOW_MS + 5_000 };
+
+// These tests count exactly who is online. Tabs of earlier spec files that closed without a
+// goodbye count for up to 90 s, so each test starts with nobody online (arranged as a superuser).
+test.beforeEach(async () => {
+  await dbQuery('delete from private.presence_tabs');
+});
+
+// Tabs close as a member closes them (the page says goodbye).
+test.afterEach(async ({ context }) => {
+  for (const page of context.pages()) await page.close({ runBeforeUnload: true });
+});
 
 test('a member and a guest see each other: the member in the lists, the guest counted separately', async ({ page, browser }) => {
   const member = await newMember('online');
@@ -23,14 +40,15 @@ test('a member and a guest see each other: the member in the lists, the guest co
   // The member sees themself and one guest; the sidebar lists members only.
   const panel = page.getByTestId('online-panel');
   await expect(panel.getByTestId('online-heading')).toHaveText(PRESENCE_MESSAGES.heading(1));
-  await expect(panel.getByTestId('online-guests')).toHaveText(PRESENCE_MESSAGES.guests(1));
+  await expect(panel.getByTestId('online-guests')).toHaveText(PRESENCE_MESSAGES.guests(1), NEXT_SUMMARY);
   const sidebar = page.getByTestId('sidebar').getByTestId('sidebar-online');
   await expect(sidebar.getByRole('link', { name: `@${member.username}` })).toBeVisible();
   await expect(sidebar).not.toContainText('Guest');
 
-  // The guest leaves: the member's panel follows.
+  // The guest closes the tab: the member's panel follows.
+  await guest.close({ runBeforeUnload: true });
   await guestContext.close();
-  await expect(panel.getByTestId('online-guests')).toHaveCount(0);
+  await expect(panel.getByTestId('online-guests')).toHaveCount(0, NEXT_SUMMARY);
 });
 
 test("a member announcing another member's id and name does not make them appear online", async ({ page, browser }) => {
@@ -63,6 +81,7 @@ test("a member announcing another member's id and name does not make them appear
   await expect(sidebar.getByRole('link')).toHaveCount(1);
 
   await Promise.all(channels.map((c) => spoofer.client.removeChannel(c)));
+  await guest.close({ runBeforeUnload: true });
   await guestContext.close();
 });
 

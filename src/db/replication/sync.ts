@@ -9,6 +9,8 @@ export interface SyncHandle {
   readonly states: Partial<Record<ReplicatedCollectionName, TableReplication>>;
   /** Fetches a thread's posts now (on visit) and keeps the thread syncing; resolves with the number of posts fetched. */
   ensureThread(discussionId: string): Promise<number>;
+  /** The thread's screen closed: its rows stop arriving live (the thread stays kept and pulled). */
+  releaseThread(discussionId: string): void;
   /** Resolves when every replication has pulled and pushed what it can right now. */
   awaitInSync(): Promise<void>;
   /**
@@ -38,6 +40,9 @@ export function startSync(options: StartSyncOptions): SyncHandle {
       const ensure = engine.rulesOf('posts')?.ensure;
       if (!ensure) throw new Error('This replication does not keep posts.');
       return ensure(discussionId);
+    },
+    releaseThread(discussionId) {
+      engine.live()?.unwatchThread(discussionId);
     },
     awaitInSync: () => engine.awaitInSync(),
     resync: () => engine.resync(),

@@ -46,6 +46,8 @@ function watchThreadGaps(run: SyncRun, kept: () => string[] | undefined): (heade
  */
 async function visitThread(run: SyncRun, discussionId: string, keep: () => void): Promise<number> {
   if (!isUuid(discussionId)) throw new Error(`Not a discussion id: ${discussionId}`);
+  // Watched before anything is awaited, so a screen closed meanwhile (releaseThread) is not watched after.
+  run.live()?.watchThread(discussionId);
   await run.db.pinned.incrementalUpsert({
     id: `visited:discussion:${discussionId}`,
     reason: 'visited',
@@ -54,7 +56,6 @@ async function visitThread(run: SyncRun, discussionId: string, keep: () => void)
     pinned_at: new Date(run.now()).toISOString(),
   });
   keep();
-  run.live()?.watchThread(discussionId);
   // A thread opened before the checkpointed pull reached it (a link, a notification, a new thread):
   // its header and its authors come with its posts, so the page shows whole at once.
   const [rows] = await Promise.all([fetchThreadRows(run.remote('posts'), discussionId), run.fetchMissing('discussions', [discussionId])]);

@@ -1,19 +1,26 @@
 /** Presence texts and limits. Tests import them. */
+/**
+ * The realtime presence channels earlier app versions joined. This version no longer joins them
+ * (every arrival cost every page a message); tests and the fan-out benchmark still use them.
+ */
 export const PRESENCE_CHANNELS = { panel: 'online-users', sidebar: 'sidebar-online-users' } as const;
+/** The private topic the database sends the online list on, and its event (supabase/migrations/*_presence_summary.sql). */
+export const ONLINE_TOPIC = 'online';
+export const ONLINE_EVENT = 'summary';
+/** The online topic speaks at most once per this window (the database's throttle; keep them equal). */
+export const ONLINE_SIGNAL_WINDOW_MS = 10_000;
 
 export const PANEL_FULL_ROWS = 5;
 /** Members shown in the panel in all: the full rows, then small avatars. */
 export const PANEL_MAX_SHOWN = 7;
 export const SIDEBAR_ONLINE_LIMIT = 5;
 export const PANEL_TOOLTIP_DELAY_MS = 100;
-export const GUEST_USERNAME = 'Guest';
 /**
- * A signed-in tab stamps its presence heartbeat this often. The database counts a member online
- * for 90 s after the last stamp (online_members()), so this must stay well below that.
+ * An open tab stamps its presence this often, and gets the online list back: well below the 90 s
+ * after which the database stops counting a silent tab, and the latest a list held back by the
+ * window reaches a quiet page.
  */
 export const PRESENCE_HEARTBEAT_MS = 30_000;
-/** Who the database vouches for is asked again this often, so a member who left drops out. */
-export const PRESENCE_VOUCH_REFRESH_MS = 30_000;
 
 export const PRESENCE_MESSAGES = {
   heading: (count: number) => `${count} Online Now`,

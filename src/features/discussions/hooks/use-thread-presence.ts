@@ -13,6 +13,8 @@ export function useThreadPresence(sync: SyncHandle | null, threadId: string, mis
   useEffect(() => {
     // ensureThread records the visit and fetches the posts now; offline it fails after recording.
     sync?.ensureThread(threadId).catch(() => undefined);
+    // Leaving the screen leaves the thread's live topic: a page elsewhere pays nothing for its replies.
+    return () => sync?.releaseThread(threadId);
   }, [sync, threadId]);
 
   useEffect(() => {

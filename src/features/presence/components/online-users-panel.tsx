@@ -7,15 +7,15 @@ import { panelLayout } from '../model/presence';
 import { OnlineAvatar } from './online-avatar';
 import { useShellPresence } from './presence-provider';
 
-/** The home page's who-is-online panel over the 'online-users' presence channel, which the shell joins. */
+/** The home page's who-is-online panel, over the online list the shell follows. */
 export function OnlineUsersPanel() {
   const presence = useShellPresence().panel;
-  const { rows, avatars, more } = panelLayout(presence.members, PANEL_FULL_ROWS, PANEL_MAX_SHOWN);
+  const { rows, avatars, more } = panelLayout(presence.members, presence.count, PANEL_FULL_ROWS, PANEL_MAX_SHOWN);
   // The avatars past the full rows name their member in a tooltip; its code loads after home's first screen.
   const { tooltips, containerRef } = useDeferredTooltips<HTMLDivElement>(avatars.length > 0);
   const list = (
     <>
-      {presence.members.length === 0 ? <p className="text-sm text-muted-foreground">{PRESENCE_MESSAGES.empty}</p> : null}
+      {presence.count === 0 ? <p className="text-sm text-muted-foreground">{PRESENCE_MESSAGES.empty}</p> : null}
       {rows.length > 0 ? (
         <ul className="flex flex-col gap-2" data-testid="online-rows">
           {rows.map((m) => (
@@ -76,7 +76,7 @@ export function OnlineUsersPanel() {
         <CardTitle className="flex items-center gap-2 text-xl">
           <Radio className="size-5 text-emerald-500" aria-hidden />
           <span data-testid="online-heading">
-            {presence.status === 'offline' ? PRESENCE_MESSAGES.sidebarHeading : PRESENCE_MESSAGES.heading(presence.members.length)}
+            {presence.status === 'offline' ? PRESENCE_MESSAGES.sidebarHeading : PRESENCE_MESSAGES.heading(presence.count)}
           </span>
         </CardTitle>
       </CardHeader>

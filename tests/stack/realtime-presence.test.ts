@@ -1,0 +1,196 @@
+import { randomUUID } from 'node:crypto';
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { COMMUNITY_TOPIC, LIVE_EVENTS, LIVE_SIGNAL_WINDOW_MS } from '@/db/replication/live';
+import { ONLINE_EVENT, ONLINE_SIGNAL_WINDOW_MS, ONLINE_TOPIC } from '@/features/presence/constants';
+import { parseOnlineSummary, tabDigest, type OnlineSummary } from '@/features/presence/model/presence';
+import { anonClient, newMember, withDb, type TestMember } from '../support/clients';
+import { Inbox, releaseChannelsOf, subscribed } from '../support/realtime';
+
+/**
+ * Who is online, at scale: each open tab stamps its own row (as the member its token names, or a
+ * guest) and gets the online list back; the database sends that list on the private online topic
+ * at most once per window and only when it changed, so one arrival costs each open page at most
+ * that one message, shared with every other arrival and departure of the window. The stamps also
+ * carry the community topic's held-back tables out once its window is open again.
+ */
+
+type Broadcast = { event: string; payload: Record<string, unknown> };
+
+const clients: SupabaseClient[] = [];
+let alice: TestMember;
+let bob: TestMember;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function visitor(): SupabaseClient {
+  const client = anonClient();
+  clients.push(client);
+  return client;
+}
+
+async function follow(topic: string): Promise<Inbox<Broadcast>> {
+  const inbox = new Inbox<Broadcast>();
+  const channel: RealtimeChannel = visitor()
+    .channel(topic, { config: { private: true } })
+    .on('broadcast', { event: '*' }, (m: Broadcast) => inbox.push(m));
+  await subscribed(channel);
+  return inbox;
+}
+
+async function beat(client: SupabaseClient, tab: string): Promise<OnlineSummary> {
+  const { data, error } = await client.rpc('presence_beat', { tab_key: tab });
+  expect(error).toBeNull();
+  const summary = parseOnlineSummary(data);
+  if (!summary) throw new Error(`not a summary: ${JSON.stringify(data)}`);
+  return summary;
+}
+
+const names = (s: OnlineSummary | null | undefined) => (s?.members ?? []).map((m) => m.username);
+const summaryOf = (m: Broadcast) => (m.event === ONLINE_EVENT ? parseOnlineSummary(m.payload) : null);
+
+/** Arranged: the online topic's window is open now (as after a quiet spell) and nobody else is online. */
+const quietSpell = () =>
+  withDb(async (db) => {
+    await db.query('delete from private.presence_tabs');
+    await db.query(`update private.presence_signal set sent_at = '-infinity', summary = null`);
+  });
+
+beforeAll(async () => {
+  [alice, bob] = await Promise.all([newMember('rt_on_a'), newMember('rt_on_b')]);
+  clients.push(alice.client, bob.client);
+  // a name and avatar of alice's own, which the list must show whatever a tab might claim
+  const { error } = await alice.client.from('profiles').update({ avatar_url: 'https://example.test/alice.png' }).eq('id', alice.id);
+  expect(error).toBeNull();
+});
+
+releaseChannelsOf(clients);
+
+describe('online topic', () => {
+  it("sends an arrival to every follower at once, naming the member from their profile; the tab's own answer has it too", async () => {
+    await quietSpell();
+    const inbox = await follow(ONLINE_TOPIC);
+    const aliceTab = randomUUID();
+    const answer = await beat(alice.client, aliceTab);
+    expect(answer.members).toEqual([expect.objectContaining({ user_id: alice.id, username: alice.username, avatar_url: 'https://example.test/alice.png' })]);
+    expect(answer.count).toBe(1);
+    const sent = await inbox.waitFor((m) => names(summaryOf(m)).includes(alice.username), "alice's arrival", 3_000);
+    expect(summaryOf(sent)).toMatchObject({ count: 1, guests: 0 });
+    // it names the longest-open tab (the only one) to stamp when the window reopens, by a digest of its key
+    expect(summaryOf(sent)?.clock).toBe(await tabDigest(aliceTab));
+  });
+
+  it('holds arrivals and departures within the window back, and sends them in one message with the first stamp after it', async () => {
+    await quietSpell();
+    const inbox = await follow(ONLINE_TOPIC);
+    const aliceTab = randomUUID();
+    await beat(alice.client, aliceTab);
+    await inbox.waitFor((m) => names(summaryOf(m)).includes(alice.username), "alice's arrival", 3_000);
+    const windowOpened = Date.now();
+
+    // within the window: bob and a guest arrive, alice leaves; the pages hear nothing yet
+    const bobAnswer = await beat(bob.client, randomUUID());
+    expect(names(bobAnswer).sort()).toEqual([alice.username, bob.username].sort());
+    const guest = visitor();
+    const guestTab = randomUUID();
+    expect((await beat(guest, guestTab)).guests).toBe(1);
+    const { error } = await alice.client.rpc('presence_leave', { tab_key: aliceTab });
+    expect(error).toBeNull();
+    await sleep(1_000);
+    expect(inbox.items.filter((m) => m.event === ONLINE_EVENT)).toHaveLength(1);
+
+    // the first stamp after the window (the guest's timer) carries all of it
+    await sleep(Math.max(0, windowOpened + ONLINE_SIGNAL_WINDOW_MS + 300 - Date.now()));
+    await beat(guest, guestTab);
+    const next = await inbox.waitFor((m) => names(summaryOf(m)).includes(bob.username), 'the held-back list', 3_000);
+    expect(summaryOf(next)).toMatchObject({ count: 1, guests: 1 });
+    expect(names(summaryOf(next))).toEqual([bob.username]);
+    expect(inbox.items.filter((m) => m.event === ONLINE_EVENT)).toHaveLength(2);
+  });
+
+  it('a departure held back by the window reaches the pages when the tab the last summary named stamps as it reopens', async () => {
+    await quietSpell();
+    const inbox = await follow(ONLINE_TOPIC);
+    // alice's page has been open longest: the summaries name her tab the clock
+    const aliceTab = randomUUID();
+    await beat(alice.client, aliceTab);
+    await inbox.waitFor((m) => names(summaryOf(m)).includes(alice.username), "alice's page", 3_000);
+    await withDb((db) => db.query(`update private.presence_signal set sent_at = '-infinity'`));
+    const bobTab = randomUUID();
+    await beat(bob.client, bobTab);
+    const arrival = await inbox.waitFor((m) => names(summaryOf(m)).includes(bob.username), "bob's arrival", 3_000);
+    expect(summaryOf(arrival)?.clock).toBe(await tabDigest(aliceTab));
+    // bob leaves within the window: held back
+    expect((await bob.client.rpc('presence_leave', { tab_key: bobTab })).error).toBeNull();
+    await sleep(1_000);
+    expect(inbox.items.filter((m) => m.event === ONLINE_EVENT)).toHaveLength(2);
+    // alice's page stamps when the window reopens, as the summary asked: the departure goes out
+    await sleep(ONLINE_SIGNAL_WINDOW_MS - 1_000 + 300);
+    await beat(alice.client, aliceTab);
+    const departure = await inbox.waitFor((m) => summaryOf(m)?.count === 1 && !names(summaryOf(m)).includes(bob.username), "bob's departure", 3_000);
+    expect(names(summaryOf(departure))).toEqual([alice.username]);
+  });
+
+  it('says nothing when a stamp changes nothing', async () => {
+    await quietSpell();
+    const inbox = await follow(ONLINE_TOPIC);
+    const tab = randomUUID();
+    await beat(bob.client, tab);
+    await inbox.waitFor((m) => names(summaryOf(m)).includes(bob.username), "bob's arrival", 3_000);
+    // the window passed (arranged), and bob's timer stamps again: the list is the same
+    await withDb((db) => db.query(`update private.presence_signal set sent_at = '-infinity'`));
+    await beat(bob.client, tab);
+    await sleep(1_000);
+    expect(inbox.items.filter((m) => m.event === ONLINE_EVENT)).toHaveLength(1);
+  });
+});
+
+describe('nobody counts as someone else', () => {
+  it("refuses a stamp or a goodbye on another's tab, a stamp without a tab, and any broadcast on the online topic", async () => {
+    await quietSpell();
+    const aliceTab = randomUUID();
+    await beat(alice.client, aliceTab);
+    const takeover = await bob.client.rpc('presence_beat', { tab_key: aliceTab });
+    expect(takeover.error?.code).toBe('42501');
+    const asGuest = await visitor().rpc('presence_beat', { tab_key: aliceTab });
+    expect(asGuest.error?.code).toBe('42501');
+    const noTab = await bob.client.rpc('presence_beat', { tab_key: null });
+    expect(noTab.error?.code).toBe('22023');
+    expect(noTab.error?.message).toBe('tab_key is required.');
+    // bob saying goodbye for alice's tab changes nothing
+    expect((await bob.client.rpc('presence_leave', { tab_key: aliceTab })).error).toBeNull();
+    expect(names(await beat(alice.client, aliceTab))).toEqual([alice.username]);
+
+    const inbox = await follow(ONLINE_TOPIC);
+    const channel = bob.client.channel(ONLINE_TOPIC, { config: { private: true, broadcast: { ack: true } } });
+    await subscribed(channel);
+    const forged = { count: 99, guests: 0, members: [], at: new Date(Date.now() + 60_000).toISOString() };
+    expect(await channel.send({ type: 'broadcast', event: ONLINE_EVENT, payload: forged })).not.toBe('ok');
+    await sleep(500);
+    expect(inbox.items.some((m) => (m.payload as { count?: number }).count === 99)).toBe(false);
+  });
+});
+
+describe('community topic trailing edge', () => {
+  it('a table changed while the community window was closed goes out with the next stamp after it, not with the 2-minute backstop', async () => {
+    const inbox = await follow(COMMUNITY_TOPIC);
+    // arranged: the community topic has just spoken, so alice's profile edit is held back
+    await withDb((db) => db.query(`update private.live_signals set sent_at = clock_timestamp(), pending = '{}' where topic = 'community'`));
+    const { error } = await alice.client
+      .from('profiles')
+      .update({ bio: `Held back ${randomUUID().slice(0, 6)}` })
+      .eq('id', alice.id);
+    expect(error).toBeNull();
+    const pending = await withDb((db) => db.query<{ pending: string[] }>(`select pending from private.live_signals where topic = 'community'`));
+    expect(pending.rows[0]?.pending).toContain('profiles');
+
+    await sleep(LIVE_SIGNAL_WINDOW_MS + 200);
+    await beat(visitor(), randomUUID());
+    const sent = await inbox.waitFor(
+      (m) => m.event === LIVE_EVENTS.changed && ((m.payload as { tables?: string[] }).tables ?? []).includes('profiles'),
+      'the held-back profiles table',
+      3_000,
+    );
+    expect(sent.payload).toMatchObject({ discussions: [] });
+  });
+});
