@@ -561,7 +561,8 @@ const operations: Operation[] = [
     name: 'discussion_reads: keep your own',
     allowed: SIGNED_IN,
     attempt: async (_, a) => {
-      const d = await fixtures.discussion(w.db, owner());
+      // A thread none of the callers posted in, so none of them has a record of it yet.
+      const d = await fixtures.discussion(w.db, await newMemberlessTarget());
       const user = asActorOrVictim(a);
       return inserts(a, 'discussion_reads', { id: discussionReadId(user, d), user_id: user, discussion_id: d, level: 'muted' });
     },
