@@ -1,8 +1,5 @@
 import { getSupabase } from '@/launch/lazy-supabase';
-import { NOTIFICATION_LEVELS, type NotificationLevel } from '../../../../supabase/functions/_shared/app-contract';
-import { cacheCategoryLevels } from './read-state';
-
-const isLevel = (value: unknown): value is NotificationLevel => (NOTIFICATION_LEVELS as readonly unknown[]).includes(value);
+import { cacheCategoryLevels, isLevel, type NotificationLevel } from './read-state';
 
 /** The member's category levels as the server has them; the device keeps the answer for offline use. */
 export async function fetchCategoryLevels(userId: string): Promise<Map<string, NotificationLevel>> {

@@ -19,7 +19,7 @@ export type ReadPoints = ReadonlyMap<string, ReadPoint>;
 /** The member's level per category, as last read from the server. */
 export type CategoryLevels = ReadonlyMap<string, NotificationLevel>;
 
-const isLevel = (value: unknown): value is NotificationLevel => (NOTIFICATION_LEVELS as readonly unknown[]).includes(value);
+export const isLevel = (value: unknown): value is NotificationLevel => (NOTIFICATION_LEVELS as readonly unknown[]).includes(value);
 
 /** The later of two read points; null counts as nothing read. */
 export function furthest(a: string | null, b: string | null): string | null {
