@@ -149,8 +149,6 @@ export function ThreadScreen({ threadId, highlightPostId, member, sync, renderSh
   const firstUnread = useMemo(() => firstUnreadIndex(storedPosts, openedAt), [storedPosts, openedAt]);
   const firstUnreadId = firstUnread >= 0 ? storedPosts[firstUnread]!.id : null;
   const postsBox = useRef<HTMLDivElement>(null);
-  const markRead = reads.markRead;
-  useMarkRead(postsBox, storedPosts, opened?.threadId === threadId && !fromServer, (at) => markRead(threadId, at));
 
   const scrollToNew = useCallback(() => {
     const el = document.getElementById(NEW_POSTS_DIVIDER_ID);
@@ -186,6 +184,10 @@ export function ThreadScreen({ threadId, highlightPostId, member, sync, renderSh
       if (scrollToPost(highlightPostId)) scrolledTo.current = highlightPostId;
     });
   }, [postsRendered, settledUpToTarget, highlightPostId, scrollToPost]);
+
+  // Reading starts counting once the list is on screen and the opening read point is taken.
+  const markRead = reads.markRead;
+  useMarkRead(postsBox, storedPosts, opened?.threadId === threadId && !fromServer && listShown, (at) => markRead(threadId, at));
 
   // A thread opens at its first unread post, unless a link names a post of its own.
   const scrolledToNew = useRef<string | null>(null);
