@@ -65,8 +65,10 @@ test('unread: the hub counts new posts offline, the thread opens at the divider,
   );
   expect(read?.last_read_at?.getTime()).toBe(end);
 
-  await addReplies(author, thread, ['new one', 'new two', 'new three']);
+  // The reader leaves before the new replies come: seen on the open thread, they would be read at once.
   await page.goto('/discussions');
+  await expect(page.getByTestId('discussion-card').filter({ hasText: title })).toBeVisible();
+  await addReplies(author, thread, ['new one', 'new two', 'new three']);
   const card = page.getByTestId('discussion-card').filter({ hasText: title });
   await expect(card.getByTestId('card-unread')).toHaveText(UNREAD_TEXT.newPosts(3), { timeout: 20_000 });
 
