@@ -1,6 +1,6 @@
 import type { MigrationStrategies, RxCollection, RxConflictHandler, RxJsonSchema } from 'rxdb';
 import { blogPostsTable, type BlogPostDoc } from './schemas/blog-posts';
-import { contactMessagesTable, type ContactMessageDoc } from './schemas/contact-messages';
+import { discussionReadsTable, type DiscussionReadDoc } from './schemas/discussion-reads';
 import { discussionsTable, type DiscussionDoc } from './schemas/discussions';
 import { draftsMigrationStrategies, draftsSchema, type DraftDoc } from './schemas/drafts';
 import { followersTable, type FollowerDoc } from './schemas/followers';
@@ -28,7 +28,7 @@ export interface AppDocTypes {
   reactions: ReactionDoc;
   user_content: UserContentDoc;
   blog_posts: BlogPostDoc;
-  contact_messages: ContactMessageDoc;
+  discussion_reads: DiscussionReadDoc;
   drafts: DraftDoc;
   pinned: PinnedDoc;
   outbox: OutboxDoc;
@@ -47,9 +47,22 @@ export const REPLICATED_COLLECTIONS = [
   'reactions',
   'user_content',
   'blog_posts',
-  'contact_messages',
+  'discussion_reads',
 ] as const satisfies readonly CollectionName[];
 export type ReplicatedCollectionName = (typeof REPLICATED_COLLECTIONS)[number];
+
+export function isReplicatedCollection(name: string): name is ReplicatedCollectionName {
+  return (REPLICATED_COLLECTIONS as readonly string[]).includes(name);
+}
+
+/**
+ * Tables the device only sends to and never keeps (the contact form): a write lives only in its outbox
+ * record until the server has it (src/db/queued-sends.ts), so it needs no collection of its own.
+ */
+export const QUEUED_TABLES = ['contact_messages'] as const;
+export type QueuedTableName = (typeof QUEUED_TABLES)[number];
+/** What an outbox record's write goes to: a replicated collection or a send-only table. */
+export type OutboxCollectionName = ReplicatedCollectionName | QueuedTableName;
 
 export const LOCAL_ONLY_COLLECTIONS = ['drafts', 'pinned', 'outbox'] as const satisfies readonly CollectionName[];
 
@@ -71,7 +84,7 @@ export const REPLICATED_TABLES = {
   reactions: reactionsTable,
   user_content: userContentTable,
   blog_posts: blogPostsTable,
-  contact_messages: contactMessagesTable,
+  discussion_reads: discussionReadsTable,
 } as const satisfies { [K in ReplicatedCollectionName]: { schema: RxJsonSchema<AppDocTypes[K]> } };
 
 export const COLLECTION_DEFINITIONS: { [K in CollectionName]: CollectionDefinition<AppDocTypes[K]> } = {

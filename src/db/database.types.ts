@@ -77,6 +77,34 @@ export type Database = {
           },
         ];
       };
+      category_notification_levels: {
+        Row: {
+          category: string;
+          level: string;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          category: string;
+          level: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Update: {
+          category?: string;
+          level?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'category_notification_levels_user_id_fkey';
+            columns: ['user_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       contact_messages: {
         Row: {
           _deleted: boolean;
@@ -114,6 +142,61 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: 'contact_messages_user_id_fkey';
+            columns: ['user_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      discussion_reads: {
+        Row: {
+          _deleted: boolean;
+          _modified: string;
+          created_at: string;
+          discussion_id: string;
+          id: string;
+          last_read_at: string | null;
+          level: string | null;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          _deleted?: boolean;
+          _modified?: string;
+          created_at?: string;
+          discussion_id: string;
+          id: string;
+          last_read_at?: string | null;
+          level?: string | null;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          _deleted?: boolean;
+          _modified?: string;
+          created_at?: string;
+          discussion_id?: string;
+          id?: string;
+          last_read_at?: string | null;
+          level?: string | null;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'discussion_reads_discussion_id_fkey';
+            columns: ['discussion_id'];
+            referencedRelation: 'discussions';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'discussion_reads_discussion_id_fkey';
+            columns: ['discussion_id'];
+            referencedRelation: 'discussions_with_counts_and_profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'discussion_reads_user_id_fkey';
             columns: ['user_id'];
             referencedRelation: 'profiles';
             referencedColumns: ['id'];

@@ -1,5 +1,5 @@
 import type { RxDatabase } from 'rxdb';
-import { type AppCollections, type AppDocTypes, type ReplicatedCollectionName } from './collections';
+import { type AppCollections, type AppDocTypes, type OutboxCollectionName, type ReplicatedCollectionName } from './collections';
 import type { AppDatabase } from './database';
 import { getLocalIdentity } from './identity';
 import { TABLE_SPECS } from './replication/tables';
@@ -135,7 +135,7 @@ export async function recordWrite(db: AppDatabase, write: RecordedWrite, run: ()
 /** Moves the state of one write's record (the push's outcome); what the write path recorded stays. */
 export async function setOutboxState(
   db: RxDatabase<AppCollections>,
-  collection: ReplicatedCollectionName,
+  collection: OutboxCollectionName,
   docId: string,
   state: OutboxState,
   reason: string | null = null,

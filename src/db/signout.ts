@@ -1,6 +1,6 @@
 import { getAssumedMasterState, type RxCollection, type RxDocumentData } from 'rxdb';
 import { clearPrivateDeviceData } from '@/lib/device-storage';
-import type { ReplicatedCollectionName } from './collections';
+import { isReplicatedCollection, type ReplicatedCollectionName } from './collections';
 import type { AppDatabase } from './database';
 import { forgetCollection, writeRaw } from './local-writes';
 import type { SyncHandle } from './replication/sync';
@@ -44,7 +44,9 @@ export async function purgePrivateData(db: AppDatabase, options: PurgeOptions): 
 
   const byCollection = new Map<ReplicatedCollectionName, string[]>();
   for (const entry of waiting) {
-    const name = entry.collection_name as ReplicatedCollectionName;
+    // A send-only write (a contact message) has no document on the device; its record goes with the outbox below.
+    if (!isReplicatedCollection(entry.collection_name)) continue;
+    const name = entry.collection_name;
     byCollection.set(name, [...(byCollection.get(name) ?? []), entry.doc_id]);
   }
 

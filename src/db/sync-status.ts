@@ -1,5 +1,5 @@
 import { distinctUntilChanged, map, type Observable } from 'rxjs';
-import type { ReplicatedCollectionName } from './collections';
+import type { OutboxCollectionName } from './collections';
 import type { AppDatabase } from './database';
 import { outboxId } from './outbox';
 import type { DraftDoc } from './schemas/drafts';
@@ -19,7 +19,7 @@ export function waitingCount$(db: AppDatabase): Observable<number> {
 }
 
 /** The state of one queued document (a reply marked waiting / sent / rejected), or null when nothing is queued for it. */
-export function outboxState$(db: AppDatabase, collection: ReplicatedCollectionName, id: string): Observable<OutboxItemState | null> {
+export function outboxState$(db: AppDatabase, collection: OutboxCollectionName, id: string): Observable<OutboxItemState | null> {
   return db.outbox.findOne(outboxId(collection, id)).$.pipe(map((doc) => (doc ? { state: doc.state, reason: doc.reason ?? null } : null)));
 }
 

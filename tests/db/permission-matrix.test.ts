@@ -4,6 +4,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { ACTORS, createWorld, fixtures, type Actor, type World } from './helpers/world';
 import { CONTENT_BUCKET, COVER_MAX_BYTES } from './helpers/db-contract';
 import { browserPushKeys } from '../support/push-keys';
+import { discussionReadId } from '@/features/discussions/model/ids';
 
 /**
  * Every table, view and RPC × operation × caller (anon, the owning member,
@@ -117,6 +118,28 @@ async function ownersPushSubscription() {
     [owner(), `https://fcm.googleapis.com/fcm/send/${randomUUID()}`, keys.p256dh, keys.auth],
   );
   return rows[0]!.id;
+}
+/** The member's read record of a fresh thread of another member's. */
+async function ownersRead() {
+  const d = await fixtures.discussion(w.db, w.id('other')!);
+  await w.db.query(`insert into public.discussion_reads (id, user_id, discussion_id, level) values ($1, $2, $3, 'normal')`, [
+    discussionReadId(owner(), d),
+    owner(),
+    d,
+  ]);
+  return { d, id: discussionReadId(owner(), d) };
+}
+async function ownersCategoryLevel() {
+  const category = `Cat ${randomUUID().slice(0, 8)}`;
+  await w.db.query(`insert into public.category_notification_levels (user_id, category, level) values ($1, $2, 'muted')`, [owner(), category]);
+  return category;
+}
+async function categoryLevelOf(user: string, category: string) {
+  const { rows } = await w.db.query<{ level: string }>('select level from public.category_notification_levels where user_id = $1 and category = $2', [
+    user,
+    category,
+  ]);
+  return rows[0]?.level;
 }
 async function contactMessage() {
   const { rows } = await w.db.query<{ id: string }>(
@@ -529,6 +552,93 @@ const operations: Operation[] = [
       const id = await ownersPushSubscription();
       await c(a).from('push_subscriptions').delete().eq('id', id);
       return (await rowOf('push_subscriptions', id)) === undefined;
+    },
+  },
+
+  // discussion_reads
+  { name: "discussion_reads: read the member's", allowed: OWNER, attempt: async (_, a) => visible(c(a), 'discussion_reads', (await ownersRead()).id) },
+  {
+    name: 'discussion_reads: keep your own',
+    allowed: SIGNED_IN,
+    attempt: async (_, a) => {
+      // A thread none of the callers posted in, so none of them has a record of it yet.
+      const d = await fixtures.discussion(w.db, await newMemberlessTarget());
+      const user = asActorOrVictim(a);
+      return inserts(a, 'discussion_reads', { id: discussionReadId(user, d), user_id: user, discussion_id: d, level: 'muted' });
+    },
+  },
+  {
+    name: 'discussion_reads: keep one for another user',
+    allowed: NOBODY,
+    attempt: async (_, a) => {
+      const d = await fixtures.discussion(w.db, owner());
+      return inserts(a, 'discussion_reads', { id: discussionReadId(victim(a), d), user_id: victim(a), discussion_id: d, level: 'muted' });
+    },
+  },
+  {
+    name: 'discussion_reads: mute for the member',
+    allowed: OWNER,
+    attempt: async (_, a) => updates(a, 'discussion_reads', (await ownersRead()).id, { level: 'muted' }),
+  },
+  {
+    name: "discussion_reads: hand the member's record to another thread",
+    allowed: NOBODY,
+    attempt: async (_, a) => updates(a, 'discussion_reads', (await ownersRead()).id, { discussion_id: await newDiscussion() }),
+  },
+  {
+    name: "discussion_reads: delete the member's",
+    allowed: NOBODY,
+    attempt: async (_, a) => softDeletes(a, 'discussion_reads', (await ownersRead()).id),
+  },
+
+  // category_notification_levels
+  {
+    name: "category_notification_levels: read the member's",
+    allowed: OWNER,
+    attempt: async (_, a) => {
+      const category = await ownersCategoryLevel();
+      const { data, error } = await c(a).from('category_notification_levels').select('level').eq('category', category).eq('user_id', owner());
+      return !error && (data ?? []).length === 1;
+    },
+  },
+  {
+    name: 'category_notification_levels: set your own',
+    allowed: SIGNED_IN,
+    attempt: async (_, a) => {
+      const category = `Cat ${randomUUID().slice(0, 8)}`;
+      await c(a)
+        .from('category_notification_levels')
+        .insert({ user_id: asActorOrVictim(a), category, level: 'following' });
+      return (await categoryLevelOf(asActorOrVictim(a), category)) === 'following';
+    },
+  },
+  {
+    name: 'category_notification_levels: set one for another user',
+    allowed: NOBODY,
+    attempt: async (_, a) => {
+      const category = `Cat ${randomUUID().slice(0, 8)}`;
+      await c(a)
+        .from('category_notification_levels')
+        .insert({ user_id: victim(a), category, level: 'muted' });
+      return (await categoryLevelOf(victim(a), category)) === 'muted';
+    },
+  },
+  {
+    name: "category_notification_levels: change the member's",
+    allowed: OWNER,
+    attempt: async (_, a) => {
+      const category = await ownersCategoryLevel();
+      await c(a).from('category_notification_levels').update({ level: 'following' }).eq('user_id', owner()).eq('category', category);
+      return (await categoryLevelOf(owner(), category)) === 'following';
+    },
+  },
+  {
+    name: "category_notification_levels: clear the member's",
+    allowed: OWNER,
+    attempt: async (_, a) => {
+      const category = await ownersCategoryLevel();
+      await c(a).from('category_notification_levels').delete().eq('user_id', owner()).eq('category', category);
+      return (await categoryLevelOf(owner(), category)) === undefined;
     },
   },
 

@@ -145,7 +145,7 @@ describe('schemas', () => {
         created_at: ts,
         updated_at: ts,
       },
-      contact_messages: { id, name: 'N', email: 'n@example.test', subject: 'S', message: 'M', user_id: null, created_at: ts },
+      discussion_reads: { id, user_id: id, discussion_id: id, last_read_at: ts, level: 'muted', created_at: ts, updated_at: ts },
     };
     for (const name of REPLICATED_COLLECTIONS) {
       const row = { ...rows[name], _modified: ts, _deleted: false, unknown_future_column: 1 };

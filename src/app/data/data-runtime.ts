@@ -7,6 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Subscription } from 'rxjs';
 import type { AppDatabase } from '@/db/database';
 import { loadDatabase } from '@/db/load-database';
+import { startQueuedSends } from '@/db/queued-sends';
 import { countUnsent, purgePrivateData } from '@/db/signout';
 import { clearLocalData } from '@/db/storage';
 import { SyncController } from '@/db/sync-controller';
@@ -59,6 +60,8 @@ export async function startDataRuntime(getClient: () => Promise<SupabaseClient>)
   const startedAt = new Date().toISOString();
   const [db, client] = await Promise.all([loadDatabase(), getClient()]);
   const controller = new SyncController(db, client);
+  // Send-only writes (the contact form) go out from their outbox records, whoever is signed in.
+  const queuedSends = startQueuedSends(db, client);
   const subscriptions: Subscription[] = [
     waitingCount$(db).subscribe((count) => useConnectivityStore.getState().setPendingChanges(count)),
     rejectedDrafts$(db).subscribe(rejectionNotices(startedAt, tellRejections)),
@@ -119,6 +122,7 @@ export async function startDataRuntime(getClient: () => Promise<SupabaseClient>)
       window.location.reload();
     },
     async dispose() {
+      queuedSends.stop();
       window.removeEventListener('online', onOnline);
       relay?.close();
       subscriptions.forEach((s) => s.unsubscribe());

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ReplicatedCollectionName } from '../collections';
+import type { OutboxCollectionName } from '../collections';
 import { useOutboxState } from './use-outbox-state';
 
 /**
@@ -7,7 +7,7 @@ import { useOutboxState } from './use-outbox-state';
  * outbox: a change made offline is confirmed when it really went out, not
  * when it was kept on the device. Pass null while nothing is being watched.
  */
-export function useWhenSent(collection: ReplicatedCollectionName, id: string | null, onSent: () => void): void {
+export function useWhenSent(collection: OutboxCollectionName, id: string | null, onSent: () => void): void {
   const state = useOutboxState(collection, id ?? '')?.state ?? null;
   const sawWaiting = useRef(false);
   const callback = useRef(onSent);

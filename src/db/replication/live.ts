@@ -39,7 +39,7 @@ export const LIVE_BACKSTOP_MS = 120_000;
 
 /** Tables whose rows a thread topic carries, and the member topic. */
 const THREAD_TABLES = ['posts', 'discussions'] as const;
-const MEMBER_TABLES = ['notifications'] as const;
+const MEMBER_TABLES = ['notifications', 'discussion_reads'] as const;
 
 export interface LiveStreamHandlers {
   /** rows (as the server holds them) to hand to a table's stream */

@@ -68,7 +68,9 @@ async function mergeOnto(ctx: SendContext, doc: WithDeleted<Row>, base: WithDele
   for (let round = 0; round < MAX_UPDATE_ROUNDS; round += 1) {
     if (base) {
       // Both sides changed the same field to different values: server wins, keep ours as a draft.
-      const clash = pending.filter((f) => !deepEqual(valueOf(server, f), valueOf(base!, f)) && !deepEqual(valueOf(server, f), valueOf(doc, f)));
+      const clash = pending.filter(
+        (f) => !spec.serverMerged?.includes(f) && !deepEqual(valueOf(server, f), valueOf(base!, f)) && !deepEqual(valueOf(server, f), valueOf(doc, f)),
+      );
       if (clash.length > 0) return { type: 'conflict', master: server, lostFields: clash };
     }
     pending = pending.filter((f) => !deepEqual(valueOf(server, f), valueOf(doc, f)));

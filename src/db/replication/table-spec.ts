@@ -1,4 +1,4 @@
-import type { ReplicatedCollectionName } from '../collections';
+import type { OutboxCollectionName } from '../collections';
 
 /** What a pull may know about the device when it builds its query. */
 export interface PullScope {
@@ -11,7 +11,7 @@ export interface PullScope {
 
 /** How replication moves one table: derived from the table's declaration in src/db/schemas/. */
 export interface TableSyncSpec {
-  collection: ReplicatedCollectionName;
+  collection: OutboxCollectionName;
   table: string;
   /** pull: read-only for the client; push: insert-only queue (contact form) */
   direction: 'both' | 'pull' | 'push';
@@ -19,6 +19,8 @@ export interface TableSyncSpec {
   insertColumns: readonly string[];
   /** columns the client may change; a push sends only those that changed */
   updateColumns: readonly string[];
+  /** changed columns the database settles itself when two devices differ: sent without a conflict check */
+  serverMerged?: readonly string[];
   /** timestamp columns, normalised to ISO so string order is time order */
   timestampFields: readonly string[];
   /** fills values an index needs when the server sends null */

@@ -1,24 +1,23 @@
-import { defineTable, type DocOf } from './declare-table';
-import { ID_FIELD, NULLABLE_ID, TIMESTAMP_FIELD } from './fields';
+import type { TableSyncSpec } from '../replication/table-spec';
+import type { TableRow } from './declare-table';
 
-/** Push only: visitors and members queue messages; nobody reads them back. */
-export const contactMessagesTable = defineTable({
+/** What a contact message carries from the device: the server sets the time. */
+export type ContactMessageRow = Pick<TableRow<'contact_messages'>, 'id' | 'name' | 'email' | 'subject' | 'message' | 'user_id'>;
+
+const INSERT_COLUMNS = ['id', 'name', 'email', 'subject', 'message', 'user_id'] as const satisfies readonly (keyof ContactMessageRow)[];
+
+/**
+ * Send only: visitors and members queue messages and nobody reads them back, so the device keeps no
+ * collection for them; the write lives in its outbox record until the server has it.
+ */
+export const contactMessagesSpec: TableSyncSpec = {
+  collection: 'contact_messages',
   table: 'contact_messages',
-  version: 0,
   direction: 'push',
   perIdentity: false,
   membersOnly: false,
-  writeOnly: true,
-  columns: {
-    id: { field: ID_FIELD, required: true, insert: true },
-    name: { field: { type: 'string' }, required: true, insert: true },
-    email: { field: { type: 'string' }, required: true, insert: true },
-    subject: { field: { type: 'string' }, required: true, insert: true },
-    message: { field: { type: 'string' }, required: true, insert: true },
-    user_id: { field: NULLABLE_ID, insert: true },
-    created_at: { field: TIMESTAMP_FIELD, required: true, timestamp: true },
-  },
-});
-
-export type ContactMessageDoc = DocOf<typeof contactMessagesTable>;
-export const contactMessagesSchema = contactMessagesTable.schema;
+  readable: false,
+  insertColumns: INSERT_COLUMNS,
+  updateColumns: [],
+  timestampFields: [],
+};

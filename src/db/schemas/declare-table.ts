@@ -37,6 +37,8 @@ export interface ColumnDeclaration<Value> {
   fallback?: NonNullable<Value>;
   /** the device's type for a json column */
   type?: StoredAs<unknown>;
+  /** the database itself settles two devices' changes of it (a read point only moves forward): never a conflict */
+  serverMerged?: boolean;
 }
 
 type ColumnsOf<T extends ReplicatedCollectionName, S extends string> = {
@@ -116,7 +118,7 @@ export function defineTable<const T extends ReplicatedCollectionName, const C ex
   declaration: TableDeclaration<T, S, C>,
 ): ReplicatedTable<T, DocumentOf<T, C>> {
   const columns = Object.entries(declaration.columns as Record<string, ColumnDeclaration<unknown>>);
-  const names = (flag: 'required' | 'insert' | 'update' | 'timestamp') => columns.filter(([, column]) => column[flag]).map(([name]) => name);
+  const names = (flag: 'required' | 'insert' | 'update' | 'timestamp' | 'serverMerged') => columns.filter(([, column]) => column[flag]).map(([name]) => name);
   const fallbacks = columns.filter(([, column]) => column.fallback !== undefined).map(([name, column]) => [name, column.fallback] as const);
   const custom = declaration.normalize;
 
@@ -151,6 +153,7 @@ export function defineTable<const T extends ReplicatedCollectionName, const C ex
       custom?.(doc);
     };
   }
+  if (names('serverMerged').length > 0) sync.serverMerged = names('serverMerged');
   if (declaration.filter) sync.filter = declaration.filter;
   if (declaration.accepts) sync.accepts = declaration.accepts;
   if (declaration.alwaysKept) sync.alwaysKept = declaration.alwaysKept;

@@ -255,3 +255,30 @@ export const DRAFTS_TEXT = {
   openDrafts: 'All texts not sent',
   lockedHint: 'This discussion is locked: copy your text to send it elsewhere.',
 } as const;
+
+/** Unread and new: the hub's marks, the thread's divider, and the notification levels. */
+export const UNREAD_TEXT = {
+  newPosts: (count: number) => `${count} new`,
+  unreadMark: 'Unread',
+  newThread: 'New',
+  newThreadLabel: 'New since your last visit',
+  divider: 'New since your last visit',
+  jumpToNew: 'Jump to new posts',
+  mutedMark: 'Muted',
+  showMuted: 'Show muted',
+  levelLabel: 'Notifications',
+  categoryLevelLabel: (category: string) => `Notifications for ${category}`,
+  levels: { following: 'Following', normal: 'Normal', muted: 'Muted' },
+  levelHints: {
+    following: 'Every reply notifies you.',
+    normal: 'Only replies to you, quotes and mentions notify you.',
+    muted: 'Hidden from the hub, never notifies you.',
+  },
+  categoryNeedsConnection: { title: 'Not changed', description: 'Category notifications change on the server: try again when you are online.' },
+  categoryFailed: { title: 'Not changed', description: 'Could not change the category notifications. Please try again.' },
+  levelFailed: { title: 'Not changed', description: 'Could not change the notifications of this discussion. Please try again.' },
+} as const;
+/** How long posts seen on screen wait before their read point is written (one write for a whole scroll). */
+export const READ_FLUSH_MS = 1500;
+/** The share of a post that must be on screen before it counts as read. */
+export const READ_VISIBLE_RATIO = 0.5;

@@ -67,3 +67,11 @@ export interface PushPayload {
   /** repeats with the same tag replace each other on the device */
   tag: string;
 }
+
+/**
+ * How much a member hears of a thread (or of every thread of a category): following, every reply;
+ * normal, replies to them, quotes and mentions; muted, nothing. What discussion_reads.level and
+ * category_notification_levels.level hold.
+ */
+export const NOTIFICATION_LEVELS = ['following', 'normal', 'muted'] as const;
+export type NotificationLevel = (typeof NOTIFICATION_LEVELS)[number];

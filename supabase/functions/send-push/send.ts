@@ -1,12 +1,13 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { deliverPush, type DeliveryOutcome, type StoredSubscription, type VapidConfig } from './deliver.ts';
 import { endpointAllowed } from './endpoint-policy.ts';
+import { threadMuted, type ThreadLevelInfo } from './levels.ts';
 import { planPush, PUSH_TTL_SECONDS, wantsCategory, type NotificationRow, type PushCategory, type ThreadInfo } from './push-content.ts';
 
 export interface SendReport {
   notificationId: string;
   /** why nothing was sent, when nothing was */
-  skipped?: 'not-found' | 'not-pushed';
+  skipped?: 'not-found' | 'not-pushed' | 'muted';
   category?: PushCategory;
   sent: number;
   gone: number;
@@ -45,12 +46,17 @@ export async function sendPushForNotification(
   if (error) throw new Error(`reading notification ${notificationId}: ${error.message}`);
   if (!notification || notification._deleted) return { ...report, skipped: 'not-found' };
 
-  let thread: ThreadInfo | null = null;
+  let thread: (ThreadInfo & ThreadLevelInfo) | null = null;
   if (notification.type !== 'new_follower' && notification.related_entity_id) {
-    const found = await db.from('discussions').select('id, title, user_id').eq('id', notification.related_entity_id).maybeSingle<ThreadInfo>();
+    const found = await db
+      .from('discussions')
+      .select('id, title, user_id, category')
+      .eq('id', notification.related_entity_id)
+      .maybeSingle<ThreadInfo & ThreadLevelInfo>();
     if (found.error) throw new Error(`reading discussion ${notification.related_entity_id}: ${found.error.message}`);
     thread = found.data;
   }
+  if (thread && (await threadMuted(db, notification.user_id, thread))) return { ...report, skipped: 'muted' };
 
   const plan = planPush(notification, thread);
   if (!plan) return { ...report, skipped: 'not-pushed' };

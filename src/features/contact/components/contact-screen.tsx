@@ -10,7 +10,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { loadDatabase } from '@/db/load-database';
 import { useOutboxState } from '@/db/hooks/use-outbox-state';
 import { useWhenSent } from '@/db/hooks/use-when-sent';
-import { insertLocal } from '@/db/writes';
+import { queueSend } from '@/db/queued-sends';
 import { useFormDraft } from '@/lib/use-form-draft';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { toast } from '@/stores/toast-store';
@@ -19,7 +19,7 @@ import { parseContactInput, validateContact, type ContactErrors, type ContactInp
 
 const EMPTY: ContactInput = { name: '', email: '', subject: '', message: '' };
 
-/** /contact: messages are written to the device and replication delivers them, so they queue offline. */
+/** /contact: a message waits in the device's outbox until the server has it, so it queues offline. */
 export function ContactScreen({ member }: { member: { id: string; name: string; email: string | null } | null }) {
   const online = useConnectivityStore((s) => s.online);
   const [form, setForm] = useState<ContactInput>(() => ({ ...EMPTY, name: member?.name ?? '', email: member?.email ?? '' }));
@@ -69,7 +69,9 @@ export function ContactScreen({ member }: { member: { id: string; name: string; 
     setStatus('sending');
     try {
       const db = await loadDatabase();
-      const doc = await insertLocal(db, 'contact_messages', {
+      const id = crypto.randomUUID();
+      await queueSend(db, 'contact_messages', {
+        id,
         name: form.name.trim(),
         email: form.email.trim(),
         subject: form.subject.trim(),
@@ -77,9 +79,9 @@ export function ContactScreen({ member }: { member: { id: string; name: string; 
         user_id: member?.id ?? null,
       });
       if (online) {
-        setSendingId(doc.id);
+        setSendingId(id);
       } else {
-        setQueuedId(doc.id);
+        setQueuedId(id);
         setStatus('queued');
         toast({ ...CONTACT_TOASTS.queued });
       }

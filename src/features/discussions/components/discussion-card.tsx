@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
-import { HUB_TEXT } from '../constants';
+import { HUB_TEXT, UNREAD_TEXT } from '../constants';
 import type { DiscussionRow } from '../model/types';
 import { RelativeTime } from './relative-time';
 
@@ -15,12 +15,20 @@ export function replyCount(d: DiscussionRow): number {
   return Math.max(0, d.post_count - 1);
 }
 
+/** What the viewer has not seen of a thread: posts after their read point, or the whole thread when it is new to them. */
+export type CardUnread = {
+  /** posts after the read point the device holds; null when it holds none of them but there was activity */
+  count: number | null;
+  isNew: boolean;
+  muted: boolean;
+};
+
 /**
  * One row of the hub. Phones get a forum-app row: avatar, title and one meta
  * line (author, category, replies, last activity), the title being the link;
  * wider screens add the 'Join Discussion' button.
  */
-export function DiscussionCard({ discussion }: { discussion: DiscussionRow }) {
+export function DiscussionCard({ discussion, unread }: { discussion: DiscussionRow; unread?: CardUnread }) {
   const author = discussion.author_display_name || discussion.author_username || '';
   const lastActivity = discussion.last_activity_at || discussion.updated_at || discussion.created_at;
   return (
@@ -28,6 +36,8 @@ export function DiscussionCard({ discussion }: { discussion: DiscussionRow }) {
       data-testid="discussion-card"
       data-pinned={discussion.is_pinned || undefined}
       data-locked={discussion.is_locked || undefined}
+      data-unread={unread && (unread.isNew || unread.count !== 0) ? true : undefined}
+      data-muted={unread?.muted || undefined}
       className={cn(
         'flex items-start gap-3 p-3 sm:items-center sm:p-4',
         discussion.is_pinned && 'border-2 border-yellow-500',
@@ -65,6 +75,20 @@ export function DiscussionCard({ discussion }: { discussion: DiscussionRow }) {
           <Badge variant="secondary" className="max-w-[8rem] truncate px-1.5 py-0 text-[11px] sm:max-w-none sm:text-xs" data-testid="card-category">
             {discussion.category}
           </Badge>
+          {unread?.isNew ? (
+            <Badge className="px-1.5 py-0 text-[11px] sm:text-xs" data-testid="card-new" title={UNREAD_TEXT.newThreadLabel}>
+              {UNREAD_TEXT.newThread}
+            </Badge>
+          ) : unread && unread.count !== 0 ? (
+            <Badge className="px-1.5 py-0 text-[11px] sm:text-xs" data-testid="card-unread">
+              {unread.count === null ? UNREAD_TEXT.unreadMark : UNREAD_TEXT.newPosts(unread.count)}
+            </Badge>
+          ) : null}
+          {unread?.muted ? (
+            <Badge variant="outline" className="px-1.5 py-0 text-[11px] sm:text-xs" data-testid="card-muted">
+              {UNREAD_TEXT.mutedMark}
+            </Badge>
+          ) : null}
           <span className="inline-flex items-center gap-1" data-testid="card-replies">
             <MessageSquare className="size-3.5" aria-hidden />
             {HUB_TEXT.replies(replyCount(discussion))}

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { AlertTriangle, MessagesSquare, Plus, SearchX } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useDatabase } from '@/db/hooks/use-database';
 import { usePulled } from '@/db/hooks/use-pulled';
 import { Button } from '@/components/ui/button';
@@ -8,17 +8,20 @@ import { Card } from '@/components/ui/card';
 import { useDeferredComponent } from '@/launch/deferred-popup';
 import { PageHeader } from '@/components/ui/page-header';
 import { toast } from '@/stores/toast-store';
-import { ALL_CATEGORIES, CREATE_TEXT, DEFAULT_HUB_SORT, HUB_SKELETON_COUNT, HUB_TEXT, type HubSort } from '../constants';
+import { ALL_CATEGORIES, CREATE_TEXT, DEFAULT_HUB_SORT, HUB_SKELETON_COUNT, HUB_TEXT, UNREAD_TEXT, type HubSort } from '../constants';
 import { useLiveQuery } from '@/db/hooks/use-live-query';
+import { useReadState } from '../hooks/use-read-state';
 import { useServerHub } from '../hooks/use-server-hub';
 import { useViewer, type MemberInput } from '../hooks/use-viewer';
 import { mergeCategories, queryHub } from '../model/hub-query';
 import { readHubSnapshot, writeHubSnapshot } from '../model/hub-snapshot';
 import { allDiscussions$ } from '../model/local-queries';
+import { effectiveLevel, takeHubVisit, unreadCounts$ } from '../model/read-state';
 import type { DiscussionRow } from '../model/types';
-import { DiscussionCard, DiscussionCardSkeleton } from './discussion-card';
+import { DiscussionCard, DiscussionCardSkeleton, type CardUnread } from './discussion-card';
 import { HubAside } from './hub-aside';
 import { HubPagination, HubToolbar } from './hub-toolbar';
+import { LevelSelect } from './level-select';
 
 // The new-discussion form (editor, Radix's dialog) loads when it is first opened, not with the hub.
 const loadCreateDialog = () => import('./create-discussion-dialog').then((m) => m.CreateDiscussionDialog);
@@ -39,6 +42,7 @@ type HubScreenProps = {
 };
 
 const NO_ROWS: DiscussionRow[] = [];
+const NO_COUNTS = new Map<string, number>();
 
 /** The Community Hub, read from the local store. */
 export function HubScreen({ search, onSearchChange, member, authPending = false, sharedId, compose = false }: HubScreenProps) {
@@ -73,8 +77,44 @@ export function HubScreen({ search, onSearchChange, member, authPending = false,
     () => (fromSnapshot ? snapshot.categories : mergeCategories(new Set(rows.map((d) => d.category)))),
     [fromSnapshot, snapshot, rows],
   );
-  const livePage = useMemo(() => queryHub(rows, { q, category, sort, page: requestedPage }), [rows, q, category, sort, requestedPage]);
+  // Read points, levels and "new since your last visit": the member's records, or a visitor's on this device.
+  const viewerId = viewer?.id ?? null;
+  const reads = useReadState(viewerId);
+  const [visit, setVisit] = useState<{ viewerId: string | null; since: string } | null>(null);
+  useEffect(() => {
+    if (authPending) return;
+    setVisit({ viewerId, since: takeHubVisit(viewerId, new Date().toISOString()) });
+  }, [viewerId, authPending]);
+  const [showMuted, setShowMuted] = useState(false);
+  const isMuted = useCallback(
+    (d: DiscussionRow) => effectiveLevel(d, reads.points.get(d.id), reads.categories, viewerId) === 'muted',
+    [reads.points, reads.categories, viewerId],
+  );
+  // Muted threads leave the default list; the filter brings them back, marked.
+  const listed = useMemo(() => (showMuted ? rows : rows.filter((d) => !isMuted(d))), [rows, showMuted, isMuted]);
+  const livePage = useMemo(() => queryHub(listed, { q, category, sort, page: requestedPage }), [listed, q, category, sort, requestedPage]);
   const page = fromSnapshot ? snapshot.page : livePage;
+
+  const readPageItems = useMemo(
+    () =>
+      page.items.flatMap((d) => {
+        const at = reads.points.get(d.id)?.lastReadAt;
+        return at && d.last_activity_at > at ? [{ id: d.id, lastReadAt: at }] : [];
+      }),
+    [page.items, reads.points],
+  );
+  const counts = useLiveQuery((database) => unreadCounts$(database, readPageItems), [readPageItems], NO_COUNTS).value;
+  const unreadOf = (d: DiscussionRow): CardUnread | undefined => {
+    if (!reads.ready) return undefined;
+    const point = reads.points.get(d.id);
+    const muted = isMuted(d);
+    if (point?.lastReadAt) {
+      const activity = d.last_activity_at > point.lastReadAt;
+      return { count: activity ? (counts.get(d.id) ?? null) || null : 0, isNew: false, muted };
+    }
+    const since = visit?.viewerId === viewerId ? visit.since : null;
+    return { count: 0, isNew: since !== null && !point && d.created_at > since && d.user_id !== viewerId, muted };
+  };
 
   useEffect(() => {
     if (!live.loading && !live.error && defaultView && livePage.items.length > 0) writeHubSnapshot({ page: livePage, categories });
@@ -122,6 +162,27 @@ export function HubScreen({ search, onSearchChange, member, authPending = false,
       <div className="xl:grid xl:grid-cols-[minmax(0,1fr)_17rem] xl:items-start xl:gap-6">
         <div className="min-w-0">
           <HubToolbar q={q} category={category} sort={sort} categories={categories} onChange={change} />
+          <div className="mt-2 flex flex-wrap items-start justify-between gap-x-4 gap-y-2 sm:mt-3">
+            <label className="inline-flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                data-testid="hub-show-muted"
+                checked={showMuted}
+                onChange={(e) => setShowMuted(e.target.checked)}
+              />
+              {UNREAD_TEXT.showMuted}
+            </label>
+            {viewer && category !== ALL_CATEGORIES ? (
+              <LevelSelect
+                id="hub-category-level"
+                testId="hub-category-level"
+                label={UNREAD_TEXT.categoryLevelLabel(category)}
+                value={reads.categories.get(category) ?? 'normal'}
+                onChange={(level) => reads.setCategoryLevel(category, level)}
+              />
+            ) : null}
+          </div>
 
           <section className="mt-3 space-y-2 sm:mt-6 sm:space-y-3" aria-label={HUB_TEXT.heading} aria-busy={loading}>
             {failed ? (
@@ -142,7 +203,7 @@ export function HubScreen({ search, onSearchChange, member, authPending = false,
                 <p className="text-muted-foreground">{HUB_TEXT.emptyHint}</p>
               </Card>
             ) : (
-              page.items.map((d) => <DiscussionCard key={d.id} discussion={d} />)
+              page.items.map((d) => <DiscussionCard key={d.id} discussion={d} unread={unreadOf(d)} />)
             )}
           </section>
 

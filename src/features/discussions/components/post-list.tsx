@@ -1,4 +1,5 @@
-import { THREAD_FIRST_SCREEN_POSTS, THREAD_RENDER_GROWTH, THREAD_TEXT } from '../constants';
+import { Fragment } from 'react';
+import { THREAD_FIRST_SCREEN_POSTS, THREAD_RENDER_GROWTH, THREAD_TEXT, UNREAD_TEXT } from '../constants';
 import type { ThreadData } from '../hooks/use-thread-data';
 import { useProgressiveCount } from '../hooks/use-progressive-count';
 import { reactionId } from '../model/ids';
@@ -15,13 +16,18 @@ type PostListProps = {
   targetIndex: number;
   highlighted: string | null;
   actions: PostActions;
+  /** the first post after the viewer's read point: "New since your last visit" goes above it */
+  dividerBeforeId?: string | null;
 };
+
+/** The divider's element id: the thread scrolls to it on open and from "Jump to new posts". */
+export const NEW_POSTS_DIVIDER_ID = 'new-posts';
 
 /**
  * The thread's posts, oldest first. A long thread renders its first screen in the
  * first frame and fills in the rest right after (see useProgressiveCount).
  */
-export function PostList({ posts, data, viewer, discussion, targetIndex, highlighted, actions }: PostListProps) {
+export function PostList({ posts, data, viewer, discussion, targetIndex, highlighted, actions, dividerBeforeId = null }: PostListProps) {
   const shown = useProgressiveCount(posts.length, Math.max(THREAD_FIRST_SCREEN_POSTS, targetIndex + THREAD_FIRST_SCREEN_POSTS), THREAD_RENDER_GROWTH);
   const postsById = new Map(posts.map((p) => [p.id, p]));
 
@@ -39,19 +45,32 @@ export function PostList({ posts, data, viewer, discussion, targetIndex, highlig
         const pending = viewer ? data.reactionOutbox.get(reactionId(post.id, viewer.id))?.status === 'waiting' : false;
         const own = viewer !== null && viewer.id === post.user_id;
         return (
-          <PostCard
-            key={post.id}
-            post={post}
-            author={data.profiles.get(post.user_id) ?? null}
-            quoted={quotedFor(post)}
-            liked={liked}
-            likeCount={displayedLikes(post, liked, pending)}
-            permissions={postPermissions(viewer, discussion, post)}
-            // 'Waiting to send' only once the reply is really queued on the device (its outbox entry exists).
-            outbox={own ? data.postOutbox.get(post.id) : undefined}
-            highlighted={highlighted === post.id}
-            actions={actions}
-          />
+          <Fragment key={post.id}>
+            {post.id === dividerBeforeId ? (
+              <p
+                id={NEW_POSTS_DIVIDER_ID}
+                tabIndex={-1}
+                data-testid="new-posts-divider"
+                className="flex scroll-mt-20 items-center gap-3 text-xs font-semibold uppercase tracking-wide text-primary outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <span className="h-px flex-1 bg-primary" aria-hidden />
+                {UNREAD_TEXT.divider}
+                <span className="h-px flex-1 bg-primary" aria-hidden />
+              </p>
+            ) : null}
+            <PostCard
+              post={post}
+              author={data.profiles.get(post.user_id) ?? null}
+              quoted={quotedFor(post)}
+              liked={liked}
+              likeCount={displayedLikes(post, liked, pending)}
+              permissions={postPermissions(viewer, discussion, post)}
+              // 'Waiting to send' only once the reply is really queued on the device (its outbox entry exists).
+              outbox={own ? data.postOutbox.get(post.id) : undefined}
+              highlighted={highlighted === post.id}
+              actions={actions}
+            />
+          </Fragment>
         );
       })}
     </section>

@@ -8,20 +8,24 @@ import { useDocumentTitle } from '@/lib/document-title';
 import { renderPostContent } from '@/lib/markdown';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { toast } from '@/stores/toast-store';
-import { THREAD_TEXT, THREAD_TOASTS } from '../constants';
+import { THREAD_TEXT, THREAD_TOASTS, UNREAD_TEXT } from '../constants';
 import { useDatabase } from '@/db/hooks/use-database';
 import type { SyncHandle } from '@/db/replication/sync';
 import { useFirstPassDone } from '@/launch/use-first-pass';
 import { useServerThread, useThreadSource } from '../hooks/use-server-thread';
 import { useThreadData } from '../hooks/use-thread-data';
 import { usePostActions } from '../hooks/use-post-actions';
+import { useMarkRead } from '../hooks/use-mark-read';
+import { useReadState } from '../hooks/use-read-state';
 import { useThreadPresence } from '../hooks/use-thread-presence';
 import { useViewer, type MemberInput } from '../hooks/use-viewer';
 import { threadPermissions } from '../model/permissions';
+import { effectiveLevel, firstUnreadIndex } from '../model/read-state';
 import type { PostRow } from '../model/types';
 import { deleteDiscussion, saveReplyDraft, setLocked, setPinned, updateTitle } from '../model/writes';
 import { titleEditOutcome } from '../validation';
-import { PostList } from './post-list';
+import { LevelSelect } from './level-select';
+import { NEW_POSTS_DIVIDER_ID, PostList } from './post-list';
 import { RejectedReplies } from './rejected-replies';
 import { ThreadAside } from './thread-aside';
 import { ReplyEditor, type ReplyEditorHandle } from './reply-editor';
@@ -135,6 +139,25 @@ export function ThreadScreen({ threadId, highlightPostId, member, sync, renderSh
     if (data.posts.error) toast({ variant: 'destructive', ...THREAD_TOASTS.postsFailed });
   }, [data.posts.error]);
 
+  // Where the viewer stopped last time, taken once as the thread opens: reading on moves the stored point,
+  // not the divider.
+  const reads = useReadState(viewer?.id ?? null);
+  const [opened, setOpened] = useState<{ threadId: string; lastReadAt: string | null } | null>(null);
+  const postsReady = !data.discussion.loading && data.postsComplete && storedPosts.length > 0;
+  if (reads.ready && postsReady && opened?.threadId !== threadId) setOpened({ threadId, lastReadAt: reads.points.get(threadId)?.lastReadAt ?? null });
+  const openedAt = opened?.threadId === threadId ? opened.lastReadAt : null;
+  const firstUnread = useMemo(() => firstUnreadIndex(storedPosts, openedAt), [storedPosts, openedAt]);
+  const firstUnreadId = firstUnread >= 0 ? storedPosts[firstUnread]!.id : null;
+  const postsBox = useRef<HTMLDivElement>(null);
+
+  const scrollToNew = useCallback(() => {
+    const el = document.getElementById(NEW_POSTS_DIVIDER_ID);
+    if (!el) return false;
+    el.scrollIntoView({ block: 'start' });
+    el.focus({ preventScroll: true });
+    return true;
+  }, []);
+
   const scrollToPost = useCallback((postId: string) => {
     const el = document.getElementById(`post-${postId}`);
     if (!el) return false;
@@ -161,6 +184,19 @@ export function ThreadScreen({ threadId, highlightPostId, member, sync, renderSh
       if (scrollToPost(highlightPostId)) scrolledTo.current = highlightPostId;
     });
   }, [postsRendered, settledUpToTarget, highlightPostId, scrollToPost]);
+
+  // Reading starts counting once the list is on screen and the opening read point is taken.
+  const markRead = reads.markRead;
+  useMarkRead(postsBox, storedPosts, opened?.threadId === threadId && !fromServer && listShown, (at) => markRead(threadId, at));
+
+  // A thread opens at its first unread post, unless a link names a post of its own.
+  const scrolledToNew = useRef<string | null>(null);
+  useEffect(() => {
+    if (highlightPostId || !firstUnreadId || scrolledToNew.current === threadId || !listShown) return;
+    requestAnimationFrame(() => {
+      if (scrollToNew()) scrolledToNew.current = threadId;
+    });
+  }, [highlightPostId, firstUnreadId, threadId, listShown, scrollToNew]);
 
   if (data.discussion.error) {
     return (
@@ -233,7 +269,22 @@ export function ThreadScreen({ threadId, highlightPostId, member, sync, renderSh
     // Wide screens keep the posts a readable column and put the thread's facts beside them.
     <div className="mx-auto w-full max-w-4xl xl:grid xl:max-w-none xl:grid-cols-[minmax(0,1fr)_16rem] xl:items-start xl:gap-6" data-testid="thread-page">
       <div className="min-w-0 xl:max-w-3xl">
-        {keepOffline ? <div className="mb-2 flex justify-end">{keepOffline}</div> : null}
+        {keepOffline || viewer ? (
+          <div className="mb-2 flex flex-wrap items-start justify-between gap-2">
+            {viewer ? (
+              <LevelSelect
+                id="thread-level"
+                testId="thread-level"
+                label={UNREAD_TEXT.levelLabel}
+                value={effectiveLevel(discussion, reads.points.get(discussion.id), reads.categories, viewer.id)}
+                onChange={(level) => reads.setLevel(discussion.id, level)}
+              />
+            ) : (
+              <span />
+            )}
+            {keepOffline}
+          </div>
+        ) : null}
         <ThreadHeader
           key={discussion.id}
           discussion={discussion}
@@ -243,9 +294,23 @@ export function ThreadScreen({ threadId, highlightPostId, member, sync, renderSh
           share={renderShare?.({ url: threadUrl(discussion.id), title: discussion.title, description, imageUrl: null })}
         />
 
+        {firstUnreadId ? (
+          <Button variant="outline" size="sm" className="mb-3" data-testid="jump-to-new" onClick={() => scrollToNew()}>
+            {UNREAD_TEXT.jumpToNew}
+          </Button>
+        ) : null}
         {listShown ? (
-          <div data-testid="thread-posts">
-            <PostList posts={posts} data={data} viewer={viewer} discussion={discussion} targetIndex={targetIndex} highlighted={highlighted} actions={actions} />
+          <div data-testid="thread-posts" ref={postsBox}>
+            <PostList
+              posts={posts}
+              data={data}
+              viewer={viewer}
+              discussion={discussion}
+              targetIndex={Math.max(targetIndex, firstUnread)}
+              highlighted={highlighted}
+              actions={actions}
+              dividerBeforeId={firstUnreadId}
+            />
           </div>
         ) : (
           <div className="space-y-4" aria-busy="true" aria-label={THREAD_TEXT.loading} data-testid="posts-loading">

@@ -19,3 +19,8 @@ export function replyDraftId(discussionId: string): string {
 }
 
 export const NEW_DISCUSSION_DRAFT_ID = 'discussion:new';
+
+/** The member's read record of a thread: the same id on every device and in the database's triggers. */
+export function discussionReadId(userId: string, discussionId: string): string {
+  return uuidv5(`read:${userId}:${discussionId}`, RELATION_NAMESPACE);
+}

@@ -1,0 +1,31 @@
+import type { NotificationLevel } from '../../../supabase/functions/_shared/app-contract';
+import { defineTable, storedAs, type DocOf } from './declare-table';
+import { ID_FIELD, NULLABLE_STRING, TIMESTAMP_FIELD } from './fields';
+
+/**
+ * The member's own read point and notification level per thread. Both columns are resolved by the
+ * database when two devices change them (the furthest read point wins, a level chosen elsewhere stays),
+ * so a push sends them without a conflict check.
+ */
+export const discussionReadsTable = defineTable({
+  table: 'discussion_reads',
+  version: 0,
+  direction: 'both',
+  perIdentity: true,
+  membersOnly: true,
+  columns: {
+    id: { field: ID_FIELD, required: true, insert: true },
+    user_id: { field: ID_FIELD, required: true, insert: true },
+    discussion_id: { field: ID_FIELD, required: true, insert: true },
+    last_read_at: { field: NULLABLE_STRING, insert: true, update: true, timestamp: true, serverMerged: true },
+    level: { field: NULLABLE_STRING, insert: true, update: true, serverMerged: true, type: storedAs<NotificationLevel | null>() },
+    created_at: { field: TIMESTAMP_FIELD, required: true, timestamp: true },
+    updated_at: { field: TIMESTAMP_FIELD, required: true, timestamp: true },
+  },
+  // the hub reads every row of the member; a thread reads its own
+  indexes: ['discussion_id'],
+  filter: (scope) => `user_id.eq.${scope.userId}`,
+  accepts: (row, scope) => row.user_id === scope.userId,
+});
+
+export type DiscussionReadDoc = DocOf<typeof discussionReadsTable>;

@@ -1,0 +1,65 @@
+import { useEffect, useRef, type RefObject } from 'react';
+import { READ_FLUSH_MS, READ_VISIBLE_RATIO } from '../constants';
+import type { PostRow } from '../model/types';
+
+const POST_ID_PREFIX = 'post-';
+
+/**
+ * Marks posts read as they scroll into view: every post at least half on screen (or filling half the
+ * screen, for a long one) moves the read point to its time; the furthest one is written once per
+ * READ_FLUSH_MS, and at once when the page is hidden or the thread is left, so a scroll costs one write.
+ */
+export function useMarkRead(container: RefObject<HTMLElement | null>, posts: readonly PostRow[], enabled: boolean, onRead: (lastReadAt: string) => void): void {
+  const times = useRef(new Map<string, string>());
+  times.current = new Map(posts.map((p) => [p.id, p.created_at]));
+  const callback = useRef(onRead);
+  callback.current = onRead;
+  const pending = useRef<string | null>(null);
+
+  useEffect(() => {
+    const root = container.current;
+    if (!enabled || !root || typeof IntersectionObserver === 'undefined') return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const flush = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      const at = pending.current;
+      pending.current = null;
+      if (at) callback.current(at);
+    };
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          const seen = entry.intersectionRatio >= READ_VISIBLE_RATIO || entry.intersectionRect.height >= window.innerHeight * READ_VISIBLE_RATIO;
+          if (!entry.isIntersecting || !seen) continue;
+          const at = times.current.get(entry.target.id.slice(POST_ID_PREFIX.length));
+          if (at && (!pending.current || at > pending.current)) pending.current = at;
+        }
+        if (pending.current && timer === undefined) timer = setTimeout(flush, READ_FLUSH_MS);
+      },
+      { threshold: [0, READ_VISIBLE_RATIO, 1] },
+    );
+    const observed = new Set<Element>();
+    const observeAll = () => {
+      for (const el of root.querySelectorAll(`[id^="${POST_ID_PREFIX}"]`)) {
+        if (observed.has(el)) continue;
+        observed.add(el);
+        observer.observe(el);
+      }
+    };
+    observeAll();
+    // Long threads render in steps, and new replies arrive: observe posts as they appear.
+    const mutations = new MutationObserver(observeAll);
+    mutations.observe(root, { childList: true, subtree: true });
+    const onHidden = () => document.visibilityState === 'hidden' && flush();
+    document.addEventListener('visibilitychange', onHidden);
+    window.addEventListener('pagehide', flush);
+    return () => {
+      flush();
+      observer.disconnect();
+      mutations.disconnect();
+      document.removeEventListener('visibilitychange', onHidden);
+      window.removeEventListener('pagehide', flush);
+    };
+  }, [container, enabled]);
+}

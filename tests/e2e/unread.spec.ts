@@ -1,0 +1,138 @@
+import AxeBuilder from '@axe-core/playwright';
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { UNREAD_TEXT } from '../../src/features/discussions/constants';
+import { THEME_STORAGE_KEY } from '../../src/lib/shell-constants';
+import { dbQuery, logIn, newMember, waitForDb, waitForOfflineReady, type E2eMember } from '../support/standins/e2e-session';
+
+if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
+
+async function startThread(author: E2eMember, title: string, replies: string[]): Promise<string> {
+  const id = randomUUID();
+  expect((await author.client.from('discussions').insert({ id, user_id: author.id, title, category: 'DJ Techniques' })).error).toBeNull();
+  expect((await author.client.from('posts').insert({ discussion_id: id, user_id: author.id, content: `<p>Opening of ${title}</p>` })).error).toBeNull();
+  await addReplies(author, id, replies);
+  return id;
+}
+
+async function addReplies(member: E2eMember, discussionId: string, replies: string[]): Promise<void> {
+  // One at a time, so each has its own time and the order is the order written.
+  for (const content of replies) {
+    expect((await member.client.from('posts').insert({ discussion_id: discussionId, user_id: member.id, content: `<p>${content}</p>` })).error).toBeNull();
+  }
+}
+
+async function lastPostAt(discussionId: string): Promise<number> {
+  const [row] = await dbQuery<{ at: Date }>('select max(created_at) as at from public.posts where discussion_id = $1', [discussionId]);
+  return row!.at.getTime();
+}
+
+async function readPointOf(memberId: string, discussionId: string): Promise<{ last_read_at: Date | null; level: string | null } | undefined> {
+  const [row] = await dbQuery<{ last_read_at: Date | null; level: string | null }>(
+    'select last_read_at, level from public.discussion_reads where user_id = $1 and discussion_id = $2',
+    [memberId, discussionId],
+  );
+  return row;
+}
+
+async function expectAxeClean(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+test('unread: the hub counts new posts offline, the thread opens at the divider, and reading moves the read point', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const [author, reader] = await Promise.all([newMember('unra'), newMember('unrb')]);
+  const title = `Set times ${randomUUID().slice(0, 6)}`;
+  const thread = await startThread(author, title, ['first answer', 'second answer']);
+
+  await logIn(page, reader);
+  await waitForOfflineReady(page);
+  await page.goto(`/discussions/thread/${thread}`);
+  await expect(page.getByText('second answer')).toBeVisible();
+  await page.getByText('second answer').scrollIntoViewIfNeeded();
+  // Every post was on screen: the read point reaches the last one, written once by the device.
+  const end = await lastPostAt(thread);
+  const read = await waitForDb(
+    () => readPointOf(reader.id, thread),
+    (row) => row?.last_read_at?.getTime() === end,
+  );
+  expect(read?.last_read_at?.getTime()).toBe(end);
+
+  // The reader leaves before the new replies come: seen on the open thread, they would be read at once.
+  await page.goto('/discussions');
+  await expect(page.getByTestId('discussion-card').filter({ hasText: title })).toBeVisible();
+  await addReplies(author, thread, ['new one', 'new two', 'new three']);
+  const card = page.getByTestId('discussion-card').filter({ hasText: title });
+  await expect(card.getByTestId('card-unread')).toHaveText(UNREAD_TEXT.newPosts(3), { timeout: 20_000 });
+
+  // No signal: the count comes from the device, and so does the thread with its divider.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(card.getByTestId('card-unread')).toHaveText(UNREAD_TEXT.newPosts(3));
+  await card.getByRole('link', { name: title }).click();
+  const divider = page.getByTestId('new-posts-divider');
+  await expect(divider).toHaveText(UNREAD_TEXT.divider);
+  await expect(page.locator('[data-testid="new-posts-divider"] + [data-testid="post"]')).toContainText('new one');
+  await expect(divider).toBeInViewport();
+  await expectNoSidewaysScroll(page);
+  await expectAxeClean(page, 'thread with divider, offline');
+
+  // Away from it and back with one tap.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.getByTestId('jump-to-new').click();
+  await expect(divider).toBeInViewport();
+
+  // The posts read offline reach the server once the connection is back.
+  await page.getByText('new three').scrollIntoViewIfNeeded();
+  await context.setOffline(false);
+  const after = await lastPostAt(thread);
+  const synced = await waitForDb(
+    () => readPointOf(reader.id, thread),
+    (row) => row?.last_read_at?.getTime() === after,
+    30_000,
+  );
+  expect(synced?.last_read_at?.getTime()).toBe(after);
+});
+
+for (const theme of ['dark', 'light'] as const) {
+  test(`mute: a muted thread leaves the hub until the filter shows it, and the server keeps the level (${theme} theme)`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, theme] as const);
+    const [author, reader] = await Promise.all([newMember('muta'), newMember('mutb')]);
+    const title = `Too loud ${randomUUID().slice(0, 6)}`;
+    const thread = await startThread(author, title, ['an answer']);
+
+    await logIn(page, reader);
+    await page.goto(`/discussions/thread/${thread}`);
+    await expect(page.getByText('an answer')).toBeVisible();
+    await page.getByTestId('thread-level').selectOption('muted');
+    await expect(page.getByText(UNREAD_TEXT.levelHints.muted)).toBeVisible();
+    const stored = await waitForDb(
+      () => readPointOf(reader.id, thread),
+      (row) => row?.level === 'muted',
+    );
+    expect(stored?.level).toBe('muted');
+
+    await page.goto(`/discussions?q=${encodeURIComponent(title)}`);
+    const card = page.getByTestId('discussion-card').filter({ hasText: title });
+    await expect(page.getByTestId('hub-show-muted')).toBeVisible();
+    await expect(card).toHaveCount(0);
+    await page.getByTestId('hub-show-muted').check();
+    await expect(card.getByTestId('card-muted')).toHaveText(UNREAD_TEXT.mutedMark);
+    await expectNoSidewaysScroll(page);
+    await expectAxeClean(page, `hub with muted shown, ${theme}`);
+
+    // A reply in the muted thread makes no notification for the reader.
+    await addReplies(author, thread, [`@${reader.username} are you there?`]);
+    const notices = await dbQuery('select 1 from public.notifications where user_id = $1 and related_entity_id = $2', [reader.id, thread]);
+    expect(notices).toHaveLength(0);
+  });
+}
