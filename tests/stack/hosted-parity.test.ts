@@ -48,6 +48,8 @@ const PROBES: Record<string, { callers: readonly Caller[]; probe: Probe }> = {
   notifications: { callers: ['member', 'service'], probe: read('notifications') },
   push_subscriptions: { callers: ['member', 'service'], probe: read('push_subscriptions') },
   presence_heartbeats: { callers: ['member', 'service'], probe: read('presence_heartbeats') },
+  bookmarks: { callers: ['member', 'service'], probe: read('bookmarks') },
+  drafts: { callers: ['member', 'service'], probe: read('drafts') },
   contact_messages: {
     callers: ['anon', 'member', 'service'],
     probe: (client) => client.from('contact_messages').insert({ name: 'Ana', email: 'ana@example.test', subject: 'Parity', message: 'Hello' }),
