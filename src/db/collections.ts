@@ -2,7 +2,7 @@ import type { MigrationStrategies, RxCollection, RxJsonSchema } from 'rxdb';
 import { blogPostsTable, type BlogPostDoc } from './schemas/blog-posts';
 import { contactMessagesTable, type ContactMessageDoc } from './schemas/contact-messages';
 import { discussionsTable, type DiscussionDoc } from './schemas/discussions';
-import { draftsMigrationStrategies, draftsSchema, type DraftDoc } from './schemas/drafts';
+import { draftsTable, type DraftDoc } from './schemas/drafts';
 import { followersTable, type FollowerDoc } from './schemas/followers';
 import { notificationsTable, type NotificationDoc } from './schemas/notifications';
 import { outboxMigrationStrategies, outboxSchema, type OutboxDoc } from './schemas/outbox';
@@ -48,10 +48,11 @@ export const REPLICATED_COLLECTIONS = [
   'user_content',
   'blog_posts',
   'contact_messages',
+  'drafts',
 ] as const satisfies readonly CollectionName[];
 export type ReplicatedCollectionName = (typeof REPLICATED_COLLECTIONS)[number];
 
-export const LOCAL_ONLY_COLLECTIONS = ['drafts', 'pinned', 'outbox'] as const satisfies readonly CollectionName[];
+export const LOCAL_ONLY_COLLECTIONS = ['pinned', 'outbox'] as const satisfies readonly CollectionName[];
 
 export interface CollectionDefinition<T> {
   schema: RxJsonSchema<T>;
@@ -70,11 +71,11 @@ export const REPLICATED_TABLES = {
   user_content: userContentTable,
   blog_posts: blogPostsTable,
   contact_messages: contactMessagesTable,
+  drafts: draftsTable,
 } as const satisfies { [K in ReplicatedCollectionName]: { schema: RxJsonSchema<AppDocTypes[K]> } };
 
 export const COLLECTION_DEFINITIONS: { [K in CollectionName]: CollectionDefinition<AppDocTypes[K]> } = {
   ...REPLICATED_TABLES,
-  drafts: { schema: draftsSchema, migrationStrategies: draftsMigrationStrategies },
   pinned: { schema: pinnedSchema, migrationStrategies: pinnedMigrationStrategies },
   outbox: { schema: outboxSchema, migrationStrategies: outboxMigrationStrategies },
 };

@@ -161,7 +161,7 @@ export async function setOutboxState(
 export function trackLocalWrites(db: RxDatabase<AppCollections>): void {
   for (const name of REPLICATED_COLLECTIONS) {
     const collection = db[name] as RxCollection | undefined;
-    if (!collection) continue;
+    if (!collection || TABLE_SPECS[name].untracked) continue;
     const mark = async (data: { id: string }) => setOutboxState(db, name, data.id, 'waiting');
     collection.postInsert(mark, false);
     collection.postSave(mark, false);

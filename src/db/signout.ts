@@ -87,7 +87,8 @@ export async function purgePrivateData(db: AppDatabase, options: PurgeOptions): 
   // Stop before forgetting: a running replication would push the removals as deletes.
   await options.sync?.stop({ forgetIdentity: true });
   for (const name of Object.keys(TABLE_SPECS) as ReplicatedCollectionName[]) {
-    if (TABLE_SPECS[name].perIdentity) await forgetCollection(db[name] as unknown as RxCollection<unknown>);
+    // Drafts go below, all but the unsent writes just kept as the member's drafts.
+    if (TABLE_SPECS[name].perIdentity && name !== 'drafts') await forgetCollection(db[name] as unknown as RxCollection<unknown>);
   }
   await db.drafts.find({ selector: { id: { $nin: [...keptDraftIds] } } }).remove();
   await db.outbox.find().remove();

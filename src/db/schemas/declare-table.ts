@@ -76,6 +76,12 @@ export interface TableDeclaration<T extends ReplicatedCollectionName, S extends 
   accepts?: (row: Record<string, unknown>, scope: PullScope) => boolean;
   /** rows the device keeps whatever `filter` says (the member's own profile) */
   alwaysKept?: (scope: PullScope) => string[];
+  /** which documents go to the server; the others stay on the device (drafts of a refused write) */
+  pushes?: (doc: Record<string, unknown>, userId: string | null) => boolean;
+  /** its rows are not member writes waiting to be sent (drafts): no outbox entry, nothing to ask about at sign-out */
+  untracked?: boolean;
+  /** when both devices changed a row, the later value of this timestamp column wins; the other text is kept as a draft */
+  newerWins?: DeviceColumn<T>;
 }
 
 type RequiredColumn<C> = { [K in keyof C]: C[K] extends { required: true } ? K : never }[keyof C];
@@ -147,6 +153,9 @@ export function defineTable<const T extends ReplicatedCollectionName, const C ex
   if (declaration.filter) sync.filter = declaration.filter;
   if (declaration.accepts) sync.accepts = declaration.accepts;
   if (declaration.alwaysKept) sync.alwaysKept = declaration.alwaysKept;
+  if (declaration.pushes) sync.pushes = declaration.pushes;
+  if (declaration.newerWins) sync.newerWins = declaration.newerWins;
+  if (declaration.untracked) sync.untracked = true;
 
   return { name: declaration.table, schema, migrationStrategies: declaration.migrationStrategies ?? {}, sync };
 }
