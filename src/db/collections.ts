@@ -6,7 +6,7 @@ import { draftsTable, type DraftDoc } from './schemas/drafts';
 import { followersTable, type FollowerDoc } from './schemas/followers';
 import { notificationsTable, type NotificationDoc } from './schemas/notifications';
 import { outboxMigrationStrategies, outboxSchema, type OutboxDoc } from './schemas/outbox';
-import { pinnedMigrationStrategies, pinnedSchema, type PinnedDoc } from './schemas/pinned';
+import { pinnedTable, type PinnedDoc } from './schemas/pinned';
 import { postsTable, type PostDoc } from './schemas/posts';
 import { profilesTable, type ProfileDoc } from './schemas/profiles';
 import { reactionsTable, type ReactionDoc } from './schemas/reactions';
@@ -49,10 +49,11 @@ export const REPLICATED_COLLECTIONS = [
   'blog_posts',
   'contact_messages',
   'drafts',
+  'pinned',
 ] as const satisfies readonly CollectionName[];
 export type ReplicatedCollectionName = (typeof REPLICATED_COLLECTIONS)[number];
 
-export const LOCAL_ONLY_COLLECTIONS = ['pinned', 'outbox'] as const satisfies readonly CollectionName[];
+export const LOCAL_ONLY_COLLECTIONS = ['outbox'] as const satisfies readonly CollectionName[];
 
 export interface CollectionDefinition<T> {
   schema: RxJsonSchema<T>;
@@ -72,10 +73,10 @@ export const REPLICATED_TABLES = {
   blog_posts: blogPostsTable,
   contact_messages: contactMessagesTable,
   drafts: draftsTable,
+  pinned: pinnedTable,
 } as const satisfies { [K in ReplicatedCollectionName]: { schema: RxJsonSchema<AppDocTypes[K]> } };
 
 export const COLLECTION_DEFINITIONS: { [K in CollectionName]: CollectionDefinition<AppDocTypes[K]> } = {
   ...REPLICATED_TABLES,
-  pinned: { schema: pinnedSchema, migrationStrategies: pinnedMigrationStrategies },
   outbox: { schema: outboxSchema, migrationStrategies: outboxMigrationStrategies },
 };

@@ -149,6 +149,17 @@ describe('schemas', () => {
       },
       contact_messages: { id, name: 'N', email: 'n@example.test', subject: 'S', message: 'M', user_id: null, created_at: ts },
       drafts: { id, user_id: uuid(), kind: 'reply', key: uuid(), content: 'half a reply', fields: { quoted_post_id: null }, updated_at: ts },
+      pinned: {
+        id,
+        user_id: uuid(),
+        entity_type: 'discussion',
+        entity_id: uuid(),
+        discussion_id: null,
+        note: null,
+        remind_at: null,
+        reminded_at: null,
+        created_at: ts,
+      },
     };
     for (const name of REPLICATED_COLLECTIONS) {
       const row = { ...rows[name], _modified: ts, _deleted: false, unknown_future_column: 1 };

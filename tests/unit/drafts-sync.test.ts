@@ -85,7 +85,7 @@ describe('drafts on every device', () => {
     await until(() => drafts.rows.get(mine)?.content === 'desktop, newest words');
     await until(async () => (await db.drafts.findOne(`conflict:drafts:${mine}`).exec()) !== null);
     const kept = (await db.drafts.findOne(`conflict:drafts:${mine}`).exec())!;
-    expect(kept).toMatchObject({ kind: 'conflict', key: thread, content: 'phone, more words', reason: SYNC_MESSAGES.conflict });
+    expect(kept).toMatchObject({ kind: 'conflict', key: thread, content: 'phone, more words', reason: SYNC_MESSAGES.otherVersionKept });
     expect((await db.drafts.findOne(mine).exec())?.content).toBe('desktop, newest words');
   });
 
@@ -101,6 +101,6 @@ describe('drafts on every device', () => {
     await until(async () => (await db.drafts.findOne(mine).exec())?.content === 'phone, newest words');
     expect(drafts.rows.get(mine)?.content).toBe('phone, newest words');
     const kept = await db.drafts.findOne(`conflict:drafts:${mine}`).exec();
-    expect(kept).toMatchObject({ kind: 'conflict', key: thread, content: 'desktop words' });
+    expect(kept).toMatchObject({ kind: 'conflict', key: thread, content: 'desktop words', reason: SYNC_MESSAGES.conflict });
   });
 });

@@ -90,7 +90,7 @@ export function createPushHandler(options: PushHandlerOptions): PushHandler {
     const again = await sendOne(context, doc, outcome.master);
     if (again.type !== 'ok') return false;
     if (again.serverDoc) serverDocs.push(again.serverDoc);
-    await keepAsDraft('conflict', outcome.master, outcome.lostFields, SYNC_MESSAGES.conflict);
+    await keepAsDraft('conflict', outcome.master, outcome.lostFields, SYNC_MESSAGES.otherVersionKept);
     await mark(String(doc.id), 'sent');
     return true;
   }
