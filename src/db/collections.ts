@@ -2,11 +2,11 @@ import type { MigrationStrategies, RxCollection, RxConflictHandler, RxJsonSchema
 import { blogPostsTable, type BlogPostDoc } from './schemas/blog-posts';
 import { discussionReadsTable, type DiscussionReadDoc } from './schemas/discussion-reads';
 import { discussionsTable, type DiscussionDoc } from './schemas/discussions';
-import { draftsMigrationStrategies, draftsSchema, type DraftDoc } from './schemas/drafts';
+import { draftsTable, type DraftDoc } from './schemas/drafts';
 import { followersTable, type FollowerDoc } from './schemas/followers';
 import { notificationsTable, type NotificationDoc } from './schemas/notifications';
 import { outboxMigrationStrategies, outboxSchema, type OutboxDoc } from './schemas/outbox';
-import { pinnedMigrationStrategies, pinnedSchema, type PinnedDoc } from './schemas/pinned';
+import { pinnedTable, type PinnedDoc } from './schemas/pinned';
 import { postsTable, type PostDoc } from './schemas/posts';
 import { profilesTable, type ProfileDoc } from './schemas/profiles';
 import { reactionsTable, type ReactionDoc } from './schemas/reactions';
@@ -48,6 +48,8 @@ export const REPLICATED_COLLECTIONS = [
   'user_content',
   'blog_posts',
   'discussion_reads',
+  'drafts',
+  'pinned',
 ] as const satisfies readonly CollectionName[];
 export type ReplicatedCollectionName = (typeof REPLICATED_COLLECTIONS)[number];
 
@@ -64,7 +66,7 @@ export type QueuedTableName = (typeof QUEUED_TABLES)[number];
 /** What an outbox record's write goes to: a replicated collection or a send-only table. */
 export type OutboxCollectionName = ReplicatedCollectionName | QueuedTableName;
 
-export const LOCAL_ONLY_COLLECTIONS = ['drafts', 'pinned', 'outbox'] as const satisfies readonly CollectionName[];
+export const LOCAL_ONLY_COLLECTIONS = ['outbox'] as const satisfies readonly CollectionName[];
 
 export interface CollectionDefinition<T> {
   schema: RxJsonSchema<T>;
@@ -85,11 +87,11 @@ export const REPLICATED_TABLES = {
   user_content: userContentTable,
   blog_posts: blogPostsTable,
   discussion_reads: discussionReadsTable,
+  drafts: draftsTable,
+  pinned: pinnedTable,
 } as const satisfies { [K in ReplicatedCollectionName]: { schema: RxJsonSchema<AppDocTypes[K]> } };
 
 export const COLLECTION_DEFINITIONS: { [K in CollectionName]: CollectionDefinition<AppDocTypes[K]> } = {
   ...REPLICATED_TABLES,
-  drafts: { schema: draftsSchema, migrationStrategies: draftsMigrationStrategies },
-  pinned: { schema: pinnedSchema, migrationStrategies: pinnedMigrationStrategies },
   outbox: { schema: outboxSchema, migrationStrategies: outboxMigrationStrategies },
 };

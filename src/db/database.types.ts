@@ -77,6 +77,67 @@ export type Database = {
           },
         ];
       };
+      bookmarks: {
+        Row: {
+          _deleted: boolean;
+          _modified: string;
+          created_at: string;
+          discussion_id: string | null;
+          entity_id: string;
+          entity_type: string;
+          id: string;
+          note: string | null;
+          remind_at: string | null;
+          reminded_at: string | null;
+          user_id: string;
+        };
+        Insert: {
+          _deleted?: boolean;
+          _modified?: string;
+          created_at?: string;
+          discussion_id?: string | null;
+          entity_id: string;
+          entity_type: string;
+          id: string;
+          note?: string | null;
+          remind_at?: string | null;
+          reminded_at?: string | null;
+          user_id?: string;
+        };
+        Update: {
+          _deleted?: boolean;
+          _modified?: string;
+          created_at?: string;
+          discussion_id?: string | null;
+          entity_id?: string;
+          entity_type?: string;
+          id?: string;
+          note?: string | null;
+          remind_at?: string | null;
+          reminded_at?: string | null;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'bookmarks_discussion_id_fkey';
+            columns: ['discussion_id'];
+            referencedRelation: 'discussions';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'bookmarks_discussion_id_fkey';
+            columns: ['discussion_id'];
+            referencedRelation: 'discussions_with_counts_and_profiles';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'bookmarks_user_id_fkey';
+            columns: ['user_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       category_notification_levels: {
         Row: {
           category: string;
@@ -261,6 +322,49 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: 'discussions_user_id_fkey';
+            columns: ['user_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      drafts: {
+        Row: {
+          _deleted: boolean;
+          _modified: string;
+          content: string | null;
+          fields: Json | null;
+          id: string;
+          key: string;
+          kind: string;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          _deleted?: boolean;
+          _modified?: string;
+          content?: string | null;
+          fields?: Json | null;
+          id: string;
+          key: string;
+          kind: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Update: {
+          _deleted?: boolean;
+          _modified?: string;
+          content?: string | null;
+          fields?: Json | null;
+          id?: string;
+          key?: string;
+          kind?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'drafts_user_id_fkey';
             columns: ['user_id'];
             referencedRelation: 'profiles';
             referencedColumns: ['id'];

@@ -5,4 +5,11 @@ export const SYNC_MESSAGES = {
   parentMissing: 'What this was a reply to no longer exists.',
   conflict: 'This was changed on another device at the same time. The other version was kept; yours is saved as a draft.',
   rejectedFallback: 'The server refused this change.',
+  /** both devices changed a draft and this one's edit was the newer */
+  otherVersionKept: 'This was changed on another device at the same time. Your newer version was kept; the other one is saved as a draft.',
+} as const;
+
+export const BOOKMARK_MESSAGES = {
+  pastReminder: 'The reminder time has passed: pick a time in the future.',
+  noteTooLong: (max: number) => `A bookmark note can be at most ${max} characters.`,
 } as const;

@@ -89,12 +89,15 @@ export async function purgePrivateData(db: AppDatabase, options: PurgeOptions): 
   // Stop before forgetting: a running replication would push the removals as deletes.
   await options.sync?.stop({ forgetIdentity: true });
   for (const name of Object.keys(TABLE_SPECS) as ReplicatedCollectionName[]) {
-    if (TABLE_SPECS[name].perIdentity) await forgetCollection(db[name] as unknown as RxCollection<unknown>);
+    // Drafts go below, all but the unsent writes just kept as the member's drafts; of the kept items only
+    // bookmarks are the member's (pins and visits are the device's).
+    if (TABLE_SPECS[name].perIdentity && name !== 'drafts' && name !== 'pinned') await forgetCollection(db[name] as unknown as RxCollection<unknown>);
   }
+  await db.pinned.find({ selector: { reason: 'bookmark' } }).remove();
   await db.drafts.find({ selector: { id: { $nin: [...keptDraftIds] } } }).remove();
   await db.outbox.find().remove();
   // Tombstones keep every field (a draft's text, an unsent reply): drop them so the next person's device holds none of it.
-  const touched = [db.drafts, db.outbox, ...[...byCollection.keys()].map((name) => db[name])] as unknown as RxCollection<unknown>[];
+  const touched = [db.drafts, db.outbox, db.pinned, ...[...byCollection.keys()].map((name) => db[name])] as unknown as RxCollection<unknown>[];
   await Promise.all(touched.map((collection) => collection.storageInstance.cleanup(0)));
   // What screens last showed was seen through the member's eyes, and unsent forms are drafts like the ones above.
   clearPrivateDeviceData();

@@ -141,6 +141,20 @@ async function categoryLevelOf(user: string, category: string) {
   ]);
   return rows[0]?.level;
 }
+async function ownersBookmark() {
+  const { rows } = await w.db.query<{ id: string }>(
+    `insert into public.bookmarks (user_id, entity_type, entity_id, note) values ($1, 'discussion', $2, 'Read later') returning id`,
+    [owner(), await newDiscussion()],
+  );
+  return rows[0]!.id;
+}
+async function ownersDraft() {
+  const { rows } = await w.db.query<{ id: string }>(
+    `insert into public.drafts (id, user_id, kind, key, content) values ($1, $2, 'reply', $3, 'Half a reply') returning id`,
+    [randomUUID(), owner(), randomUUID()],
+  );
+  return rows[0]!.id;
+}
 async function contactMessage() {
   const { rows } = await w.db.query<{ id: string }>(
     `insert into public.contact_messages (name, email, subject, message) values ('Ana', 'ana@example.test', 'Hi', 'Hello') returning id`,
@@ -641,6 +655,44 @@ const operations: Operation[] = [
       return (await categoryLevelOf(owner(), category)) === undefined;
     },
   },
+  // bookmarks: private to their member
+  { name: "bookmarks: read the member's", allowed: OWNER, attempt: async (_, a) => visible(c(a), 'bookmarks', await ownersBookmark()) },
+  {
+    name: 'bookmarks: add as yourself',
+    allowed: SIGNED_IN,
+    attempt: async (_, a) => inserts(a, 'bookmarks', { user_id: asActorOrVictim(a), entity_type: 'discussion', entity_id: await newDiscussion() }),
+  },
+  {
+    name: 'bookmarks: add for another user',
+    allowed: NOBODY,
+    attempt: async (_, a) => inserts(a, 'bookmarks', { user_id: victim(a), entity_type: 'discussion', entity_id: await newDiscussion() }),
+  },
+  {
+    name: "bookmarks: edit the member's note",
+    allowed: OWNER,
+    attempt: async (_, a) => updates(a, 'bookmarks', await ownersBookmark(), { note: `Note by ${a}` }),
+  },
+  {
+    name: "bookmarks: mark the member's reminder as sent",
+    allowed: NOBODY,
+    attempt: async (_, a) => updates(a, 'bookmarks', await ownersBookmark(), { reminded_at: '2026-01-01T00:00:00+00:00' }),
+  },
+  { name: "bookmarks: delete the member's", allowed: OWNER, attempt: async (_, a) => softDeletes(a, 'bookmarks', await ownersBookmark()) },
+
+  // drafts: private to their member
+  { name: "drafts: read the member's", allowed: OWNER, attempt: async (_, a) => visible(c(a), 'drafts', await ownersDraft()) },
+  {
+    name: 'drafts: add as yourself',
+    allowed: SIGNED_IN,
+    attempt: (_, a) => inserts(a, 'drafts', { user_id: asActorOrVictim(a), kind: 'reply', key: randomUUID(), content: 'Hi' }),
+  },
+  {
+    name: 'drafts: add for another user',
+    allowed: NOBODY,
+    attempt: (_, a) => inserts(a, 'drafts', { user_id: victim(a), kind: 'reply', key: randomUUID(), content: 'Hi' }),
+  },
+  { name: "drafts: edit the member's", allowed: OWNER, attempt: async (_, a) => updates(a, 'drafts', await ownersDraft(), { content: `Text by ${a}` }) },
+  { name: "drafts: delete the member's", allowed: OWNER, attempt: async (_, a) => softDeletes(a, 'drafts', await ownersDraft()) },
 
   // views
   {

@@ -50,6 +50,8 @@ const PROBES: Record<string, { callers: readonly Caller[]; probe: Probe }> = {
   presence_heartbeats: { callers: ['member', 'service'], probe: read('presence_heartbeats') },
   discussion_reads: { callers: ['member', 'service'], probe: read('discussion_reads') },
   category_notification_levels: { callers: ['member', 'service'], probe: read('category_notification_levels') },
+  bookmarks: { callers: ['member', 'service'], probe: read('bookmarks') },
+  drafts: { callers: ['member', 'service'], probe: read('drafts') },
   contact_messages: {
     callers: ['anon', 'member', 'service'],
     probe: (client) => client.from('contact_messages').insert({ name: 'Ana', email: 'ana@example.test', subject: 'Parity', message: 'Hello' }),

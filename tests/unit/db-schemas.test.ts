@@ -2,11 +2,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MigrationStrategies } from 'rxdb';
 import { COLLECTION_DEFINITIONS, LOCAL_ONLY_COLLECTIONS, REPLICATED_COLLECTIONS, type CollectionName } from '@/db/collections';
 import type { AppDatabase } from '@/db/database';
+import { draftId } from '@/db/schemas/drafts';
 import { postsSchema, type PostDoc } from '@/db/schemas/posts';
 import { rowToDoc } from '@/db/replication/row-mapping';
 import { TABLE_SPECS } from '@/db/replication/tables';
 import { insertLocal } from '@/db/writes';
 import { testDatabase, testStorage } from './db-support/memory-db';
+import frozenSchemas from './fixtures/rxdb-schemas-v0.json';
 
 const opened: AppDatabase[] = [];
 async function open(...args: Parameters<typeof testDatabase>) {
@@ -146,6 +148,18 @@ describe('schemas', () => {
         updated_at: ts,
       },
       discussion_reads: { id, user_id: id, discussion_id: id, last_read_at: ts, level: 'muted', created_at: ts, updated_at: ts },
+      drafts: { id, user_id: uuid(), kind: 'reply', key: uuid(), content: 'half a reply', fields: { quoted_post_id: null }, updated_at: ts },
+      pinned: {
+        id,
+        user_id: uuid(),
+        entity_type: 'discussion',
+        entity_id: uuid(),
+        discussion_id: null,
+        note: null,
+        remind_at: null,
+        reminded_at: null,
+        created_at: ts,
+      },
     };
     for (const name of REPLICATED_COLLECTIONS) {
       const row = { ...rows[name], _modified: ts, _deleted: false, unknown_future_column: 1 };
@@ -179,6 +193,37 @@ describe('schemas', () => {
     expect(doc.updated_at).toBe(doc.created_at);
     const entry = await db.outbox.findOne(`posts:${doc.id}`).exec();
     expect(entry?.state).toBe('waiting');
+  });
+
+  it('drafts written before drafts synced keep their text under the id every device of their member computes', async () => {
+    const name = `drafts${uuid().slice(0, 8)}`;
+    const storage = testStorage();
+    const before = await testDatabase({
+      name,
+      storage,
+      definitionOverrides: { drafts: { schema: frozenSchemas.drafts as never, migrationStrategies: {} } },
+    });
+    const member = uuid();
+    const thread = uuid();
+    const at = new Date().toISOString();
+    await before.drafts.insert({ id: `reply:${thread}`, kind: 'reply', key: thread, content: 'half a reply', user_id: member, updated_at: at });
+    await before.drafts.insert({ id: 'discussion:new', kind: 'discussion', key: 'discussion:new', content: 'a new thread', user_id: member, updated_at: at });
+    await before.drafts.insert({
+      id: `rejected:posts:${thread}`,
+      kind: 'rejected',
+      key: thread,
+      content: 'refused',
+      reason: 'Locked',
+      user_id: member,
+      updated_at: at,
+    });
+    await before.close();
+
+    const after = await open({ name, storage });
+    expect((await after.drafts.findOne(draftId(member, 'reply', thread)).exec())?.content).toBe('half a reply');
+    expect((await after.drafts.findOne(draftId(member, 'discussion', 'discussion:new')).exec())?.content).toBe('a new thread');
+    expect((await after.drafts.findOne(`rejected:posts:${thread}`).exec())?.reason).toBe('Locked');
+    expect(await after.drafts.count().exec()).toBe(3);
   });
 
   it('a schema version bump migrates the documents already on the device, unsent ones included', async () => {

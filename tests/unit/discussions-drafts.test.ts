@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '@/db/database';
 import { samePostCardProps, type PostActions } from '@/features/discussions/components/post-card';
 import { discussionDraftInput, EMPTY_DISCUSSION_INPUT } from '@/features/discussions/model/drafts';
-import { NEW_DISCUSSION_DRAFT_ID } from '@/features/discussions/model/ids';
+import { newDiscussionDraftId } from '@/features/discussions/model/ids';
 import { postPermissions } from '@/features/discussions/model/permissions';
 import type { AuthorProfile, DiscussionRow } from '@/features/discussions/model/types';
 import { clearDraft, newReply, saveDiscussionDraft } from '@/features/discussions/model/writes';
@@ -17,11 +17,11 @@ afterEach(async () => {
 describe('the new-discussion draft', () => {
   const typed = { title: 'Best budget monitors?', category: 'Other', customCategory: 'Studio', content: 'Under 300 a pair' };
 
-  it('is kept locally for its member with every field, and never queued for the server', async () => {
+  it('is kept for its member with every field under the id each of their devices computes, and never queued as a write', async () => {
     db = await testDatabase();
     const member = crypto.randomUUID();
     await saveDiscussionDraft(db, member, typed);
-    const stored = await db.drafts.findOne(NEW_DISCUSSION_DRAFT_ID).exec();
+    const stored = await db.drafts.findOne(newDiscussionDraftId(member)).exec();
     expect(stored?.kind).toBe('discussion');
     expect(stored?.user_id).toBe(member);
     expect(discussionDraftInput(stored!.toJSON())).toEqual(typed);
@@ -31,6 +31,7 @@ describe('the new-discussion draft', () => {
   it('is removed when the form is blanked or the discussion was created', async () => {
     db = await testDatabase();
     const member = crypto.randomUUID();
+    const NEW_DISCUSSION_DRAFT_ID = newDiscussionDraftId(member);
     await saveDiscussionDraft(db, member, typed);
     await saveDiscussionDraft(db, member, { ...EMPTY_DISCUSSION_INPUT, title: '   ' });
     expect(await db.drafts.findOne(NEW_DISCUSSION_DRAFT_ID).exec()).toBeNull();

@@ -27,6 +27,9 @@ describe('notifications', () => {
     expect(notificationHref(base)).toBe('/discussions/thread/d1?post=p1');
     expect(notificationHref({ ...base, type: 'new_follower' })).toBe('/profile/sam');
     expect(notificationHref({ ...base, type: 'other' })).toBe('/notifications');
+    // A reminder opens the bookmarked thread (at the post); a blog post's has no thread and stays on the list.
+    expect(notificationHref({ ...base, type: 'bookmark_reminder' })).toBe('/discussions/thread/d1?post=p1');
+    expect(notificationHref({ ...base, type: 'bookmark_reminder', related_entity_id: null, target_entity_id: 'b1' })).toBe('/notifications');
     expect(notificationTarget(base)).toEqual({ to: '/discussions/thread/d1', search: { post: 'p1' } });
     expect(notificationTarget({ ...base, type: 'new_follower' })).toEqual({ to: '/profile/sam', search: {} });
   });

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { LayoutDashboard, LogOut, Settings, User, Wallet } from 'lucide-react';
+import { Bookmark, LayoutDashboard, LogOut, Settings, User, Wallet } from 'lucide-react';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -13,7 +13,7 @@ import { isAdmin, type MergedUser } from '@/features/auth/model/merge-user';
 import { toast } from '@/stores/toast-store';
 import { AvatarButton } from './avatar-button';
 
-/** The account menu itself, loaded on first use: My Profile, Profile Settings, Tip Jar Settings, Admin Dashboard (admins only) and Sign Out. */
+/** The account menu itself, loaded on first use: My Profile, Bookmarks, Profile Settings, Tip Jar Settings, Admin Dashboard (admins only) and Sign Out. */
 export function AvatarMenuLoaded({ user, defaultOpen = false }: { user: MergedUser; defaultOpen?: boolean }) {
   const { signOut } = useAuth();
   const name = user.display_name || user.username;
@@ -31,6 +31,11 @@ export function AvatarMenuLoaded({ user, defaultOpen = false }: { user: MergedUs
         <DropdownMenuItem asChild>
           <Link to="/profile/$username" params={{ username: user.username || user.id }}>
             <User aria-hidden /> My Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/bookmarks">
+            <Bookmark aria-hidden /> Bookmarks
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>

@@ -29,14 +29,16 @@ export async function recentThreadsOnServer(discussions: RemoteTable, now = Date
 
 /**
  * The discussions whose posts this device keeps: pinned 'Keep offline',
- * visited, taken part in, and active in the last RECENT_WINDOW_DAYS, in that
+ * bookmarked, visited, taken part in, and active in the last RECENT_WINDOW_DAYS, in that
  * order of priority when the list is capped. `recentOnServer`, when given,
  * names the recently active ones instead of the store.
  */
 export async function keptDiscussionIds(db: AppDatabase, userId: string | null, now = Date.now(), recentOnServer?: string[]): Promise<string[]> {
   const since = recentSince(now);
-  const [pins, visits, own, recent] = await Promise.all([
+  const [pins, bookmarks, visits, own, recent] = await Promise.all([
     db.pinned.find({ selector: { reason: 'keep_offline', entity_type: 'discussion' } }).exec(),
+    // A bookmarked thread, or a bookmarked post's thread, is always kept.
+    db.pinned.find({ selector: { reason: 'bookmark', entity_type: { $in: ['discussion', 'post'] } } }).exec(),
     db.pinned.find({ selector: { reason: 'visited', pinned_at: { $gte: since } }, sort: [{ reason: 'desc' }, { pinned_at: 'desc' }] }).exec(),
     userId ? db.posts.find({ selector: { user_id: userId }, sort: [{ user_id: 'desc' }, { created_at: 'desc' }], limit: 500 }).exec() : Promise.resolve([]),
     recentOnServer
@@ -53,7 +55,14 @@ export async function keptDiscussionIds(db: AppDatabase, userId: string | null, 
   const invalid = [...pins, ...visits].filter((doc) => !isUuid(doc.entity_id));
   if (invalid.length > 0) await db.pinned.bulkRemove(invalid.map((doc) => doc.id));
   const ids = new Set<string>();
-  for (const id of [...pins.map((p) => p.entity_id), ...visits.map((v) => v.entity_id), ...own.map((p) => p.discussion_id), ...recent.map((d) => d.id)]) {
+  const bookmarked = bookmarks.map((b) => (b.entity_type === 'discussion' ? b.entity_id : b.discussion_id));
+  for (const id of [
+    ...pins.map((p) => p.entity_id),
+    ...bookmarked,
+    ...visits.map((v) => v.entity_id),
+    ...own.map((p) => p.discussion_id),
+    ...recent.map((d) => d.id),
+  ]) {
     if (ids.size >= MAX_KEPT_THREADS) break;
     if (isUuid(id)) ids.add(id);
   }

@@ -4,6 +4,7 @@ import { getLocalIdentity } from '../identity';
 import { SYNC_MESSAGES } from '../messages';
 import { outboxId, setOutboxState } from '../outbox';
 import type { DraftKind } from '../schemas/drafts';
+import type { OutboxState } from '../schemas/outbox';
 import type { RemoteTable } from './remote-table';
 import { rowToDoc, type Row } from './row-mapping';
 import { differing, draftOf, sendOne, type SendContext, type SendOutcome } from './send-one';
@@ -67,8 +68,33 @@ export function createPushHandler(options: PushHandlerOptions): PushHandler {
     return sendOne(context, row.newDocumentState as WithDeleted<Row>, (row.assumedMasterState as WithDeleted<Row> | undefined) ?? null);
   }
 
+  /** The outbox shows how a member's write ended; a table whose rows are not such writes (drafts) has none. */
+  function mark(id: string, state: OutboxState, reason?: string): Promise<void> {
+    return spec.untracked ? Promise.resolve() : setOutboxState(db, spec.collection, id, state, reason);
+  }
+
   async function keepAsDraft(kind: DraftKind, doc: Row, fields: readonly string[], reason: string): Promise<void> {
     await db.drafts.upsert(draftOf(spec, kind, doc, fields, reason, getLocalIdentity(db), new Date().toISOString()));
+  }
+
+  /**
+   * Both devices changed the row and this one's edit is the later (drafts): it goes over the server's,
+   * and the server's text is the one kept as a 'conflict' draft. False when the server's is the later.
+   */
+  async function keptNewer(
+    row: RxReplicationWriteToMasterRow<unknown>,
+    outcome: Extract<SendOutcome, { type: 'conflict' }>,
+    field: string,
+    serverDocs: WithDeleted<Row>[],
+  ): Promise<boolean> {
+    const doc = row.newDocumentState as WithDeleted<Row>;
+    if (String(doc[field] ?? '') <= String(outcome.master[field] ?? '')) return false;
+    const again = await sendOne(context, doc, outcome.master);
+    if (again.type !== 'ok') return false;
+    if (again.serverDoc) serverDocs.push(again.serverDoc);
+    await keepAsDraft('conflict', outcome.master, outcome.lostFields, SYNC_MESSAGES.otherVersionKept);
+    await mark(String(doc.id), 'sent');
+    return true;
   }
 
   async function settle(row: RxReplicationWriteToMasterRow<unknown>, outcome: SendOutcome, conflicts: WithDeleted<unknown>[], serverDocs: WithDeleted<Row>[]) {
@@ -78,17 +104,18 @@ export function createPushHandler(options: PushHandlerOptions): PushHandler {
     switch (outcome.type) {
       case 'ok':
         if (outcome.serverDoc) serverDocs.push(outcome.serverDoc);
-        await setOutboxState(db, spec.collection, id, 'sent');
+        await mark(id, 'sent');
         break;
       case 'conflict':
+        if (spec.newerWins && (await keptNewer(row, outcome, spec.newerWins, serverDocs))) break;
         await keepAsDraft('conflict', doc, outcome.lostFields, SYNC_MESSAGES.conflict);
-        await setOutboxState(db, spec.collection, id, 'conflict', SYNC_MESSAGES.conflict);
+        await mark(id, 'conflict', SYNC_MESSAGES.conflict);
         conflicts.push(outcome.master);
         break;
       case 'rejected': {
         const fields = row.assumedMasterState ? differing(spec.updateColumns, doc, row.assumedMasterState as Row) : spec.insertColumns;
         await keepAsDraft('rejected', doc, fields, outcome.reason);
-        await setOutboxState(db, spec.collection, id, 'rejected', outcome.reason);
+        await mark(id, 'rejected', outcome.reason);
         conflicts.push(outcome.master);
         break;
       }
@@ -101,9 +128,11 @@ export function createPushHandler(options: PushHandlerOptions): PushHandler {
     await options.afterPush?.(outcome, doc);
   }
 
-  return async (rows) => {
+  return async (all) => {
     const conflicts: WithDeleted<unknown>[] = [];
     const serverDocs: WithDeleted<Row>[] = [];
+    // Documents the table keeps on the device are answered as written, so RxDB never offers them again.
+    const rows = spec.pushes ? all.filter((row) => spec.pushes!(row.newDocumentState as Row, getLocalIdentity(db))) : all;
     let pending = rows;
     for (let attempt = 0; ; attempt += 1) {
       const retry: typeof rows = [];

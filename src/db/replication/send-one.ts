@@ -173,7 +173,13 @@ export function draftOf(
 ): DraftDoc {
   const kept: Row = {};
   for (const field of fields) if (field !== '_deleted' && field in doc) kept[field] = doc[field];
-  const key = spec.collection === 'posts' && typeof doc.discussion_id === 'string' ? doc.discussion_id : String(doc.id);
+  // A reply's text is shown in its thread; so is a draft's overridden text (its key is the thread).
+  const key =
+    spec.collection === 'posts' && typeof doc.discussion_id === 'string'
+      ? doc.discussion_id
+      : spec.collection === 'drafts' && typeof doc.key === 'string'
+        ? doc.key
+        : String(doc.id);
   return {
     id: `${kind}:${spec.collection}:${String(doc.id)}`,
     kind,

@@ -42,6 +42,12 @@ export interface TableSyncSpec {
    * of at their place in the checkpointed order, and come back if removed.
    */
   alwaysKept?: (scope: PullScope) => string[];
+  /** which local documents are sent (default: all); the others are the device's own and never leave it */
+  pushes?: (doc: Record<string, unknown>, userId: string | null) => boolean;
+  /** its rows are not member writes waiting to be sent (drafts): no outbox entry, nothing to ask about at sign-out */
+  untracked?: boolean;
+  /** when both devices changed a row, the one whose value of this timestamp is later wins (drafts: the newest edit) */
+  newerWins?: string;
   /** the row can be read back after insert (contact messages cannot) */
   readable: boolean;
   /** columns to read when the table has server-only ones (search vectors) the device never needs; default all */

@@ -5,6 +5,8 @@ import type { PullScope, TableSyncSpec } from '../replication/table-spec';
 import { SERVER_MODIFIED_FIELD } from './fields';
 
 type Tables = Database['public']['Tables'];
+/** Collections derived from a table of the same name (the pinned collection replicates bookmarks and writes its own spec). */
+type DeclaredTableName = Extract<ReplicatedCollectionName, keyof Tables>;
 /** A table's row as the database gives it (src/db/database.types.ts, generated from the migrations). */
 export type TableRow<T extends keyof Tables> = Tables[T]['Row'];
 /** Replication's bookkeeping: the device keeps `_modified` as `server_modified` and `_deleted` as RxDB's own flag. */
@@ -41,12 +43,12 @@ export interface ColumnDeclaration<Value> {
   serverMerged?: boolean;
 }
 
-type ColumnsOf<T extends ReplicatedCollectionName, S extends string> = {
+type ColumnsOf<T extends DeclaredTableName, S extends string> = {
   [K in Exclude<DeviceColumn<T>, S>]: ColumnDeclaration<TableRow<T>[K]>;
 };
 
 /** Everything the device knows about one replicated table; the store's schema, the document type and replication come from it. */
-export interface TableDeclaration<T extends ReplicatedCollectionName, S extends DeviceColumn<T>, C extends ColumnsOf<T, S>> {
+export interface TableDeclaration<T extends DeclaredTableName, S extends DeviceColumn<T>, C extends ColumnsOf<T, S>> {
   table: T;
   /** the local schema's version: bump it with a migration strategy when a column changes how it is stored */
   version: number;
@@ -83,6 +85,12 @@ export interface TableDeclaration<T extends ReplicatedCollectionName, S extends 
    * by default the server's state wins (conflict-handler.ts).
    */
   conflictHandler?: RxConflictHandler<DocumentOf<T, C>>;
+  /** which documents go to the server; the others stay on the device (drafts of a refused write) */
+  pushes?: (doc: Record<string, unknown>, userId: string | null) => boolean;
+  /** its rows are not member writes waiting to be sent (drafts): no outbox entry, nothing to ask about at sign-out */
+  untracked?: boolean;
+  /** when both devices changed a row, the later value of this timestamp column wins; the other text is kept as a draft */
+  newerWins?: DeviceColumn<T>;
 }
 
 type RequiredColumn<C> = { [K in keyof C]: C[K] extends { required: true } ? K : never }[keyof C];
@@ -95,7 +103,7 @@ type Simplify<O> = { [K in keyof O]: O[K] } & {};
  * The stored document: the database's types, required columns never null, the rest optional (and null where
  * the store allows it), and the server's `_modified` it came from.
  */
-export type DocumentOf<T extends ReplicatedCollectionName, C> = Simplify<
+export type DocumentOf<T extends DeclaredTableName, C> = Simplify<
   { [K in RequiredColumn<C> & keyof TableRow<T>]: NonNullable<DeviceValue<TableRow<T>, K, C[K]>> } & {
     [K in Exclude<keyof C, RequiredColumn<C>> & keyof TableRow<T>]?: DeviceValue<TableRow<T>, K, C[K]> | StoredNull<C[K]>;
   } & { server_modified?: string | null }
@@ -114,7 +122,7 @@ export interface ReplicatedTable<T extends ReplicatedCollectionName, Doc> {
 export type DocOf<D> = D extends ReplicatedTable<ReplicatedCollectionName, infer Doc> ? Doc : never;
 
 /** Derives the local schema, the document type and the replication spec of a table from its one declaration. */
-export function defineTable<const T extends ReplicatedCollectionName, const C extends ColumnsOf<T, S>, const S extends DeviceColumn<T> = never>(
+export function defineTable<const T extends DeclaredTableName, const C extends ColumnsOf<T, S>, const S extends DeviceColumn<T> = never>(
   declaration: TableDeclaration<T, S, C>,
 ): ReplicatedTable<T, DocumentOf<T, C>> {
   const columns = Object.entries(declaration.columns as Record<string, ColumnDeclaration<unknown>>);
@@ -157,6 +165,9 @@ export function defineTable<const T extends ReplicatedCollectionName, const C ex
   if (declaration.filter) sync.filter = declaration.filter;
   if (declaration.accepts) sync.accepts = declaration.accepts;
   if (declaration.alwaysKept) sync.alwaysKept = declaration.alwaysKept;
+  if (declaration.pushes) sync.pushes = declaration.pushes;
+  if (declaration.newerWins) sync.newerWins = declaration.newerWins;
+  if (declaration.untracked) sync.untracked = true;
 
   const table: ReplicatedTable<T, DocumentOf<T, C>> = { name: declaration.table, schema, migrationStrategies: declaration.migrationStrategies ?? {}, sync };
   if (declaration.conflictHandler) table.conflictHandler = declaration.conflictHandler;

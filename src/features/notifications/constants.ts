@@ -3,7 +3,7 @@ export const NOTIFICATIONS_LIMIT = 20;
 
 export const NOTIFICATION_MESSAGES = {
   title: 'Notifications',
-  subtitle: 'Replies, likes, new followers and mentions.',
+  subtitle: 'Replies, likes, new followers, mentions and reminders.',
   markAllAsRead: 'Mark all as read',
   markAsRead: 'Mark as read',
   noNewNotifications: 'No new notifications.',
@@ -26,6 +26,8 @@ export function notificationText(type: string, actor: string | null | undefined)
       return `${who} started following you`;
     case 'discussion_mention':
       return `${who} mentioned you in a discussion`;
+    case 'bookmark_reminder':
+      return 'Reminder: a bookmark you asked to be reminded of';
     default:
       return 'You have a new notification';
   }

@@ -4,8 +4,8 @@
  */
 import type { PushPayload } from '../_shared/app-contract.ts';
 
-/** Notification types that are pushed; the trigger in *_push_delivery.sql lists the same four. */
-export const PUSH_TYPES = ['new_reply', 'discussion_mention', 'new_follower', 'like_content'] as const;
+/** Notification types that are pushed; the trigger made by private.configure_push_delivery lists the same ones. */
+export const PUSH_TYPES = ['new_reply', 'discussion_mention', 'new_follower', 'like_content', 'bookmark_reminder'] as const;
 export type PushType = (typeof PUSH_TYPES)[number];
 
 /** The per-device preference keys of push_subscriptions.preferences. */
@@ -27,7 +27,11 @@ export const PUSH_TEXTS = {
   follower: (actor: string) => `@${actor} started following you`,
   followerBody: 'Tap to see their profile.',
   like: (actor: string, thread: string) => `@${actor} liked your post in "${thread}"`,
+  reminder: 'Reminder: your bookmark',
 } as const;
+
+/** Where a reminder of a bookmark that is not in a thread (a blog post) leads. */
+export const REMINDER_FALLBACK_URL = '/notifications';
 
 /** The columns of a notification row a push is made from. */
 export interface NotificationRow {
@@ -47,7 +51,8 @@ export interface ThreadInfo {
 }
 
 export interface PushPlan {
-  category: PushCategory;
+  /** the preference that may turn it off; null for a reminder the member set themselves */
+  category: PushCategory | null;
   payload: PushPayload;
   urgency: 'low' | 'normal';
   /** lets the push service drop a queued older message with the same topic (≤ 32 base64url chars) */
@@ -87,6 +92,18 @@ export function planPush(n: NotificationRow, thread: ThreadInfo | null): PushPla
       urgency: 'low',
       topic: 'followers',
       payload: { title: PUSH_TEXTS.follower(actor), body: PUSH_TEXTS.followerBody, url, tag: 'followers' },
+    };
+  }
+
+  if (n.type === 'bookmark_reminder') {
+    // The reminder names a thread (and a post in it), or a blog post, which has no thread.
+    const url = thread && n.related_entity_id ? threadUrl(n.related_entity_id, n.target_entity_id) : REMINDER_FALLBACK_URL;
+    const id = n.target_entity_id ?? n.related_entity_id ?? n.id;
+    return {
+      category: null,
+      urgency: 'normal',
+      topic: topicOf(`r${id}`),
+      payload: { title: PUSH_TEXTS.reminder, body: preview, url, tag: `reminder:${id}` },
     };
   }
 

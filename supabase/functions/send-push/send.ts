@@ -60,7 +60,7 @@ export async function sendPushForNotification(
 
   const plan = planPush(notification, thread);
   if (!plan) return { ...report, skipped: 'not-pushed' };
-  report.category = plan.category;
+  if (plan.category) report.category = plan.category;
 
   const { data: rows, error: subsError } = await db
     .from('push_subscriptions')
@@ -71,7 +71,7 @@ export async function sendPushForNotification(
 
   const targets: SubscriptionRow[] = [];
   for (const row of rows ?? []) {
-    if (!wantsCategory(row.preferences, plan.category)) report.optedOut++;
+    if (plan.category && !wantsCategory(row.preferences, plan.category)) report.optedOut++;
     else if (!(await endpointAllowed(row.endpoint, projectUrl, db))) report.refused++;
     else targets.push(row);
   }

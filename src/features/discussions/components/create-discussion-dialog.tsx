@@ -12,7 +12,7 @@ import { toast } from '@/stores/toast-store';
 import { CREATE_TEXT, DISCUSSION_CATEGORIES, OTHER_CATEGORY, TITLE_MAX_LENGTH, CUSTOM_CATEGORY_MAX_LENGTH } from '../constants';
 import { useLocalDraft } from '../hooks/use-local-draft';
 import { discussionDraftInput, EMPTY_DISCUSSION_INPUT } from '../model/drafts';
-import { NEW_DISCUSSION_DRAFT_ID } from '../model/ids';
+import { newDiscussionDraftId } from '../model/ids';
 import { createDiscussion, saveDiscussionDraft } from '../model/writes';
 import type { Viewer } from '../model/types';
 import { validateNewDiscussion, type NewDiscussionInput } from '../validation';
@@ -37,7 +37,7 @@ export function CreateDiscussionDialog({ open, onOpenChange, db, viewer, avatarU
   // What the member typed survives closing the dialog, a reload and an app restart, until the discussion is created.
   const draft = useLocalDraft({
     db,
-    draftId: NEW_DISCUSSION_DRAFT_ID,
+    draftId: newDiscussionDraftId(viewer.id),
     memberId: viewer.id,
     value: form,
     onRestore: (stored) => setForm(discussionDraftInput(stored)),

@@ -48,7 +48,7 @@ export const ReplyEditor = forwardRef<ReplyEditorHandle, ReplyEditorProps>(funct
   const value = useMemo(() => ({ text, quotedPostId }), [text, quotedPostId]);
   const draft = useLocalDraft({
     db,
-    draftId: replyDraftId(discussionId),
+    draftId: replyDraftId(memberId, discussionId),
     memberId,
     value,
     onRestore: (stored) => {

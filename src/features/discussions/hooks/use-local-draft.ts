@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { take, type Subscription } from 'rxjs';
+import type { Subscription } from 'rxjs';
 import type { AppDatabase } from '@/db/database';
 import type { DraftDoc } from '@/db/schemas/drafts';
 import { readFormDraft, removeFormDraft, writeFormDraft } from '@/lib/form-drafts';
@@ -36,10 +36,10 @@ export type LocalDraft = {
 };
 
 /**
- * Drafts of the reply editor and the create-discussion dialog:
- * kept in the local drafts collection, never replicated, so a reload, a closed
- * dialog or an app restart gives the text back. Only the member who wrote a
- * draft gets it back.
+ * Drafts of the reply editor and the create-discussion dialog: saved in the
+ * drafts collection at once, so a reload, a closed dialog or an app restart
+ * gives the text back, and synced to the member's other devices by
+ * replication. Only the member who wrote a draft gets it back.
  */
 export function useLocalDraft<T>({ db, draftId, memberId, value, onRestore, save }: Options<T>): LocalDraft {
   const [restored, setRestored] = useState(false);
@@ -78,12 +78,16 @@ export function useLocalDraft<T>({ db, draftId, memberId, value, onRestore, save
     let left = false;
     const restore = () => {
       if (left) return;
-      sub = draft$(db, draftId)
-        .pipe(take(1))
-        .subscribe((draft) => {
-          if (!dirty.current && draft && draft.user_id === memberId) current.current.onRestore(draft);
-          setRestored(true);
-        });
+      let shown: string | null = null;
+      // Kept open: a draft that arrives from the member's other device (or changes there) fills the form
+      // until the member types here.
+      sub = draft$(db, draftId).subscribe((draft) => {
+        if (!dirty.current && draft && draft.user_id === memberId && draft.updated_at !== shown) {
+          shown = draft.updated_at;
+          current.current.onRestore(draft);
+        }
+        setRestored(true);
+      });
     };
     // Words that were still pending when a page went away are stored first, then restored like any draft.
     // Written by this hook from a T: no shape to check here, and a wrong one makes the save reject and the rescue stay.

@@ -1,4 +1,5 @@
 import { v4 as uuidv4, v5 as uuidv5 } from 'uuid';
+import { draftId } from '@/db/schemas/drafts';
 import { REACTION_LIKE } from '../constants';
 
 /** Namespace of deterministic relation ids (supabase/DATA_MODEL.md). */
@@ -14,11 +15,17 @@ export function newRowId(): string {
   return uuidv4();
 }
 
-export function replyDraftId(discussionId: string): string {
-  return `reply:${discussionId}`;
+/** A member's reply draft in a thread: the same id on each of their devices, so it syncs as one draft. */
+export function replyDraftId(memberId: string, discussionId: string): string {
+  return draftId(memberId, 'reply', discussionId);
 }
 
-export const NEW_DISCUSSION_DRAFT_ID = 'discussion:new';
+/** What a new-discussion draft belongs to: there is one per member. */
+export const NEW_DISCUSSION_DRAFT_KEY = 'discussion:new';
+
+export function newDiscussionDraftId(memberId: string): string {
+  return draftId(memberId, 'discussion', NEW_DISCUSSION_DRAFT_KEY);
+}
 
 /** The member's read record of a thread: the same id on every device and in the database's triggers. */
 export function discussionReadId(userId: string, discussionId: string): string {

@@ -128,7 +128,7 @@ export function draft$(db: AppDatabase, id: string): Observable<DraftDoc | null>
 /** Replies the server refused for good, kept as drafts by the data layer. */
 export function rejectedReplies$(db: AppDatabase, discussionId: string, postIds: readonly string[]): Observable<DraftDoc[]> {
   return db.drafts
-    .find({ selector: { kind: { $in: ['rejected', 'conflict'] }, collection_name: 'posts' } })
+    .find({ selector: { kind: { $in: ['rejected', 'conflict'] }, collection_name: { $in: ['posts', 'drafts'] } } })
     .$.pipe(
       map((docs) =>
         docs

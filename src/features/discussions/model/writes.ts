@@ -4,7 +4,7 @@ import { mutate, mutateAll } from '@/db/mutate';
 import { REACTION_LIKE } from '../constants';
 import type { NewDiscussion, NewDiscussionInput } from '../validation';
 import { isBlankDiscussionDraft } from './drafts';
-import { NEW_DISCUSSION_DRAFT_ID, newRowId, reactionId, replyDraftId } from './ids';
+import { NEW_DISCUSSION_DRAFT_KEY, newDiscussionDraftId, newRowId, reactionId, replyDraftId } from './ids';
 import type { PostRow, Viewer } from './types';
 
 /**
@@ -177,7 +177,7 @@ export function deleteDiscussion(db: AppDatabase, discussionId: string): Promise
 
 /** Saves what the member is typing so a reload or restart gives it back. */
 export async function saveReplyDraft(db: AppDatabase, memberId: string, discussionId: string, content: string, quotedPostId: string | null): Promise<void> {
-  const id = replyDraftId(discussionId);
+  const id = replyDraftId(memberId, discussionId);
   if (content.trim() === '' && quotedPostId === null) return clearDraft(db, id);
   await saveDraft(db, {
     id,
@@ -190,13 +190,14 @@ export async function saveReplyDraft(db: AppDatabase, memberId: string, discussi
   });
 }
 
-/** The create-discussion dialog's fields, saved like a reply draft (local only, never replicated). */
+/** The create-discussion dialog's fields, saved (and synced to the member's other devices) like a reply draft. */
 export async function saveDiscussionDraft(db: AppDatabase, memberId: string, input: NewDiscussionInput): Promise<void> {
-  if (isBlankDiscussionDraft(input)) return clearDraft(db, NEW_DISCUSSION_DRAFT_ID);
+  const id = newDiscussionDraftId(memberId);
+  if (isBlankDiscussionDraft(input)) return clearDraft(db, id);
   await saveDraft(db, {
-    id: NEW_DISCUSSION_DRAFT_ID,
+    id,
     kind: 'discussion',
-    key: NEW_DISCUSSION_DRAFT_ID,
+    key: NEW_DISCUSSION_DRAFT_KEY,
     content: input.content,
     fields: { title: input.title, category: input.category, custom_category: input.customCategory },
     user_id: memberId,

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { relativeTime } from '@/lib/dates';
-import { AtSign, Bell, CheckCheck, Heart, MessageSquareReply, UserPlus, type LucideIcon } from 'lucide-react';
+import { AtSign, Bell, BookmarkCheck, CheckCheck, Heart, MessageSquareReply, UserPlus, type LucideIcon } from 'lucide-react';
 import { Avatar, AvatarFallback, AvatarImage, initialsOf } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -18,6 +18,7 @@ const TYPE_ICONS: Record<string, LucideIcon> = {
   like_content: Heart,
   new_follower: UserPlus,
   discussion_mention: AtSign,
+  bookmark_reminder: BookmarkCheck,
 };
 
 function NotificationRow({ n, onRead }: { n: NotificationDoc; onRead: (id: string) => void }) {

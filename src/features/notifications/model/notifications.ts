@@ -8,7 +8,7 @@ import { plainTextPreview } from './plain-text';
 /** Where a click on a notification goes: the thread (at the post) or the follower's profile. */
 export function notificationHref(n: Pick<NotificationDoc, 'type' | 'related_entity_id' | 'target_entity_id' | 'actor_username'>): string {
   if (n.type === 'new_follower') return n.actor_username ? `/profile/${encodeURIComponent(n.actor_username)}` : '/notifications';
-  if (n.related_entity_id && ['new_reply', 'like_content', 'discussion_mention'].includes(n.type)) {
+  if (n.related_entity_id && ['new_reply', 'like_content', 'discussion_mention', 'bookmark_reminder'].includes(n.type)) {
     const post = n.target_entity_id ? `?post=${encodeURIComponent(n.target_entity_id)}` : '';
     return `/discussions/thread/${encodeURIComponent(n.related_entity_id)}${post}`;
   }

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useAppData } from '@/app/data/data-context';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { BookmarkThreadButton } from '@/features/bookmarks/components/bookmark-button';
 import { KeepOfflineButton } from '@/features/offline/components/keep-offline-button';
 import { ThreadNotFound, ThreadScreen } from '@/features/discussions/components/thread-screen';
 import { serverThread, threadReadsServerFirst } from '@/features/discussions/model/server-thread';
@@ -56,7 +57,12 @@ function ValidThreadRoute({ threadId }: { threadId: string }) {
         member={member}
         sync={sync}
         renderShare={renderShare}
-        keepOffline={<KeepOfflineButton sync={sync} type="discussion" entityId={threadId} />}
+        keepOffline={
+          <div className="flex flex-wrap justify-end gap-2">
+            {user ? <BookmarkThreadButton userId={user.id} threadId={threadId} sync={sync} /> : null}
+            <KeepOfflineButton sync={sync} type="discussion" entityId={threadId} />
+          </div>
+        }
         replyPrefill={reply}
         onReplyPrefilled={onReplyPrefilled}
       />
