@@ -19,7 +19,8 @@ import {
 import { getAppStorage } from '../src/db/app-storage';
 import { DEFAULT_DATABASE_NAME } from '../src/db/database-name';
 import { draftsSchema, type DraftDoc } from '../src/db/schemas/drafts';
-import { outboxSchema, type OutboxDoc, type OutboxState } from '../src/db/schemas/outbox';
+import { outboxId, outboxSchema, type OutboxDoc, type OutboxState } from '../src/db/schemas/outbox';
+import { postsTable, type PostDoc } from '../src/db/schemas/posts';
 
 type Instance<T> = RxStorageInstance<T, unknown, DexieSettings>;
 
@@ -30,6 +31,11 @@ export interface OutboxQueue {
   /** moves `record` to its outcome, unless the member changed it since it was read; the stored record, or null */
   settle(record: OutboxDoc, state: OutboxState, reason: string | null, at: string): Promise<OutboxDoc | null>;
   keepDraft(draft: DraftDoc): Promise<void>;
+  /**
+   * A reply written outside the app (a notification's inline reply) joins the queue as one written in the app does:
+   * its outbox record first, then the post, so the page shows it and sends it if the worker cannot.
+   */
+  queueReply(post: PostDoc & { id: string }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -53,6 +59,8 @@ export async function openOutboxQueue(settings: DexieSettings = {}, databaseName
     open(settings, databaseName, 'outbox', outboxSchema, token),
     open(settings, databaseName, 'drafts', draftsSchema, token),
   ]);
+
+  let posts: Promise<Instance<PostDoc>> | null = null;
 
   async function stored(id: string): Promise<RxDocumentData<OutboxDoc> | null> {
     const [doc] = await outbox.findDocumentsById([id], false);
@@ -97,8 +105,31 @@ export async function openOutboxQueue(settings: DexieSettings = {}, databaseName
       const result = await drafts.bulkWrite([{ previous, document }], 'background-sync');
       if (result.error.length > 0) throw new Error(`drafts: the kept text could not be written (${result.error[0].status})`);
     },
+    async queueReply(post) {
+      posts ??= open(settings, databaseName, 'posts', postsTable.schema, token);
+      const columns: Record<string, unknown> = {};
+      for (const column of postsTable.sync.insertColumns) if (column in post) columns[column] = post[column as keyof PostDoc];
+      const record: OutboxDoc = {
+        id: outboxId('posts', post.id),
+        collection_name: 'posts',
+        doc_id: post.id,
+        state: 'waiting',
+        reason: null,
+        user_id: post.user_id,
+        updated_at: post.created_at,
+        op: 'insert',
+        columns,
+        previous: {},
+        base: null,
+      };
+      const meta = () => ({ _deleted: false, _attachments: {}, _rev: createRevision(token), _meta: { lwt: now() } });
+      const written = await outbox.bulkWrite([{ document: { ...record, ...meta() } }], 'inline-reply');
+      if (written.error.length > 0) throw new Error('outbox: the reply could not be queued');
+      const stored = await (await posts).bulkWrite([{ document: { ...post, server_modified: null, ...meta() } }], 'inline-reply');
+      if (stored.error.length > 0) throw new Error('posts: the reply could not be stored');
+    },
     async close() {
-      await Promise.all([outbox.close(), drafts.close()]);
+      await Promise.all([outbox.close(), drafts.close(), posts?.then((instance) => instance.close())]);
     },
   };
 }

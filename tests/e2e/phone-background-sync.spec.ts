@@ -1,10 +1,11 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { REJECTED_NOTICE } from '../../src/app/data/constants';
 import { BACKGROUND_SYNC_TEXT, OUTBOX_SYNC_TAG } from '../../src/app/pwa/constants';
 import { REPLY_TEXT } from '../../src/features/discussions/constants';
 import { newMemberApi, serviceClient, signInPage } from '../support/standins/e2e-session';
 import { createThread, sql, waitForWorker } from './offline-support';
+import { syncChannel } from './push-support';
 
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
 
@@ -35,26 +36,6 @@ const syncTags = (page: Page) =>
     const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync?: { getTags(): Promise<string[]> } };
     return registration.sync ? registration.sync.getTags() : null;
   });
-
-/**
- * What the browser does when the connection is back: fires the worker's `sync` event, through the DevTools protocol.
- * The session is attached to a blank tab, so no page of the app needs to be open.
- */
-async function syncChannel(context: BrowserContext, origin: string) {
-  const blank = await context.newPage();
-  const cdp = await context.newCDPSession(blank);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r) => r.scopeURL.startsWith(origin) && !r.isDeleted);
-      if (mine) resolve(mine.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  const id = await registrationId;
-  return {
-    fire: () => cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId: id, tag: OUTBOX_SYNC_TAG, lastChance: false }),
-  };
-}
 
 test.describe('Background Sync: replies leave with the app closed', () => {
   test('a reply queued offline is sent by the worker with every page closed, once, and the member is told on opening the app', async ({
