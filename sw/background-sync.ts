@@ -3,20 +3,22 @@
  * Background Sync, the worker's half: when the tag the page registered fires (the connection is back, maybe with
  * every page closed), it sends what waits in the outbox with the member's session, under the lock the page's push
  * takes too, and records each outcome where the app reads it. Writes still waiting make the event fail, so the
- * browser fires it again later; on its last chance they stay queued for the app's next open.
+ * browser fires it again later; on its last chance they stay queued for the app's next open. Periodic Background
+ * Sync (an installed app in Chromium) sends what waits too, and updates the icon's count.
  */
 import { supabaseTable } from '../src/db/replication/remote-table';
 import { withSendLock } from '../src/db/send-lock';
-import { OUTBOX_SYNC_TAG } from '../src/app/pwa/constants';
+import { OUTBOX_SYNC_TAG, PERIODIC_REFRESH_TAG } from '../src/app/pwa/constants';
 import { logBackgroundOutcome } from '../src/lib/worker-store';
+import { showAppBadge, unreadCount } from './badge';
 import { memberApi, memberId } from './member-api';
 import { openOutboxQueue } from './outbox-queue';
 import { sendQueued, type SendQueuedResult } from './outbox-sender';
 
 declare const self: ServiceWorkerGlobalScope;
 
-/** The Background Sync event (not in TypeScript's worker types yet). */
-type SyncEvent = ExtendableEvent & { tag: string; lastChance: boolean };
+/** The Background Sync and Periodic Background Sync events (not in TypeScript's worker types yet). */
+type SyncEvent = ExtendableEvent & { tag: string; lastChance?: boolean };
 
 async function appIsOpen(): Promise<boolean> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
@@ -52,5 +54,22 @@ async function onSync(lastChance: boolean): Promise<void> {
 
 self.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
-  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(onSync(sync.lastChance));
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(onSync(sync.lastChance === true));
+});
+
+/** Data Saver on since the page registered: the refresh is skipped. */
+function savesData(): boolean {
+  return (self.navigator as WorkerNavigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+}
+
+/** Between opens: what still waits goes out, and the icon's count follows the server's. */
+async function refresh(): Promise<void> {
+  if (savesData()) return;
+  await sendOutbox().catch(() => null);
+  await showAppBadge(await unreadCount());
+}
+
+self.addEventListener('periodicsync', (event) => {
+  const periodic = event as SyncEvent;
+  if (periodic.tag === PERIODIC_REFRESH_TAG) periodic.waitUntil(refresh());
 });

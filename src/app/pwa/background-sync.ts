@@ -9,9 +9,38 @@ import type { Observable, Subscription } from 'rxjs';
 import { REJECTED_NOTICE } from '@/app/data/constants';
 import { takeUntoldOutcomes, type BackgroundOutcome } from '@/lib/worker-store';
 import { toast } from '@/stores/toast-store';
-import { BACKGROUND_SYNC_TEXT, OUTBOX_SYNC_TAG } from './constants';
+import { BACKGROUND_SYNC_TEXT, OUTBOX_SYNC_TAG, PERIODIC_REFRESH_MIN_INTERVAL_MS, PERIODIC_REFRESH_TAG } from './constants';
 
-type SyncRegistration = ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
+type SyncRegistration = ServiceWorkerRegistration & {
+  sync?: { register(tag: string): Promise<void> };
+  periodicSync?: { register(tag: string, options: { minInterval: number }): Promise<void>; unregister(tag: string): Promise<void> };
+};
+
+/** Whether the member asked the browser to save data (Chromium's Data Saver, "Lite mode"). */
+function savesData(): boolean {
+  return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+}
+
+/**
+ * Periodic Background Sync where the browser offers it (an installed app in Chromium, once it grants the permission):
+ * the worker then sends what waits and updates the icon's count between opens. With Data Saver on, it is given up.
+ * Elsewhere nothing is registered; the app refreshes on open as it always did.
+ */
+export async function registerPeriodicRefresh(): Promise<'registered' | 'unregistered' | 'unsupported'> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || !navigator.permissions) return 'unsupported';
+  const registration = (await navigator.serviceWorker.getRegistration().catch(() => undefined)) as SyncRegistration | undefined;
+  if (!registration?.active || !registration.periodicSync) return 'unsupported';
+  // Not every browser knows this permission's name: asking about it then throws.
+  const permission = await navigator.permissions.query({ name: 'periodic-background-sync' as PermissionName }).catch(() => null);
+  if (permission?.state !== 'granted' || savesData()) {
+    await registration.periodicSync.unregister(PERIODIC_REFRESH_TAG).catch(() => undefined);
+    return 'unregistered';
+  }
+  return registration.periodicSync.register(PERIODIC_REFRESH_TAG, { minInterval: PERIODIC_REFRESH_MIN_INTERVAL_MS }).then(
+    () => 'registered' as const,
+    () => 'unsupported' as const,
+  );
+}
 
 /** Asks the worker to send the outbox once there is a connection; false where Background Sync is missing. */
 export async function registerOutboxSync(): Promise<boolean> {
