@@ -11,7 +11,7 @@ import { withSendLock } from '../src/db/send-lock';
 import { OUTBOX_SYNC_TAG, PERIODIC_REFRESH_TAG } from '../src/app/pwa/constants';
 import { logBackgroundOutcome } from '../src/lib/worker-store';
 import { showAppBadge, unreadCount } from './badge';
-import { memberApi, memberId } from './member-api';
+import { memberApi } from './member-api';
 import { openOutboxQueue } from './outbox-queue';
 import { sendQueued, type SendQueuedResult } from './outbox-sender';
 
@@ -28,8 +28,11 @@ async function appIsOpen(): Promise<boolean> {
 /** Sends the member's waiting writes; null when nobody is signed in on this device. */
 export function sendOutbox(): Promise<SendQueuedResult | null> {
   return withSendLock(async () => {
-    // Refreshes an expired token first, under the lock the page's refresh takes too.
-    const userId = await memberId().catch(() => null);
+    // Refreshes an expired token first, under the lock the page's refresh takes too. A refresh that failed (no
+    // connection yet) is worth another try; no session at all means nobody is signed in here.
+    const { data, error } = await memberApi().auth.getSession();
+    if (error) throw error;
+    const userId = data.session?.user.id;
     if (!userId) return null;
     const queue = await openOutboxQueue();
     try {
