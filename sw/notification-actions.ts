@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
 /**
  * The buttons on a reply or mention notification. "Mark as read" is done here with the member's session and opens
- * nothing. "Reply" opens the thread with the editor focused and, where the browser offered an inline text field,
- * that text already in it: a reply goes out through the app's one write path, which keeps it until it is sent.
+ * nothing. "Reply" with text typed into the notification (browsers with inline replies) is queued and sent by the
+ * worker (sw/inline-reply.ts); "Reply" without text opens the thread with the editor focused.
  */
 import { NOTIFICATION_ACTIONS, threadIdOfTag } from '../src/lib/notification-actions';
 import { showAppBadge, unreadCount } from './badge';

@@ -8,6 +8,7 @@ declare const self: ServiceWorkerGlobalScope;
 import type { PushPayload } from '../supabase/functions/_shared/app-contract';
 import { NOTIFICATION_ACTIONS, threadIdOfTag } from '../src/lib/notification-actions';
 import { showAppBadge, unreadCount } from './badge';
+import { replyInline } from './inline-reply';
 import { markThreadRead, replyUrl } from './notification-actions';
 
 /** What is shown: a push from elsewhere (or unreadable) may lack the tag, and then replaces nothing. */
@@ -102,11 +103,17 @@ async function markReadOrOpen(tag: string, url: string): Promise<void> {
   if (!done) await focusOrOpen(url);
 }
 
+/** An inline reply is queued and sent from here; without text (or a member, or a thread) the editor opens. */
+async function replyOrOpen(tag: string, url: string, text: string): Promise<void> {
+  const queued = await replyInline(tag, url, text).catch(() => false);
+  if (!queued) await focusOrOpen(replyUrl(url, text));
+}
+
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const url = (event.notification.data as { url?: string } | null)?.url ?? '/';
   if (event.action === NOTIFICATION_ACTIONS.markRead) event.waitUntil(markReadOrOpen(event.notification.tag, url));
   else if (event.action === NOTIFICATION_ACTIONS.reply)
-    event.waitUntil(focusOrOpen(replyUrl(url, (event as NotificationEvent & { reply?: string | null }).reply ?? undefined)));
+    event.waitUntil(replyOrOpen(event.notification.tag, url, (event as NotificationEvent & { reply?: string | null }).reply ?? ''));
   else event.waitUntil(focusOrOpen(url));
 });

@@ -8,6 +8,7 @@ import { CacheFirst } from 'workbox-strategies';
 import { isBackendApiPath } from './api-paths';
 import './push';
 import './share-target';
+import './background-sync';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 

@@ -16,7 +16,8 @@ import { replayPendingWrites } from './pending-inserts';
  */
 export type AppDatabase = RxDatabase<AppCollections>;
 
-export const DEFAULT_DATABASE_NAME = 'djcircle';
+export { DEFAULT_DATABASE_NAME } from './database-name';
+import { DEFAULT_DATABASE_NAME } from './database-name';
 
 export interface CreateAppDatabaseOptions {
   name?: string;

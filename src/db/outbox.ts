@@ -3,11 +3,9 @@ import { type AppCollections, type AppDocTypes, type OutboxCollectionName, type 
 import type { AppDatabase } from './database';
 import { getLocalIdentity } from './identity';
 import { TABLE_SPECS } from './replication/tables';
-import type { OutboxDoc, OutboxOp, OutboxState } from './schemas/outbox';
+import { outboxId, type OutboxDoc, type OutboxOp, type OutboxState } from './schemas/outbox';
 
-export function outboxId(collection: string, docId: string): string {
-  return `${collection}:${docId}`;
-}
+export { outboxId };
 
 /** One local write of a member: a new row, a change of some of its columns, or its removal. */
 export type Mutation<K extends ReplicatedCollectionName = ReplicatedCollectionName> =

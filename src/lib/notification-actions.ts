@@ -7,6 +7,10 @@ export const NOTIFICATION_ACTIONS = {
   markReadTitle: 'Mark as read',
   /** The thread URL's search key with the text to put into the reply editor ('' only focuses it). */
   replySearchKey: 'reply',
+  /** The notification that replaces one answered inline: sent, or waiting on the device for a connection. */
+  replySentTitle: 'Reply sent',
+  replyQueuedTitle: 'Reply waiting for a connection',
+  replyQueuedBody: 'It stays on this device and goes out as soon as you are back online.',
 } as const;
 
 const THREAD_TAG = /^thread:([0-9a-f-]{36})$/i;

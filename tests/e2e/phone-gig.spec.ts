@@ -5,13 +5,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { threadTag, threadUrl } from '../../supabase/functions/send-push/push-content';
 import { INSTALL_TEXT } from '../../src/app/pwa/constants';
 import { SHARE_FIELDS, SHARE_TARGET_PATH } from '../../src/app/pwa/share-target';
-import { CREATE_TEXT, DISCUSSION_CATEGORIES, REPLY_TEXT } from '../../src/features/discussions/constants';
+import { CREATE_TEXT, DISCUSSION_CATEGORIES } from '../../src/features/discussions/constants';
 import { STORAGE_TEXT } from '../../src/features/offline/constants';
 import { PLAYER_TEXT } from '../../src/features/player/constants';
 import { NOTIFICATION_ACTIONS } from '../../src/lib/notification-actions';
 import { MESSAGES } from '../../src/lib/shell-constants';
 import { newMemberApi, signInApi, signInPage } from '../support/standins/e2e-session';
-import { appWorker, clickNotification, pushChannel, readyWorker } from './push-support';
+import { appWorker, clickNotification, pushChannel, readyWorker, syncChannel } from './push-support';
 
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
 
@@ -253,30 +253,57 @@ test.describe('notifications on the phone', () => {
     expect(await worker.evaluate(() => (globalThis as unknown as { __badges: unknown[] }).__badges)).toEqual([1, null]);
   });
 
-  test('Reply with inline text opens the thread with the text in the editor, and posting it reaches the server once', async ({ context, page }) => {
+  test('Reply with inline text is sent by the worker with the pages closed, once, and the notification says so; offline it waits for the sync', async ({
+    context,
+    page,
+  }) => {
     const { authorAccount, author, thread, postId } = await threadWithUnreadReply();
     await signInPage(page, authorAccount.email, authorAccount.password);
     await page.goto('/');
     await readyWorker(page);
+    const origin = new URL(page.url()).origin;
     const { deliver } = await pushChannel(context, page);
+    const shown = () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length);
     await deliver({ title: 'reply', body: 'See you there', url: threadUrl(thread, postId), tag: threadTag(thread) });
-    await expect.poll(() => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length)).toBe(1);
+    await expect.poll(shown).toBe(1);
+    const channel = await syncChannel(context, origin);
+    await page.close();
+    const worker = await appWorker(context);
+    const notifications = () =>
+      worker.evaluate(async () =>
+        (await (self as unknown as { registration: ServiceWorkerRegistration }).registration.getNotifications()).map((n) => [n.title, n.body]),
+      );
+    const mine = (text: string) => async () =>
+      (await author.client.from('posts').select('id').eq('discussion_id', thread).eq('user_id', authorAccount.id).eq('content', text)).data?.length ?? 0;
 
     const text = `On my way ${randomUUID().slice(0, 6)}`;
     await clickNotification(context, threadTag(thread), NOTIFICATION_ACTIONS.reply, text);
-    await expect(page).toHaveURL(new RegExp(`/discussions/thread/${thread}\\?post=${postId}$`));
-    const editor = page.locator('#reply-content');
-    await expect(editor).toHaveValue(text);
-    await expect(editor).toBeFocused();
-    await page.getByRole('button', { name: REPLY_TEXT.submit }).click();
-    const mine = async () =>
-      (await author.client.from('posts').select('id').eq('discussion_id', thread).eq('user_id', authorAccount.id).ilike('content', `%${text}%`)).data?.length ??
-      0;
-    await expect.poll(mine, { timeout: 20_000 }).toBe(1);
-    // A reload does not paste the notification's text again.
-    await page.reload();
-    await expect(page.getByText(text)).toBeVisible();
-    await expect(editor).toHaveValue('');
+    // Sent from the worker: no page opened, and the notification now says it went out.
+    expect(await mine(text)()).toBe(1);
+    expect(context.pages().filter((p) => p.url().startsWith(origin))).toHaveLength(0);
+    expect(await notifications()).toEqual([[NOTIFICATION_ACTIONS.replySentTitle, text]]);
+
+    // No signal: the reply waits on the device and leaves when the browser fires the sync.
+    await channel.deliver({ title: 'reply', body: 'Doors at nine', url: threadUrl(thread, postId), tag: threadTag(thread) });
+    await expect.poll(async () => (await notifications()).length).toBe(1);
+    await context.setOffline(true);
+    const later = `Running late ${randomUUID().slice(0, 6)}`;
+    await clickNotification(context, threadTag(thread), NOTIFICATION_ACTIONS.reply, later);
+    expect(await notifications()).toEqual([[NOTIFICATION_ACTIONS.replyQueuedTitle, NOTIFICATION_ACTIONS.replyQueuedBody]]);
+    expect(await mine(later)()).toBe(0);
+    await context.setOffline(false);
+    await channel.fire();
+    await expect.poll(mine(later), { timeout: 20_000 }).toBe(1);
+    expect(await mine(text)()).toBe(1);
+
+    // A browser without inline replies: "Reply" takes the app's window to the thread with the editor focused.
+    const app = await context.newPage();
+    await app.goto('/');
+    await channel.deliver({ title: 'reply', body: 'Bring cables', url: threadUrl(thread, postId), tag: threadTag(thread) });
+    await expect.poll(async () => (await notifications()).map(([title]) => title)).toEqual(['reply']);
+    await clickNotification(context, threadTag(thread), NOTIFICATION_ACTIONS.reply);
+    await expect(app).toHaveURL(new RegExp(`/discussions/thread/${thread}\\?post=${postId}$`));
+    await expect(app.locator('#reply-content')).toBeFocused();
   });
 
   test("the page keeps the icon's badge at the unread count and clears it when all are read", async ({ page }) => {

@@ -1,4 +1,5 @@
 import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
+import { OUTBOX_SYNC_TAG } from '../../src/app/pwa/constants';
 
 /** The page's service worker, active and controlling the page. */
 export async function readyWorker(page: Page): Promise<void> {
@@ -55,4 +56,26 @@ export async function clickNotification(context: BrowserContext, tag: string, ac
     },
     { wantedTag: tag, action, reply },
   );
+}
+
+/**
+ * What the browser does when the connection is back: fires the worker's `sync` event, through the DevTools protocol;
+ * and pushes. The session is attached to a blank tab, so no page of the app needs to be open.
+ */
+export async function syncChannel(context: BrowserContext, origin: string) {
+  const blank = await context.newPage();
+  const cdp = await context.newCDPSession(blank);
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const mine = registrations.find((r) => r.scopeURL.startsWith(origin) && !r.isDeleted);
+      if (mine) resolve(mine.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const id = await registrationId;
+  return {
+    fire: () => cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId: id, tag: OUTBOX_SYNC_TAG, lastChance: false }),
+    /** a push, with no page of the app open */
+    deliver: (data: unknown) => cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(data) }),
+  };
 }

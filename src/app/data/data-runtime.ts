@@ -16,6 +16,7 @@ import { toast } from '@/stores/toast-store';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import type { DraftDoc } from '@/db/schemas/drafts';
 import { REJECTED_DRAFTS_PATH } from '@/lib/shell-constants';
+import { tellBackgroundOutcomes, watchWaitingWrites } from '../pwa/background-sync';
 import { router } from '../router';
 import { REJECTED_NOTICE } from './constants';
 import { clearSignOutMark, hasSignOutMark, markSignedOut } from './sign-out-mark';
@@ -65,6 +66,8 @@ export async function startDataRuntime(getClient: () => Promise<SupabaseClient>)
   const subscriptions: Subscription[] = [
     waitingCount$(db).subscribe((count) => useConnectivityStore.getState().setPendingChanges(count)),
     rejectedDrafts$(db).subscribe(rejectionNotices(startedAt, tellRejections)),
+    // Writes that cannot leave now are handed to the service worker, which sends them with the app closed.
+    watchWaitingWrites(waitingCount$(db)),
     controller.current$.subscribe((sync) => {
       // Which threads' posts a device keeps follows from its discussions; on a fresh device the first
       // posts pull runs before any discussion arrived and finds nothing to keep. Pull posts again once they are in.
@@ -77,6 +80,7 @@ export async function startDataRuntime(getClient: () => Promise<SupabaseClient>)
         );
     }),
   ];
+  void tellBackgroundOutcomes(() => void router.navigate({ to: REJECTED_DRAFTS_PATH }));
   // Pulls that failed offline wait for their retry timer; coming back online should not.
   const onOnline = () => controller.current?.resync();
   window.addEventListener('online', onOnline);

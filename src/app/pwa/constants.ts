@@ -10,3 +10,17 @@ export const INSTALL_TEXT = {
 
 /** Set once the member answered the offer (installed or "Not now"); it is not shown again on this device. */
 export const INSTALL_DECIDED_KEY = 'djcircle-install-decided';
+
+/** The Background Sync tag the page registers while writes wait; the worker sends the outbox when it fires. */
+export const OUTBOX_SYNC_TAG = 'djcircle-outbox';
+
+/** The Periodic Background Sync tag: while the app is installed, the worker keeps the device fresh between opens. */
+export const PERIODIC_REFRESH_TAG = 'djcircle-refresh';
+/** At most this often; the browser may wait longer (it weighs how much the app is used). */
+export const PERIODIC_REFRESH_MIN_INTERVAL_MS = 12 * 60 * 60 * 1000;
+
+/** What the member is told on opening the app about writes the worker handled while it was closed. */
+export const BACKGROUND_SYNC_TEXT = {
+  sentTitle: 'Sent while the app was closed',
+  sentDescription: (count: number) => (count === 1 ? '1 change you made offline reached the server.' : `${count} changes you made offline reached the server.`),
+} as const;

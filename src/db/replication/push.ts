@@ -3,6 +3,7 @@ import type { AppDatabase } from '../database';
 import { getLocalIdentity } from '../identity';
 import { SYNC_MESSAGES } from '../messages';
 import { outboxId, setOutboxState } from '../outbox';
+import { sentByWorker, withSendLock } from '../send-lock';
 import type { DraftKind } from '../schemas/drafts';
 import type { OutboxState } from '../schemas/outbox';
 import type { RemoteTable } from './remote-table';
@@ -64,7 +65,8 @@ export function createPushHandler(options: PushHandlerOptions): PushHandler {
     isWaiting: async (id) => (await db.outbox.findOne(outboxId(spec.collection, id)).exec())?.state === 'waiting',
   };
 
-  function pushOne(row: RxReplicationWriteToMasterRow<unknown>): Promise<SendOutcome> {
+  async function pushOne(row: RxReplicationWriteToMasterRow<unknown>): Promise<SendOutcome> {
+    if (await sentByWorker(db, spec.collection, String((row.newDocumentState as Row).id))) return { type: 'ok' };
     return sendOne(context, row.newDocumentState as WithDeleted<Row>, (row.assumedMasterState as WithDeleted<Row> | undefined) ?? null);
   }
 
@@ -136,12 +138,15 @@ export function createPushHandler(options: PushHandlerOptions): PushHandler {
     let pending = rows;
     for (let attempt = 0; ; attempt += 1) {
       const retry: typeof rows = [];
-      await Promise.all(
-        pending.map(async (row) => {
-          const outcome = await pushOne(row);
-          if (outcome.type === 'transient') retry.push(row);
-          else await settle(row, outcome, conflicts, serverDocs);
-        }),
+      // One sender at a time: the service worker's background sync may be sending the same queue.
+      await withSendLock(() =>
+        Promise.all(
+          pending.map(async (row) => {
+            const outcome = await pushOne(row);
+            if (outcome.type === 'transient') retry.push(row);
+            else await settle(row, outcome, conflicts, serverDocs);
+          }),
+        ),
       );
       if (retry.length === 0) break;
       // Throwing hands the batch back to RxDB, which stops retrying once the replication is canceled.

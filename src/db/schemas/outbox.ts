@@ -35,6 +35,11 @@ export interface OutboxDoc {
   base?: string | null;
 }
 
+/** The record's id: one record per document a member wrote. */
+export function outboxId(collection: string, docId: string): string {
+  return `${collection}:${docId}`;
+}
+
 export const outboxSchema: RxJsonSchema<OutboxDoc> = {
   title: 'outbox',
   version: 1,

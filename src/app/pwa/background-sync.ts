@@ -1,0 +1,98 @@
+/**
+ * Background Sync, the page's half: while writes wait and the page cannot send them (no connection) or is going
+ * away (hidden, closed), it registers a sync tag, and the service worker sends them when the connection is back,
+ * even with every page closed. Where SyncManager is missing (Firefox, Safari) nothing is registered and the app
+ * sends on open, on `online` and on becoming visible, as it always did. On open, the member is told what the
+ * worker sent or what the server refused while the app was closed.
+ */
+import type { Observable, Subscription } from 'rxjs';
+import { REJECTED_NOTICE } from '@/app/data/constants';
+import { takeUntoldOutcomes, type BackgroundOutcome } from '@/lib/worker-store';
+import { toast } from '@/stores/toast-store';
+import { BACKGROUND_SYNC_TEXT, OUTBOX_SYNC_TAG, PERIODIC_REFRESH_MIN_INTERVAL_MS, PERIODIC_REFRESH_TAG } from './constants';
+
+type SyncRegistration = ServiceWorkerRegistration & {
+  sync?: { register(tag: string): Promise<void> };
+  periodicSync?: { register(tag: string, options: { minInterval: number }): Promise<void>; unregister(tag: string): Promise<void> };
+};
+
+/** Whether the member asked the browser to save data (Chromium's Data Saver, "Lite mode"). */
+function savesData(): boolean {
+  return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+}
+
+/**
+ * Periodic Background Sync where the browser offers it (an installed app in Chromium, once it grants the permission):
+ * the worker then sends what waits and updates the icon's count between opens. With Data Saver on, it is given up.
+ * Elsewhere nothing is registered; the app refreshes on open as it always did.
+ */
+export async function registerPeriodicRefresh(): Promise<'registered' | 'unregistered' | 'unsupported'> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || !navigator.permissions) return 'unsupported';
+  const registration = (await navigator.serviceWorker.getRegistration().catch(() => undefined)) as SyncRegistration | undefined;
+  if (!registration?.active || !registration.periodicSync) return 'unsupported';
+  // Not every browser knows this permission's name: asking about it then throws.
+  const permission = await navigator.permissions.query({ name: 'periodic-background-sync' as PermissionName }).catch(() => null);
+  if (permission?.state !== 'granted' || savesData()) {
+    await registration.periodicSync.unregister(PERIODIC_REFRESH_TAG).catch(() => undefined);
+    return 'unregistered';
+  }
+  return registration.periodicSync.register(PERIODIC_REFRESH_TAG, { minInterval: PERIODIC_REFRESH_MIN_INTERVAL_MS }).then(
+    () => 'registered' as const,
+    () => 'unsupported' as const,
+  );
+}
+
+/** Asks the worker to send the outbox once there is a connection; false where Background Sync is missing. */
+export async function registerOutboxSync(): Promise<boolean> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return false;
+  const registration = (await navigator.serviceWorker.getRegistration().catch(() => undefined)) as SyncRegistration | undefined;
+  if (!registration?.active || !registration.sync) return false;
+  return registration.sync.register(OUTBOX_SYNC_TAG).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Registers the tag whenever writes wait while offline, and when the page is hidden or closed with writes waiting.
+ * Online and visible, the page's own replication sends them; asking the worker too would only wake it for nothing.
+ */
+export function watchWaitingWrites(waiting$: Observable<number>): Subscription {
+  let waiting = 0;
+  const ask = () => {
+    if (waiting > 0) void registerOutboxSync();
+  };
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') ask();
+  };
+  document.addEventListener('visibilitychange', onHidden);
+  window.addEventListener('pagehide', ask);
+  window.addEventListener('offline', ask);
+  const subscription = waiting$.subscribe((count) => {
+    waiting = count;
+    if (!navigator.onLine) ask();
+  });
+  subscription.add(() => {
+    document.removeEventListener('visibilitychange', onHidden);
+    window.removeEventListener('pagehide', ask);
+    window.removeEventListener('offline', ask);
+  });
+  return subscription;
+}
+
+/** Tells the member, once, what the worker sent and what the server refused while the app was closed. */
+export async function tellBackgroundOutcomes(openDrafts: () => void): Promise<BackgroundOutcome[]> {
+  const outcomes = await takeUntoldOutcomes().catch(() => [] as BackgroundOutcome[]);
+  const sent = outcomes.filter((o) => o.outcome === 'sent');
+  const refused = outcomes.filter((o) => o.outcome !== 'sent');
+  if (sent.length > 0) toast({ title: BACKGROUND_SYNC_TEXT.sentTitle, description: BACKGROUND_SYNC_TEXT.sentDescription(sent.length) });
+  if (refused.length > 0)
+    toast({
+      variant: 'destructive',
+      title: REJECTED_NOTICE.title,
+      description: REJECTED_NOTICE.description(refused[0].reason ?? ''),
+      duration: Infinity,
+      action: { label: REJECTED_NOTICE.open, altText: REJECTED_NOTICE.openAlt, onClick: openDrafts },
+    });
+  return outcomes;
+}

@@ -1,0 +1,78 @@
+/// <reference lib="webworker" />
+/**
+ * Background Sync, the worker's half: when the tag the page registered fires (the connection is back, maybe with
+ * every page closed), it sends what waits in the outbox with the member's session, under the lock the page's push
+ * takes too, and records each outcome where the app reads it. Writes still waiting make the event fail, so the
+ * browser fires it again later; on its last chance they stay queued for the app's next open. Periodic Background
+ * Sync (an installed app in Chromium) sends what waits too, and updates the icon's count.
+ */
+import { supabaseTable } from '../src/db/replication/remote-table';
+import { withSendLock } from '../src/db/send-lock';
+import { OUTBOX_SYNC_TAG, PERIODIC_REFRESH_TAG } from '../src/app/pwa/constants';
+import { logBackgroundOutcome } from '../src/lib/worker-store';
+import { showAppBadge, unreadCount } from './badge';
+import { memberApi } from './member-api';
+import { openOutboxQueue } from './outbox-queue';
+import { sendQueued, type SendQueuedResult } from './outbox-sender';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** The Background Sync and Periodic Background Sync events (not in TypeScript's worker types yet). */
+type SyncEvent = ExtendableEvent & { tag: string; lastChance?: boolean };
+
+async function appIsOpen(): Promise<boolean> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  return windows.some((client) => new URL(client.url).origin === self.location.origin);
+}
+
+/** Sends the member's waiting writes; null when nobody is signed in on this device. */
+export function sendOutbox(): Promise<SendQueuedResult | null> {
+  return withSendLock(async () => {
+    // Refreshes an expired token first, under the lock the page's refresh takes too. A refresh that failed (no
+    // connection yet) is worth another try; no session at all means nobody is signed in here.
+    const { data, error } = await memberApi().auth.getSession();
+    if (error) throw error;
+    const userId = data.session?.user.id;
+    if (!userId) return null;
+    const queue = await openOutboxQueue();
+    try {
+      return await sendQueued({
+        queue,
+        userId,
+        remoteFor: (spec) => supabaseTable(memberApi(), spec.table, spec.readColumns),
+        log: logBackgroundOutcome,
+        // An open page shows each write's state itself; the notice on open is for what happened while it was closed.
+        told: await appIsOpen(),
+      });
+    } finally {
+      await queue.close();
+    }
+  });
+}
+
+async function onSync(lastChance: boolean): Promise<void> {
+  const result = await sendOutbox();
+  if (result && result.left > 0 && !lastChance) throw new Error(`${result.left} writes still waiting; the browser retries later`);
+}
+
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(onSync(sync.lastChance === true));
+});
+
+/** Data Saver on since the page registered: the refresh is skipped. */
+function savesData(): boolean {
+  return (self.navigator as WorkerNavigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+}
+
+/** Between opens: what still waits goes out, and the icon's count follows the server's. */
+async function refresh(): Promise<void> {
+  if (savesData()) return;
+  await sendOutbox().catch(() => null);
+  await showAppBadge(await unreadCount());
+}
+
+self.addEventListener('periodicsync', (event) => {
+  const periodic = event as SyncEvent;
+  if (periodic.tag === PERIODIC_REFRESH_TAG) periodic.waitUntil(refresh());
+});

@@ -1,0 +1,171 @@
+import 'fake-indexeddb/auto';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { createRevision } from 'rxdb';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AppDatabase } from '@/db/database';
+import { setLocalIdentity } from '@/db/identity';
+import { SYNC_MESSAGES } from '@/db/messages';
+import type { SyncHandle } from '@/db/replication/sync';
+import { insertLocal } from '@/db/writes';
+import { editPost } from '@/features/discussions/model/writes';
+import { readBackgroundOutcome, takeUntoldOutcomes, logBackgroundOutcome, type BackgroundOutcome } from '@/lib/worker-store';
+import { openOutboxQueue } from '../../sw/outbox-queue';
+import { sendQueued } from '../../sw/outbox-sender';
+import { testDatabase } from './db-support/memory-db';
+import { nextModified, StubTable } from './db-support/stub-remote';
+import { stubSyncOptions, until } from './db-support/sync';
+import { startSync } from '@/db/replication/sync';
+
+const LOCKED = 'This discussion is locked. No new replies can be added.';
+const me = crypto.randomUUID();
+const thread = crypto.randomUUID();
+
+let db: AppDatabase | undefined;
+let sync: SyncHandle | undefined;
+afterEach(async () => {
+  await sync?.stop();
+  await db?.close();
+  sync = undefined;
+  db = undefined;
+});
+
+/** The page's device: the member's writes go through the app's write path; nothing replicates. */
+async function device(name = `bg${crypto.randomUUID().replace(/-/g, '').slice(0, 10)}`) {
+  db = await testDatabase({ name });
+  setLocalIdentity(db, me);
+  return { name, db };
+}
+
+const reply = (page: AppDatabase, content: string) => insertLocal(page, 'posts', { discussion_id: thread, user_id: me, content, is_solution: false });
+
+/** A post the device pulled from the server earlier (its version recorded), as replication writes it: not a member's write. */
+async function pulledPost(page: AppDatabase, posts: StubTable, content: string) {
+  const row = posts.put({ id: crypto.randomUUID(), discussion_id: thread, user_id: me, content, is_solution: false, created_at: new Date().toISOString() });
+  const { _modified, ...doc } = row;
+  const document = { ...doc, server_modified: _modified, _deleted: false, _attachments: {}, _meta: { lwt: Date.now() }, _rev: createRevision(page.token) };
+  await page.posts.storageInstance.bulkWrite([{ document: document as never }], 'pull');
+  return String(row.id);
+}
+
+/** What the service worker does on `sync`, against the page's closed database. */
+async function workerSends(name: string, posts: StubTable, told = false) {
+  const logged: BackgroundOutcome[] = [];
+  const queue = await openOutboxQueue({ indexedDB, IDBKeyRange }, name);
+  try {
+    const result = await sendQueued({
+      queue,
+      userId: me,
+      remoteFor: () => posts,
+      told,
+      log: async (entry) => {
+        logged.push(entry);
+        await logBackgroundOutcome(entry);
+      },
+    });
+    return { result, logged };
+  } finally {
+    await queue.close();
+  }
+}
+
+describe("the service worker's send path", () => {
+  it('sends a queued reply once, keeps a refused one as a draft with the reason, and the app reads both outcomes on open', async () => {
+    const { name, db: page } = await device();
+    const posts = new StubTable('posts');
+    const fine = await reply(page, 'see you at the gig');
+    const refused = await reply(page, 'too late for this thread');
+    posts.scripted.set(refused.id, [{ error: { code: 'P0001', message: LOCKED }, status: 400 }]);
+    await page.close();
+    db = undefined;
+
+    const { result, logged } = await workerSends(name, posts);
+    expect(result).toEqual({ sent: 1, refused: 1, left: 0 });
+    expect(posts.inserts.map((row) => row.content)).toEqual(['see you at the gig']);
+    expect(logged.map((entry) => [entry.docId, entry.outcome, entry.reason])).toEqual([
+      [fine.id, 'sent', null],
+      [refused.id, 'rejected', LOCKED],
+    ]);
+
+    // The app opens again: what the worker recorded is what its store says.
+    const reopened = (await device(name)).db;
+    expect((await reopened.outbox.findOne(`posts:${fine.id}`).exec())?.state).toBe('sent');
+    const refusedRecord = await reopened.outbox.findOne(`posts:${refused.id}`).exec();
+    expect([refusedRecord?.state, refusedRecord?.reason]).toEqual(['rejected', LOCKED]);
+    const draft = await reopened.drafts.findOne(`rejected:posts:${refused.id}`).exec();
+    expect([draft?.kind, draft?.key, draft?.content, draft?.reason, draft?.user_id]).toEqual(['rejected', thread, 'too late for this thread', LOCKED, me]);
+    // Nothing left for a second run to send.
+    expect((await workerSends(name, posts)).result).toEqual({ sent: 0, refused: 0, left: 0 });
+  });
+
+  it("an edit that meets another device's newer text keeps the server's and saves the member's as a conflict draft", async () => {
+    const { name, db: page } = await device();
+    const posts = new StubTable('posts');
+    const id = await pulledPost(page, posts, 'set times: 22:00');
+    await editPost(page, id, 'set times: 23:00');
+    // Another device changed the same text meanwhile.
+    posts.put({ ...posts.rows.get(id), content: 'set times: 21:00', _modified: nextModified() });
+    await page.close();
+    db = undefined;
+
+    const { result } = await workerSends(name, posts);
+    expect(result).toEqual({ sent: 0, refused: 1, left: 0 });
+    expect(posts.rows.get(id)?.content).toBe('set times: 21:00');
+    const reopened = (await device(name)).db;
+    const record = await reopened.outbox.findOne(`posts:${id}`).exec();
+    expect([record?.state, record?.reason]).toEqual(['conflict', SYNC_MESSAGES.conflict]);
+    const draft = await reopened.drafts.findOne(`conflict:posts:${id}`).exec();
+    expect([draft?.kind, draft?.content]).toEqual(['conflict', 'set times: 23:00']);
+  });
+
+  it('with no connection the writes stay waiting for the next sync', async () => {
+    const { name, db: page } = await device();
+    const posts = new StubTable('posts');
+    posts.offline = true;
+    const queued = await reply(page, 'no signal here');
+    await page.close();
+    db = undefined;
+    expect((await workerSends(name, posts)).result).toEqual({ sent: 0, refused: 0, left: 1 });
+    const reopened = (await device(name)).db;
+    expect((await reopened.outbox.findOne(`posts:${queued.id}`).exec())?.state).toBe('waiting');
+  });
+
+  it('the page does not send again what the worker sent, and the member is told once', async () => {
+    const { name, db: page } = await device();
+    const posts = new StubTable('posts');
+    const asked: string[] = [];
+    const insert = posts.insert.bind(posts);
+    posts.insert = (row, returnRow) => {
+      asked.push(String(row.id));
+      return insert(row, returnRow);
+    };
+    // Written with the app open and no connection: the page's push keeps retrying it.
+    posts.offline = true;
+    sync = startSync({ ...stubSyncOptions(page, () => posts), userId: me, collections: ['posts'] });
+    const queued = await reply(page, 'sent with the app closed');
+    await until(() => asked.includes(queued.id));
+    // The member closes the app; the worker sends once the connection is back.
+    await sync.stop();
+    sync = undefined;
+    await page.close();
+    db = undefined;
+    posts.offline = false;
+    asked.length = 0;
+    await workerSends(name, posts);
+    expect(asked).toEqual([queued.id]);
+    expect(await readBackgroundOutcome(`posts:${queued.id}`)).toMatchObject({ outcome: 'sent', told: false });
+
+    // The app opens and replicates: as far as RxDB knows, the reply was never pushed.
+    const reopened = (await device(name)).db;
+    sync = startSync({ ...stubSyncOptions(reopened, () => posts), userId: me, collections: ['posts'] });
+    await sync.awaitInSync();
+    // A reply written now still leaves from the page: only what the worker sent is left out.
+    const next = await reply(reopened, 'written after opening');
+    await until(async () => (await reopened.outbox.findOne(`posts:${next.id}`).exec())?.state === 'sent');
+    expect(asked).toEqual([queued.id, next.id]);
+    expect((await reopened.outbox.findOne(`posts:${queued.id}`).exec())?.state).toBe('sent');
+
+    const told = await takeUntoldOutcomes();
+    expect(told.map((entry) => entry.docId)).toContain(queued.id);
+    expect((await takeUntoldOutcomes()).map((entry) => entry.docId)).not.toContain(queued.id);
+  });
+});
