@@ -13,6 +13,7 @@ import { TABLE_SPECS, type TableSyncSpec } from '../src/db/replication/tables';
 import { SYNC_MESSAGES } from '../src/db/messages';
 import type { BackgroundOutcome } from '../src/lib/worker-store';
 import { outboxId } from '../src/db/schemas/outbox';
+import { isQueuedTable, QUEUED_TABLE_SPECS } from '../src/db/queued-tables';
 import type { OutboxQueue } from './outbox-queue';
 
 export interface SendQueuedOptions {
@@ -44,17 +45,21 @@ export async function sendQueued(options: SendQueuedOptions): Promise<SendQueued
     const collection = record.collection_name;
     const args = sendArgsOf(record);
     // A record kept before operations were recorded: only the page, which has the document, can send it.
-    if (!isReplicated(collection) || !args) {
+    if (!(isReplicated(collection) || isQueuedTable(collection)) || !args) {
       result.left += 1;
       continue;
     }
-    const spec = TABLE_SPECS[collection];
+    const queued = isQueuedTable(collection);
+    const spec = queued ? QUEUED_TABLE_SPECS[collection as keyof typeof QUEUED_TABLE_SPECS] : TABLE_SPECS[collection as ReplicatedCollectionName];
     const context: SendContext = {
       spec,
       remote: options.remoteFor(spec),
       fkFailures,
-      // Every table's schema describes flat rows; TypeScript cannot narrow the union of schemas by `collection`.
-      toDoc: (row: Row) => rowToDoc<Row>(spec, REPLICATED_TABLES[collection].schema as unknown as RxJsonSchema<Row>, row),
+      // A send-only table has no collection: its row is the record's columns. Every replicated table's schema
+      // describes flat rows; TypeScript cannot narrow the union of schemas by `collection`.
+      toDoc: isQueuedTable(collection)
+        ? (row: Row) => ({ ...row, _deleted: false })
+        : (row: Row) => rowToDoc<Row>(spec, REPLICATED_TABLES[collection].schema as unknown as RxJsonSchema<Row>, row),
       isWaiting: (id) => queue.isWaiting(outboxId(collection, id)),
     };
     const outcome = await sendOne(context, args.doc, args.assumed);
@@ -76,7 +81,8 @@ export async function sendQueued(options: SendQueuedOptions): Promise<SendQueued
         break;
       case 'rejected': {
         const fields = args.assumed ? differing(spec.updateColumns, args.doc, args.assumed) : spec.insertColumns;
-        await queue.keepDraft(draftOf(spec, 'rejected', args.doc, fields, outcome.reason, record.user_id ?? userId, when));
+        // A send-only table's refusal is the reason on its record, which its form shows, as the page's sender does.
+        if (!queued) await queue.keepDraft(draftOf(spec, 'rejected', args.doc, fields, outcome.reason, record.user_id ?? userId, when));
         await finish('rejected', outcome.reason);
         result.refused += 1;
         break;

@@ -5,10 +5,8 @@ import { getLocalIdentity } from './identity';
 import { outboxId, setOutboxState } from './outbox';
 import { supabaseTable, type RemoteTable } from './replication/remote-table';
 import { sendArgsOf, sendOne, type SendContext } from './replication/send-one';
-import type { TableSyncSpec } from './replication/table-spec';
-import { contactMessagesSpec } from './schemas/contact-messages';
+import { QUEUED_TABLE_SPECS as SPECS } from './queued-tables';
 
-const SPECS: Record<QueuedTableName, TableSyncSpec> = { contact_messages: contactMessagesSpec };
 const RETRY_BASE_MS = 1000;
 const RETRY_MAX_MS = 60_000;
 

@@ -7,6 +7,7 @@ import { setLocalIdentity } from '@/db/identity';
 import { SYNC_MESSAGES } from '@/db/messages';
 import type { SyncHandle } from '@/db/replication/sync';
 import { insertLocal } from '@/db/writes';
+import { queueSend } from '@/db/queued-sends';
 import { editPost } from '@/features/discussions/model/writes';
 import { readBackgroundOutcome, takeUntoldOutcomes, logBackgroundOutcome, type BackgroundOutcome } from '@/lib/worker-store';
 import { openOutboxQueue } from '../../sw/outbox-queue';
@@ -115,6 +116,28 @@ describe("the service worker's send path", () => {
     expect([record?.state, record?.reason]).toEqual(['conflict', SYNC_MESSAGES.conflict]);
     const draft = await reopened.drafts.findOne(`conflict:posts:${id}`).exec();
     expect([draft?.kind, draft?.content]).toEqual(['conflict', 'set times: 23:00']);
+  });
+
+  it('sends a contact message queued offline, which has no collection of its own, instead of leaving it waiting forever', async () => {
+    const { name, db: page } = await device();
+    const messages = new StubTable('contact_messages');
+    const id = crypto.randomUUID();
+    await queueSend(page, 'contact_messages', {
+      id,
+      name: 'Ana',
+      email: 'ana@example.test',
+      subject: 'Booking',
+      message: 'Are you free on Friday?',
+      user_id: me,
+    });
+    await page.close();
+    db = undefined;
+
+    const { result } = await workerSends(name, messages);
+    expect(result).toEqual({ sent: 1, refused: 0, left: 0 });
+    expect(messages.inserts.map((row) => [row.id, row.message])).toEqual([[id, 'Are you free on Friday?']]);
+    const reopened = (await device(name)).db;
+    expect((await reopened.outbox.findOne(`contact_messages:${id}`).exec())?.state).toBe('sent');
   });
 
   it('with no connection the writes stay waiting for the next sync', async () => {
