@@ -77,7 +77,7 @@ export function isSyncedBookmark(doc: Record<string, unknown>, userId: string | 
 
 /**
  * Bookmarks replicate with the member's `bookmarks` table; the collection keeps its name (and its pins and
- * visits), so the spec is written out here rather than derived from a table of the same name.
+ * visits), so its replication rules are written out here rather than derived from a table of the same name.
  */
 export const pinnedSync: TableSyncSpec = {
   collection: 'pinned',
