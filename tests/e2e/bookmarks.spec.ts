@@ -42,7 +42,7 @@ test('a member bookmarks a thread with a note and reminder at 360 px, finds it u
   await signInPage(page, member.email, member.password);
   await page.goto(`/discussions/thread/${threadId}`);
   await page.getByRole('button', { name: BOOKMARK_TEXT.bookmark, exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: BOOKMARK_TEXT.dialogTitle });
+  const dialog = page.getByRole('dialog', { name: BOOKMARK_TEXT.dialogTitle.discussion });
   await dialog.getByLabel(BOOKMARK_TEXT.noteLabel).fill('Check the cable list');
   await expectAxeClean(page, 'bookmark dialog');
 
@@ -91,4 +91,57 @@ test('a member bookmarks a thread with a note and reminder at 360 px, finds it u
     30_000,
   );
   expect(removed[0]?._deleted).toBe(true);
+});
+
+test('a post and a blog post are bookmarked from their own controls and listed with the thread, newest first, each linking to itself', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const member = await newMemberApi('postmarker');
+  const { client } = await signInApi(member.email, member.password);
+  const threadId = randomUUID();
+  const title = `Set times ${threadId.slice(0, 8)}`;
+  expect((await client.from('discussions').insert({ id: threadId, user_id: member.id, title, category: 'DJ Techniques' })).error).toBeNull();
+  const postId = randomUUID();
+  expect((await client.from('posts').insert({ id: postId, discussion_id: threadId, user_id: member.id, content: 'Doors at 22:00' })).error).toBeNull();
+
+  await signInPage(page, member.email, member.password);
+  await page.goto(`/discussions/thread/${threadId}`);
+  await page.getByRole('button', { name: BOOKMARK_TEXT.bookmarkPost, exact: true }).click();
+  const postDialog = page.getByRole('dialog', { name: BOOKMARK_TEXT.dialogTitle.post });
+  await postDialog.getByLabel(BOOKMARK_TEXT.noteLabel).fill('Door time');
+  await postDialog.getByRole('button', { name: BOOKMARK_TEXT.save }).click();
+  await expect(postDialog).toBeHidden();
+  await expect(page.getByRole('button', { name: BOOKMARK_TEXT.postBookmarked, exact: true })).toHaveAttribute('aria-pressed', 'true');
+  // The thread itself is not bookmarked by bookmarking one of its posts.
+  await expect(page.getByRole('button', { name: BOOKMARK_TEXT.bookmark, exact: true })).toHaveAttribute('aria-pressed', 'false');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  await page.goto('/blog/welcome-to-the-beat-drop');
+  await page.getByRole('button', { name: BOOKMARK_TEXT.bookmark, exact: true }).click();
+  const blogDialog = page.getByRole('dialog', { name: BOOKMARK_TEXT.dialogTitle.blog_post });
+  await blogDialog.getByRole('button', { name: BOOKMARK_TEXT.save }).click();
+  await expect(blogDialog).toBeHidden();
+
+  const stored = await waitForDb(
+    () =>
+      dbQuery<{ entity_type: string; entity_id: string; discussion_id: string | null }>(
+        'select entity_type, entity_id, discussion_id from public.bookmarks where user_id = $1 and not _deleted order by created_at',
+        [member.id],
+      ),
+    (rows) => rows.length === 2,
+    30_000,
+  );
+  expect(stored.map((row) => [row.entity_type, row.discussion_id])).toEqual([
+    ['post', threadId],
+    ['blog_post', null],
+  ]);
+  expect(stored[0]?.entity_id).toBe(postId);
+
+  await page.goto('/bookmarks');
+  const rows = page.getByTestId('bookmark-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0).getByRole('link')).toHaveText('Welcome to The Beat Drop');
+  await expect(rows.nth(1).getByRole('link', { name: title })).toHaveAttribute('href', `/discussions/thread/${threadId}?post=${postId}`);
+  await expect(rows.nth(1)).toContainText('Door time');
+  await expectAxeClean(page, 'bookmarks of a post and a blog post');
 });

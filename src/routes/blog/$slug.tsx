@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useAppData } from '@/app/data/data-context';
 import { useAuth } from '@/features/auth/hooks/use-auth';
+import { BookmarkBlogPostButton } from '@/features/bookmarks/components/bookmark-button';
 import { BlogPostScreen } from '@/features/blog/components/blog-post-screen';
 import { blogPostReadsServerFirst, serverBlogPost } from '@/features/blog/model/server-blog';
 import { KeepBlogPostOfflineButton } from '@/features/offline/components/keep-offline-button';
@@ -21,7 +22,8 @@ function BlogPostRoute() {
   const { sync } = useAppData();
   return (
     <>
-      <div className="mx-auto mb-2 flex w-full max-w-4xl justify-end">
+      <div className="mx-auto mb-2 flex w-full max-w-4xl flex-wrap justify-end gap-2">
+        {user ? <BookmarkBlogPostButton userId={user.id} slug={slug} sync={sync} /> : null}
         <KeepBlogPostOfflineButton sync={sync} slug={slug} />
       </div>
       <BlogPostScreen key={slug} slug={slug} viewerId={user?.id ?? null} renderShare={(data) => <ShareDialog data={data} />} />

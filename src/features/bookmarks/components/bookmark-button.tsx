@@ -1,6 +1,6 @@
 import { Bookmark, BookmarkCheck } from 'lucide-react';
 import { useId, useState } from 'react';
-import { map } from 'rxjs';
+import { map, of } from 'rxjs';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -10,22 +10,35 @@ import { useDatabase } from '@/db/hooks/use-database';
 import { useLiveQuery } from '@/db/hooks/use-live-query';
 import { bookmarkId, removeBookmark, saveBookmark } from '@/db/pinning';
 import type { SyncHandle } from '@/db/replication/sync';
-import { BOOKMARK_NOTE_MAX, type PinnedDoc } from '@/db/schemas/pinned';
+import { BOOKMARK_NOTE_MAX, type BookmarkableType, type PinnedDoc } from '@/db/schemas/pinned';
 import { toast } from '@/stores/toast-store';
 import { BOOKMARK_TEXT } from '../constants';
 import { reminderIso, reminderLocal } from '../model/bookmarks';
 
 type Props = {
   userId: string;
-  threadId: string;
+  type: BookmarkableType;
+  /** null while the device does not know the item's id yet (a blog post read by its slug) */
+  entityId: string | null;
+  /** a post's thread, kept on the device with the bookmark */
+  discussionId?: string;
   sync: SyncHandle | null;
+  /** in a post's row of actions: the icon alone on phones, as its neighbours */
+  compact?: boolean;
 };
 
-/** Bookmarks a thread, with an optional note and reminder; saved on the device at once, synced to the member's other devices. */
-export function BookmarkThreadButton({ userId, threadId, sync }: Props) {
+/**
+ * Bookmarks a thread, a post or a blog post, with an optional note and reminder: kept on the device at once and
+ * synced to the member's other devices when there is a connection.
+ */
+export function BookmarkButton({ userId, type, entityId, discussionId, sync, compact = false }: Props) {
   const db = useDatabase();
-  const id = bookmarkId(userId, 'discussion', threadId);
-  const existing = useLiveQuery((d) => d.pinned.findOne(id).$.pipe(map((doc) => (doc ? (doc.toJSON() as PinnedDoc) : null))), [id], null).value;
+  const id = entityId ? bookmarkId(userId, type, entityId) : '';
+  const existing = useLiveQuery(
+    (d) => (id ? d.pinned.findOne(id).$.pipe(map((doc) => (doc ? (doc.toJSON() as PinnedDoc) : null))) : of(null)),
+    [id],
+    null,
+  ).value;
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');
   const [remindAt, setRemindAt] = useState('');
@@ -46,7 +59,8 @@ export function BookmarkThreadButton({ userId, threadId, sync }: Props) {
   async function save() {
     if (!db) return;
     try {
-      await saveBookmark(db, userId, { type: 'discussion', entityId: threadId, note, remindAt: reminderIso(remindAt) }, sync);
+      if (!entityId) return;
+      await saveBookmark(db, userId, { type, entityId, discussionId, note, remindAt: reminderIso(remindAt) }, sync);
       setOpen(false);
       toast({ variant: 'success', title: BOOKMARK_TEXT.saved });
     } catch (e) {
@@ -64,14 +78,23 @@ export function BookmarkThreadButton({ userId, threadId, sync }: Props) {
   const Icon = existing ? BookmarkCheck : Bookmark;
   return (
     <>
-      <Button type="button" variant="outline" size="sm" aria-pressed={existing !== null} disabled={!db} onClick={() => show(true)} data-testid="bookmark">
+      <Button
+        type="button"
+        variant={compact ? (existing ? 'secondary' : 'ghost') : 'outline'}
+        size="sm"
+        aria-pressed={existing !== null}
+        aria-label={compact ? (existing ? BOOKMARK_TEXT.postBookmarked : BOOKMARK_TEXT.bookmarkPost) : undefined}
+        disabled={!db || !entityId}
+        onClick={() => show(true)}
+        data-testid={compact ? 'bookmark-post' : 'bookmark'}
+      >
         <Icon aria-hidden />
-        {existing ? BOOKMARK_TEXT.bookmarked : BOOKMARK_TEXT.bookmark}
+        <span className={compact ? 'max-sm:sr-only' : undefined}>{existing ? BOOKMARK_TEXT.bookmarked : BOOKMARK_TEXT.bookmark}</span>
       </Button>
       <Dialog open={open} onOpenChange={show}>
         <DialogContent>
           <DialogHeader>
-            <DialogTitle>{BOOKMARK_TEXT.dialogTitle}</DialogTitle>
+            <DialogTitle>{BOOKMARK_TEXT.dialogTitle[type]}</DialogTitle>
             <DialogDescription>{BOOKMARK_TEXT.dialogDescription}</DialogDescription>
           </DialogHeader>
           <form
@@ -114,4 +137,10 @@ export function BookmarkThreadButton({ userId, threadId, sync }: Props) {
       </Dialog>
     </>
   );
+}
+
+/** A blog post is read by its slug; its bookmark names its id once the device holds it. */
+export function BookmarkBlogPostButton({ userId, slug, sync }: { userId: string; slug: string; sync: SyncHandle | null }) {
+  const id = useLiveQuery((db) => db.blog_posts.findOne({ selector: { slug } }).$.pipe(map((doc) => doc?.id ?? null)), [slug], null).value;
+  return <BookmarkButton userId={userId} type="blog_post" entityId={id} sync={sync} />;
 }

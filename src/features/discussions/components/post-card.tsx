@@ -1,7 +1,7 @@
 import { CheckCircle2, Flag, Pencil, Quote, ThumbsUp, Trash2 } from 'lucide-react';
 import { Lexer } from 'marked';
 import { useNavigate } from '@tanstack/react-router';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { shallow } from 'zustand/vanilla/shallow';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -31,6 +31,8 @@ export type PostActions = {
   onSaveEdit: (post: PostRow, content: string) => Promise<boolean>;
   onDelete: (post: PostRow) => void;
   onMarkSolution: (post: PostRow) => void;
+  /** Controls other features add to each post's row of actions (the route composes them: bookmarks). */
+  renderExtra?: (post: PostRow) => ReactNode;
 };
 
 type PostCardProps = {
@@ -224,6 +226,7 @@ function PostCardView({ post, author, quoted, liked, likeCount, permissions, out
               <span className="max-sm:sr-only">{THREAD_TEXT.quote}</span>
             </Button>
           ) : null}
+          {actions.renderExtra?.(post)}
           {permissions.canMarkSolution ? (
             <Button variant="ghost" size="sm" className="text-green-600" onClick={() => actions.onMarkSolution(post)}>
               <CheckCircle2 aria-hidden />

@@ -42,6 +42,8 @@ type ThreadScreenProps = {
   renderShare?: (share: { url: string; title: string; description: string; imageUrl: string | null }) => ReactNode;
   /** The 'Keep offline' control; shown only with a thread to keep, never on the not-found or error screens. */
   keepOffline?: ReactNode;
+  /** More controls in each post's row of actions (a bookmark), composed by the route. */
+  renderPostExtra?: (post: PostRow) => ReactNode;
   /** From a notification's Reply: text for the editor ('' focuses it), then `onReplyPrefilled` once it is in. */
   replyPrefill?: string;
   onReplyPrefilled?: () => void;
@@ -98,7 +100,17 @@ export function ThreadNotFound() {
 }
 
 /** The thread page, read from and written to the local store. */
-export function ThreadScreen({ threadId, highlightPostId, member, sync, renderShare, keepOffline, replyPrefill, onReplyPrefilled }: ThreadScreenProps) {
+export function ThreadScreen({
+  threadId,
+  highlightPostId,
+  member,
+  sync,
+  renderShare,
+  keepOffline,
+  renderPostExtra,
+  replyPrefill,
+  onReplyPrefilled,
+}: ThreadScreenProps) {
   const navigate = useNavigate();
   const db = useDatabase();
   const { viewer } = useViewer(member);
@@ -123,7 +135,8 @@ export function ThreadScreen({ threadId, highlightPostId, member, sync, renderSh
     const ids = new Set(storedPosts.map((p) => p.id));
     setUnstored((list) => (list.some((p) => ids.has(p.id)) ? list.filter((p) => !ids.has(p.id)) : list));
   }, [storedPosts]);
-  const actions = usePostActions(db, viewer, discussion?.user_id ?? null, editor);
+  const baseActions = usePostActions(db, viewer, discussion?.user_id ?? null, editor);
+  const actions = useMemo(() => (renderPostExtra ? { ...baseActions, renderExtra: renderPostExtra } : baseActions), [baseActions, renderPostExtra]);
   const openingContent = data.posts.value[0]?.content;
   // The share preview's text renders the opening post a second time: not in the first screen's render.
   const firstPassDone = useFirstPassDone();

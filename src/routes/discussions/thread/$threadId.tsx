@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useAppData } from '@/app/data/data-context';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { BookmarkThreadButton } from '@/features/bookmarks/components/bookmark-button';
+import { BookmarkButton } from '@/features/bookmarks/components/bookmark-button';
 import { KeepOfflineButton } from '@/features/offline/components/keep-offline-button';
 import { ThreadNotFound, ThreadScreen } from '@/features/discussions/components/thread-screen';
 import { serverThread, threadReadsServerFirst } from '@/features/discussions/model/server-thread';
@@ -47,6 +47,15 @@ function ValidThreadRoute({ threadId }: { threadId: string }) {
   const onReplyPrefilled = useCallback(() => void navigate({ search: { post }, replace: true }), [navigate, post]);
   const { user } = useAuth();
   const { sync } = useAppData();
+  const userId = user?.id ?? null;
+  // Each post's row of actions offers a bookmark to a member (the bookmarks feature's control).
+  const renderPostExtra = useMemo(
+    () =>
+      userId
+        ? (post: { id: string }) => <BookmarkButton compact userId={userId} type="post" entityId={post.id} discussionId={threadId} sync={sync} />
+        : undefined,
+    [userId, threadId, sync],
+  );
   const member = user ? { id: user.id, role: user.role, username: user.username, display_name: user.display_name, avatar_url: user.avatar_url } : null;
   return (
     <>
@@ -57,9 +66,10 @@ function ValidThreadRoute({ threadId }: { threadId: string }) {
         member={member}
         sync={sync}
         renderShare={renderShare}
+        renderPostExtra={renderPostExtra}
         keepOffline={
           <div className="flex flex-wrap justify-end gap-2">
-            {user ? <BookmarkThreadButton userId={user.id} threadId={threadId} sync={sync} /> : null}
+            {user ? <BookmarkButton userId={user.id} type="discussion" entityId={threadId} sync={sync} /> : null}
             <KeepOfflineButton sync={sync} type="discussion" entityId={threadId} />
           </div>
         }
