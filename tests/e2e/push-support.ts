@@ -9,10 +9,8 @@ export async function readyWorker(page: Page): Promise<void> {
   });
 }
 
-/** DevTools protocol: the registration id push messages are delivered to. */
-export async function pushChannel(context: BrowserContext, page: Page): Promise<{ cdp: CDPSession; deliver: (data: unknown) => Promise<unknown> }> {
-  const cdp = await context.newCDPSession(page);
-  const origin = new URL(page.url()).origin;
+/** The app's service worker registration, as the DevTools protocol names it once its events are on. */
+async function registrationIdOf(cdp: CDPSession, origin: string): Promise<string> {
   const registrationId = new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
       const mine = registrations.find((r) => r.scopeURL.startsWith(origin) && !r.isDeleted);
@@ -20,7 +18,14 @@ export async function pushChannel(context: BrowserContext, page: Page): Promise<
     });
   });
   await cdp.send('ServiceWorker.enable');
-  const id = await registrationId;
+  return registrationId;
+}
+
+/** DevTools protocol: the registration id push messages are delivered to. */
+export async function pushChannel(context: BrowserContext, page: Page): Promise<{ cdp: CDPSession; deliver: (data: unknown) => Promise<unknown> }> {
+  const cdp = await context.newCDPSession(page);
+  const origin = new URL(page.url()).origin;
+  const id = await registrationIdOf(cdp, origin);
   return {
     cdp,
     deliver: (data) =>
@@ -65,14 +70,7 @@ export async function clickNotification(context: BrowserContext, tag: string, ac
 export async function syncChannel(context: BrowserContext, origin: string) {
   const blank = await context.newPage();
   const cdp = await context.newCDPSession(blank);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const mine = registrations.find((r) => r.scopeURL.startsWith(origin) && !r.isDeleted);
-      if (mine) resolve(mine.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  const id = await registrationId;
+  const id = await registrationIdOf(cdp, origin);
   return {
     fire: () => cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId: id, tag: OUTBOX_SYNC_TAG, lastChance: false }),
     /** a push, with no page of the app open */

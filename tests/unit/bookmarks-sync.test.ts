@@ -1,31 +1,26 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppDatabase } from '@/db/database';
 import { BOOKMARK_MESSAGES } from '@/db/messages';
 import { bookmarkId, pinForOffline, removeBookmark, saveBookmark } from '@/db/pinning';
 import { keptDiscussionIds } from '@/db/replication/kept-threads';
-import { startSync, type SyncHandle } from '@/db/replication/sync';
+import type { SyncHandle } from '@/db/replication/sync';
 import { BOOKMARK_NOTE_MAX } from '@/db/schemas/pinned';
 import { testDatabase } from './db-support/memory-db';
-import { stubRemotes } from './db-support/stub-remote';
-import { stubSyncOptions, until } from './db-support/sync';
+import { deviceClosedAfterEach, stubSync, until } from './db-support/sync';
 
 const me = crypto.randomUUID();
 
+const current = deviceClosedAfterEach();
 let db: AppDatabase;
 let sync: SyncHandle | undefined;
-afterEach(async () => {
-  await sync?.stop();
-  await db?.close();
-});
 
+/** A device of `me` replicating bookmarks against a stub table that may already hold rows. */
 async function device(rows: Record<string, unknown>[] = []) {
-  db = await testDatabase();
-  const stubs = stubRemotes();
-  const bookmarks = stubs.remote('bookmarks');
-  for (const row of rows) bookmarks.put(row);
-  sync = startSync({ ...stubSyncOptions(db, stubs.remote), userId: me, collections: ['pinned'] });
+  db = current.db = await testDatabase();
+  const started = stubSync(db, me, ['pinned'], { bookmarks: rows });
+  sync = current.sync = started.sync;
   await sync.awaitInSync();
-  return bookmarks;
+  return started.table('bookmarks');
 }
 
 describe('bookmarks in the pinned collection', () => {

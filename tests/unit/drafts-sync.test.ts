@@ -1,33 +1,27 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppDatabase } from '@/db/database';
 import { SYNC_MESSAGES } from '@/db/messages';
-import { startSync, type SyncHandle } from '@/db/replication/sync';
+import type { SyncHandle } from '@/db/replication/sync';
 import { draftId } from '@/db/schemas/drafts';
 import { clearDraft, saveReplyDraft } from '@/features/discussions/model/writes';
 import { testDatabase } from './db-support/memory-db';
-import { stubRemotes } from './db-support/stub-remote';
-import { stubSyncOptions, until } from './db-support/sync';
+import { deviceClosedAfterEach, stubSync, until } from './db-support/sync';
 
 const me = crypto.randomUUID();
 const thread = crypto.randomUUID();
 const mine = draftId(me, 'reply', thread);
 
+const current = deviceClosedAfterEach();
 let db: AppDatabase;
 let sync: SyncHandle | undefined;
-afterEach(async () => {
-  await sync?.stop();
-  await db?.close();
-});
 
 /** A device of `me` replicating drafts against a stub table that may already hold rows. */
 async function device(rows: Record<string, unknown>[] = []) {
-  db = await testDatabase();
-  const stubs = stubRemotes();
-  const drafts = stubs.remote('drafts');
-  for (const row of rows) drafts.put(row);
-  sync = startSync({ ...stubSyncOptions(db, stubs.remote), userId: me, collections: ['drafts'] });
+  db = current.db = await testDatabase();
+  const started = stubSync(db, me, ['drafts'], { drafts: rows });
+  sync = current.sync = started.sync;
   await sync.awaitInSync();
-  return drafts;
+  return started.table('drafts');
 }
 
 const serverDraft = (content: string, updatedAt: string) => ({

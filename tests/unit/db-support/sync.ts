@@ -21,9 +21,15 @@ export function stubSyncOptions(db: AppDatabase, remote: (table: string) => Remo
   };
 }
 
-/** Replication of `collections` against fresh stub tables. */
-export function stubSync(db: AppDatabase, userId: string | null, collections: ReplicatedCollectionName[]) {
+/** Replication of `collections` against fresh stub tables, holding `rows` per table before it starts. */
+export function stubSync(
+  db: AppDatabase,
+  userId: string | null,
+  collections: ReplicatedCollectionName[],
+  rows: Record<string, Record<string, unknown>[]> = {},
+) {
   const stubs = stubRemotes();
+  for (const [table, tableRows] of Object.entries(rows)) for (const row of tableRows) stubs.remote(table).put(row);
   const sync: SyncHandle = startSync({ ...stubSyncOptions(db, stubs.remote), userId, collections });
   return { sync, table: stubs.remote };
 }
