@@ -31,3 +31,15 @@ export function fullDateTime(iso: string | null | undefined): string {
   }
   return text;
 }
+
+/** A timestamp as an `<input type="datetime-local">` value in the device's time zone; '' when missing or unreadable. */
+export function dateTimeInputValue(iso: string | null | undefined): string {
+  const date = parseDate(iso);
+  return date ? format(date, "yyyy-MM-dd'T'HH:mm") : '';
+}
+
+/** A `datetime-local` value (the device's time zone) as ISO; null when empty or not a time. */
+export function fromDateTimeInput(local: string): string | null {
+  const date = parseDate(local);
+  return date ? date.toISOString() : null;
+}

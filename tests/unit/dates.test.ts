@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { format } from 'date-fns';
-import { fullDateTime, parseDate, relativeTime } from '@/lib/dates';
+import { dateTimeInputValue, fromDateTimeInput, fullDateTime, parseDate, relativeTime } from '@/lib/dates';
 
 describe('relative dates', () => {
   beforeEach(() => {
@@ -30,5 +30,16 @@ describe('relative dates', () => {
     expect(fullDateTime(iso)).toBe(format(new Date(iso), 'PPpp'));
     expect(fullDateTime(null)).toBe('');
     expect(fullDateTime('not a date')).toBe('');
+  });
+
+  it('turns a timestamp into a datetime-local value in the device time zone and back, and refuses what is not a time', () => {
+    const local = dateTimeInputValue('2026-11-20T12:34:56Z');
+    expect(local).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    // Back to the same minute (the input has no seconds).
+    expect(fromDateTimeInput(local)).toBe(new Date(new Date('2026-11-20T12:34:00Z').getTime()).toISOString());
+    expect(dateTimeInputValue(null)).toBe('');
+    expect(dateTimeInputValue('not a date')).toBe('');
+    expect(fromDateTimeInput('')).toBeNull();
+    expect(fromDateTimeInput('2026-13-45T99:99')).toBeNull();
   });
 });

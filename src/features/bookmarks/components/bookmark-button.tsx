@@ -11,9 +11,9 @@ import { useLiveQuery } from '@/db/hooks/use-live-query';
 import { bookmarkId, removeBookmark, saveBookmark } from '@/db/pinning';
 import type { SyncHandle } from '@/db/replication/sync';
 import { BOOKMARK_NOTE_MAX, type BookmarkableType, type PinnedDoc } from '@/db/schemas/pinned';
+import { dateTimeInputValue, fromDateTimeInput } from '@/lib/dates';
 import { toast } from '@/stores/toast-store';
 import { BOOKMARK_TEXT } from '../constants';
-import { reminderIso, reminderLocal } from '../model/bookmarks';
 
 type Props = {
   userId: string;
@@ -50,7 +50,7 @@ export function BookmarkButton({ userId, type, entityId, discussionId, sync, com
   function show(next: boolean) {
     if (next) {
       setNote(existing?.note ?? '');
-      setRemindAt(reminderLocal(existing?.remind_at));
+      setRemindAt(dateTimeInputValue(existing?.remind_at));
       setError(null);
     }
     setOpen(next);
@@ -60,7 +60,7 @@ export function BookmarkButton({ userId, type, entityId, discussionId, sync, com
     if (!db) return;
     try {
       if (!entityId) return;
-      await saveBookmark(db, userId, { type, entityId, discussionId, note, remindAt: reminderIso(remindAt) }, sync);
+      await saveBookmark(db, userId, { type, entityId, discussionId, note, remindAt: fromDateTimeInput(remindAt) }, sync);
       setOpen(false);
       toast({ variant: 'success', title: BOOKMARK_TEXT.saved });
     } catch (e) {

@@ -8,6 +8,7 @@ import { useDatabase } from '@/db/hooks/use-database';
 import { useLiveQuery } from '@/db/hooks/use-live-query';
 import { removeBookmark } from '@/db/pinning';
 import { BOOKMARKS_SCREEN_TEXT } from '../constants';
+import { fullDateTime } from '@/lib/dates';
 import { bookmarks$, type BookmarkItem } from '../model/bookmarks';
 
 const NONE: BookmarkItem[] = [];
@@ -38,7 +39,7 @@ export function BookmarksScreen({ userId }: { userId: string }) {
                     {bookmark.note ? <p className="text-sm break-words whitespace-pre-wrap">{bookmark.note}</p> : null}
                     {bookmark.remind_at ? (
                       <p className="text-xs text-muted-foreground">
-                        {bookmark.reminded_at ? BOOKMARKS_SCREEN_TEXT.reminded : BOOKMARKS_SCREEN_TEXT.remindAt(new Date(bookmark.remind_at).toLocaleString())}
+                        {bookmark.reminded_at ? BOOKMARKS_SCREEN_TEXT.reminded : BOOKMARKS_SCREEN_TEXT.remindAt(fullDateTime(bookmark.remind_at))}
                       </p>
                     ) : null}
                   </div>

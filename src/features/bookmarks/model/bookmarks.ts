@@ -38,18 +38,3 @@ export function bookmarks$(db: AppDatabase, userId: string): Observable<Bookmark
     }),
   );
 }
-
-/** A `datetime-local` value (the device's time zone) as ISO, or null when empty or not a time. */
-export function reminderIso(local: string): string | null {
-  if (!local) return null;
-  const time = new Date(local).getTime();
-  return Number.isNaN(time) ? null : new Date(time).toISOString();
-}
-
-/** An ISO time as a `datetime-local` value in the device's time zone. */
-export function reminderLocal(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
