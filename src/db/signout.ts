@@ -6,6 +6,7 @@ import { forgetCollection, writeRaw } from './local-writes';
 import type { SyncHandle } from './replication/sync';
 import { TABLE_SPECS } from './replication/tables';
 import type { DraftKind } from './schemas/drafts';
+import { BOOKKEEPING_COLLECTIONS, WAITING_CHANGES } from './sync-status';
 
 export interface PurgeOptions {
   /**
@@ -29,7 +30,8 @@ const DRAFT_KIND_FOR: Partial<Record<ReplicatedCollectionName, DraftKind>> = {
 
 /** Local writes still waiting for the server, for the "N changes not sent yet" question before signing out. */
 export async function countUnsent(db: AppDatabase): Promise<number> {
-  return db.outbox.count({ selector: { state: 'waiting' } }).exec();
+  // A count must match an index exactly; the changes are the waiting records less the bookkeeping ones.
+  return (await db.outbox.find({ selector: WAITING_CHANGES }).exec()).length;
 }
 
 /**
@@ -53,7 +55,7 @@ export async function purgePrivateData(db: AppDatabase, options: PurgeOptions): 
   for (const [name, ids] of byCollection) {
     const collection = db[name] as unknown as RxCollection<unknown>;
     const current = (await collection.storageInstance.findDocumentsById(ids, true)) as RxDocumentData<Record<string, unknown>>[];
-    if (options.keepUnsent) {
+    if (options.keepUnsent && !TABLE_SPECS[name].bookkeeping) {
       for (const doc of current.filter((d) => !d._deleted)) {
         const id = `unsent:${name}:${String(doc.id)}`;
         keptDraftIds.add(id);
@@ -101,5 +103,5 @@ export async function purgePrivateData(db: AppDatabase, options: PurgeOptions): 
   await Promise.all(touched.map((collection) => collection.storageInstance.cleanup(0)));
   // What screens last showed was seen through the member's eyes, and unsent forms are drafts like the ones above.
   clearPrivateDeviceData();
-  return { unsent: waiting.length };
+  return { unsent: waiting.filter((entry) => !BOOKKEEPING_COLLECTIONS.includes(entry.collection_name)).length };
 }

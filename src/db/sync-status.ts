@@ -2,6 +2,7 @@ import { distinctUntilChanged, map, type Observable } from 'rxjs';
 import type { OutboxCollectionName } from './collections';
 import type { AppDatabase } from './database';
 import { outboxId } from './outbox';
+import { TABLE_SPECS } from './replication/tables';
 import type { DraftDoc } from './schemas/drafts';
 import type { OutboxState } from './schemas/outbox';
 
@@ -10,9 +11,17 @@ export interface OutboxItemState {
   reason: string | null;
 }
 
-/** How many local writes the server has not acknowledged yet. */
+/** Tables whose waiting writes are bookkeeping (read points), not changes the member made. */
+export const BOOKKEEPING_COLLECTIONS: readonly string[] = Object.values(TABLE_SPECS)
+  .filter((spec) => spec.bookkeeping)
+  .map((spec) => spec.collection);
+
+/** The outbox records of the member's own changes that the server has not acknowledged yet. */
+export const WAITING_CHANGES = { state: 'waiting' as const, collection_name: { $nin: [...BOOKKEEPING_COLLECTIONS] } };
+
+/** How many of the member's changes the server has not acknowledged yet. */
 export function waitingCount$(db: AppDatabase): Observable<number> {
-  return db.outbox.find({ selector: { state: 'waiting' } }).$.pipe(
+  return db.outbox.find({ selector: WAITING_CHANGES }).$.pipe(
     map((docs) => docs.length),
     distinctUntilChanged(),
   );

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { BOOKMARK_MESSAGES } from '../../src/db/messages';
 import { BOOKMARK_TEXT, BOOKMARKS_SCREEN_TEXT } from '../../src/features/bookmarks/constants';
 import { THEME_STORAGE_KEY } from '../../src/lib/shell-constants';
 import { dbQuery, newMemberApi, signInApi, signInPage, waitForDb, waitForOfflineReady } from '../support/standins/e2e-session';
+import { seriousViolations } from '../support/axe';
 
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
 
@@ -19,10 +19,8 @@ const localTime = (page: Page, minutes: number) =>
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
   }, minutes);
 
-async function expectAxeClean(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+async function expectAxeClean(page: Page, label: string): Promise<void> {
+  expect(await seriousViolations(page, label)).toEqual([]);
 }
 
 test('a member bookmarks a thread with a note and reminder at 360 px, finds it under Bookmarks from the avatar menu, offline too', async ({

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { UNREAD_TEXT } from '../../src/features/discussions/constants';
 import { THEME_STORAGE_KEY } from '../../src/lib/shell-constants';
 import { dbQuery, logIn, newMember, waitForDb, waitForOfflineReady, type E2eMember } from '../support/standins/e2e-session';
+import { seriousViolations } from '../support/axe';
 
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
 
@@ -36,9 +36,7 @@ async function readPointOf(memberId: string, discussionId: string): Promise<{ la
 }
 
 async function expectAxeClean(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  expect(await seriousViolations(page, label)).toEqual([]);
 }
 
 async function expectNoSidewaysScroll(page: Page): Promise<void> {

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '@/db/database';
 import { countUnsent, purgePrivateData } from '@/db/signout';
 import type { SyncHandle } from '@/db/replication/sync';
+import { firstValueFrom } from 'rxjs';
+import { waitingCount$ } from '@/db/sync-status';
 import { insertLocal } from '@/db/writes';
 import { rescueKey } from '@/features/discussions/hooks/use-local-draft';
 import { readFormDraft, writeFormDraft } from '@/lib/form-drafts';
@@ -70,5 +72,19 @@ describe('sign-out on a shared device', () => {
     const drafts = await db.drafts.find().exec();
     expect(drafts.map((d) => [d.kind, d.content, d.user_id])).toEqual([['reply', 'queued offline', me]]);
     expect(await db.notifications.count().exec()).toBe(0);
+  });
+
+  it('counts a read point waiting to be sent as bookkeeping, not as a change of the member: not waiting, not asked about, never a draft', async () => {
+    const { unsent } = await memberDevice();
+    const at = new Date().toISOString();
+    await insertLocal(db, 'discussion_reads', { user_id: me, discussion_id: thread, last_read_at: at, level: null, created_at: at, updated_at: at });
+    expect(await db.outbox.count({ selector: { state: 'waiting' } }).exec()).toBe(2);
+    expect(await firstValueFrom(waitingCount$(db))).toBe(1);
+    expect(await countUnsent(db)).toBe(1);
+    const result = await purgePrivateData(db, { keepUnsent: true, sync });
+    sync = undefined;
+    expect(result.unsent).toBe(1);
+    const drafts = await db.drafts.find().exec();
+    expect(drafts.map((d) => [d.kind, d.doc_id])).toEqual([['reply', unsent.id]]);
   });
 });

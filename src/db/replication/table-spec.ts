@@ -46,6 +46,8 @@ export interface TableSyncSpec {
   pushes?: (doc: Record<string, unknown>, userId: string | null) => boolean;
   /** its rows are not member writes waiting to be sent (drafts): no outbox entry, nothing to ask about at sign-out */
   untracked?: boolean;
+  /** its waiting writes are the app's bookkeeping (read points), not the member's changes: left out of every count */
+  bookkeeping?: boolean;
   /** when both devices changed a row, the one whose value of this timestamp is later wins (drafts: the newest edit) */
   newerWins?: string;
   /** the row can be read back after insert (contact messages cannot) */

@@ -89,6 +89,11 @@ export interface TableDeclaration<T extends DeclaredTableName, S extends DeviceC
   pushes?: (doc: Record<string, unknown>, userId: string | null) => boolean;
   /** its rows are not member writes waiting to be sent (drafts): no outbox entry, nothing to ask about at sign-out */
   untracked?: boolean;
+  /**
+   * its writes go through the outbox and are sent like any other, but they are the app's bookkeeping, not changes the
+   * member made (a read point): not counted as "changes waiting", never kept as a draft at sign-out
+   */
+  bookkeeping?: boolean;
   /** when both devices changed a row, the later value of this timestamp column wins; the other text is kept as a draft */
   newerWins?: DeviceColumn<T>;
 }
@@ -168,6 +173,7 @@ export function defineTable<const T extends DeclaredTableName, const C extends C
   if (declaration.pushes) sync.pushes = declaration.pushes;
   if (declaration.newerWins) sync.newerWins = declaration.newerWins;
   if (declaration.untracked) sync.untracked = true;
+  if (declaration.bookkeeping) sync.bookkeeping = true;
 
   const table: ReplicatedTable<T, DocumentOf<T, C>> = { name: declaration.table, schema, migrationStrategies: declaration.migrationStrategies ?? {}, sync };
   if (declaration.conflictHandler) table.conflictHandler = declaration.conflictHandler;

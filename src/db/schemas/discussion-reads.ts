@@ -13,6 +13,8 @@ export const discussionReadsTable = defineTable({
   direction: 'both',
   perIdentity: true,
   membersOnly: true,
+  // Reading marks posts read as they scroll by: dozens of writes that are not changes the member made.
+  bookkeeping: true,
   columns: {
     id: { field: ID_FIELD, required: true, insert: true },
     user_id: { field: ID_FIELD, required: true, insert: true },
