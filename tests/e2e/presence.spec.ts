@@ -45,8 +45,13 @@ test('a member and a guest see each other: the member in the lists, the guest co
   await expect(sidebar.getByRole('link', { name: `@${member.username}` })).toBeVisible();
   await expect(sidebar).not.toContainText('Guest');
 
-  // The guest closes the tab: the member's panel follows.
+  // The guest closes the tab: its goodbye removes it at once, and the member's panel follows.
   await guest.close({ runBeforeUnload: true });
+  await expect
+    .poll(async () => (await dbQuery<{ n: number }>('select count(*)::int as n from private.presence_tabs where user_id is null'))[0]?.n, {
+      timeout: 10_000,
+    })
+    .toBe(0);
   await guestContext.close();
   await expect(panel.getByTestId('online-guests')).toHaveCount(0, NEXT_SUMMARY);
 });

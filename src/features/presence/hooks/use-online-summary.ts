@@ -1,5 +1,5 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { getSupabase } from '@/launch/lazy-supabase';
 import { env } from '@/lib/env';
 import { useConnectivityStore } from '@/stores/connectivity-store';
@@ -8,6 +8,8 @@ import { newerSummary, parseOnlineSummary, tabDigest, type OnlineSummary } from 
 
 /** After the window, so the clock's stamp finds it open whatever the clocks' small differences. */
 const CLOCK_MARGIN_MS = 300;
+/** How long a tab's first stamp waits for the online topic's join before it stamps without it. */
+const FIRST_STAMP_WAIT_MS = 3_000;
 
 const newTabKey = (_identity: string | null): string => crypto.randomUUID();
 
@@ -27,6 +29,9 @@ export function useOnlineSummary(memberId: string | null): OnlineState {
   // One key per identity, kept while the connection comes and goes (back online, the tab is the same
   // tab, not a second guest); a signed-out tab's row never turns into a guest's, or the reverse.
   const tabKey = useMemo(() => newTabKey(memberId), [memberId]);
+  // When this tab is due to stamp for the window (it was named the clock). Kept across a change of identity (a
+  // sign-in makes a new tab key): the summary named the old key, and nobody else knows to stamp.
+  const clockDue = useRef<number | null>(null);
 
   useEffect(() => {
     if (!online) {
@@ -41,9 +46,22 @@ export function useOnlineSummary(memberId: string | null): OnlineState {
     let channel: RealtimeChannel | null = null;
     let token: string | null = null;
     let left = false;
-    let joinedBefore = false;
+    let firstBeat: ReturnType<typeof setTimeout> | null = null;
     setState({ status: 'connecting', summary: null });
 
+    // Named the clock: stamp once when the window reopens, which sends what changed meanwhile.
+    const stampAt = (due: number) => {
+      clockDue.current = due;
+      if (clockTimer !== null) return;
+      clockTimer = setTimeout(
+        () => {
+          clockTimer = null;
+          clockDue.current = null;
+          void beat().catch(() => undefined);
+        },
+        Math.max(0, due - Date.now()),
+      );
+    };
     const take = (value: unknown) => {
       const next = parseOnlineSummary(value);
       if (!cancelled && next) setState((s) => ({ status: 'live', summary: newerSummary(s.summary, next) }));
@@ -55,6 +73,16 @@ export function useOnlineSummary(memberId: string | null): OnlineState {
       const { data, error } = await client.rpc('presence_beat', { tab_key: tabKey });
       // on an error the list shown stands; the next stamp tries again
       if (!error) take(data);
+    };
+    // The first stamp. An arrival inside the window is held back, and the tab the last summary named may have
+    // gone (a reload makes a new tab): the arriving tab stamps once more when the window has surely reopened, so
+    // its arrival is sent. One more call per tab opened, not per page online.
+    let arrived = false;
+    const arrive = async () => {
+      if (arrived) return beat().catch(() => undefined);
+      arrived = true;
+      await beat().catch(() => undefined);
+      if (!cancelled) stampAt(Date.now() + ONLINE_SIGNAL_WINDOW_MS + CLOCK_MARGIN_MS);
     };
     // Goodbye, so the others see the departure with the next summary instead of when the stamp goes
     // stale: a request the browser finishes even when the page is gone, sent with the token the tab
@@ -93,28 +121,34 @@ export function useOnlineSummary(memberId: string | null): OnlineState {
       channel = ch;
       const onSummary = (m: { payload: unknown }) => {
         const clock = take(m.payload)?.clock;
-        // named the clock: stamp once when the window reopens, which sends what changed meanwhile
         if (clock)
           void digest.then((mine) => {
-            if (cancelled || clock !== mine || clockTimer !== null) return;
-            clockTimer = setTimeout(() => {
-              clockTimer = null;
-              void beat().catch(() => undefined);
-            }, ONLINE_SIGNAL_WINDOW_MS + CLOCK_MARGIN_MS);
+            if (!cancelled && clock === mine) stampAt(Date.now() + ONLINE_SIGNAL_WINDOW_MS + CLOCK_MARGIN_MS);
           });
       };
+      if (clockDue.current !== null) stampAt(clockDue.current);
+      // The first stamp waits for the join: the summary this arrival makes is heard, and with it whether this tab
+      // is the clock (a tab that missed it would never stamp for the window). Without a join soon, it stamps anyway.
+      firstBeat = setTimeout(() => {
+        firstBeat = null;
+        void arrive();
+      }, FIRST_STAMP_WAIT_MS);
       ch.on('broadcast', { event: ONLINE_EVENT }, onSummary).subscribe((status) => {
-        // joined again after a dropped socket: what was said meanwhile is asked for
-        if (status === 'SUBSCRIBED' && joinedBefore) void beat().catch(() => undefined);
-        if (status === 'SUBSCRIBED') joinedBefore = true;
+        if (status !== 'SUBSCRIBED') return;
+        // joined (again, after a dropped socket): stamped now, which also asks for what was said meanwhile
+        if (firstBeat !== null) {
+          clearTimeout(firstBeat);
+          firstBeat = null;
+          void arrive();
+        } else void beat().catch(() => undefined);
       });
-      void beat().catch(() => undefined);
     });
 
     return () => {
       cancelled = true;
       clearInterval(timer);
       if (clockTimer !== null) clearTimeout(clockTimer);
+      if (firstBeat !== null) clearTimeout(firstBeat);
       window.removeEventListener('pagehide', leave);
       window.removeEventListener('pageshow', onPageShow);
       if (client) leave();
