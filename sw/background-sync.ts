@@ -51,6 +51,10 @@ export function sendOutbox(): Promise<SendQueuedResult | null> {
 }
 
 async function onSync(lastChance: boolean): Promise<void> {
+  // An open page sends its own queue when the connection is back and tells the member of each outcome as it
+  // happens; what the worker records does not reach that page's store until it opens again, so a refusal sent
+  // from here would go untold. Background Sync is for the app closed.
+  if (await appIsOpen()) return;
   const result = await sendOutbox();
   if (result && result.left > 0 && !lastChance) throw new Error(`${result.left} writes still waiting; the browser retries later`);
 }
