@@ -90,6 +90,8 @@ export function HubScreen({ search, onSearchChange, member, authPending = false,
     (d: DiscussionRow) => effectiveLevel(d, reads.points.get(d.id), reads.categories, viewerId) === 'muted',
     [reads.points, reads.categories, viewerId],
   );
+  const anyMuted = useMemo(() => rows.some(isMuted), [rows, isMuted]);
+  const categoryLevelShown = Boolean(viewer) && category !== ALL_CATEGORIES;
   // Muted threads leave the default list; the filter brings them back, marked.
   const listed = useMemo(() => (showMuted ? rows : rows.filter((d) => !isMuted(d))), [rows, showMuted, isMuted]);
   const livePage = useMemo(() => queryHub(listed, { q, category, sort, page: requestedPage }), [listed, q, category, sort, requestedPage]);
@@ -162,27 +164,32 @@ export function HubScreen({ search, onSearchChange, member, authPending = false,
       <div className="xl:grid xl:grid-cols-[minmax(0,1fr)_17rem] xl:items-start xl:gap-6">
         <div className="min-w-0">
           <HubToolbar q={q} category={category} sort={sort} categories={categories} onChange={change} />
-          <div className="mt-2 flex flex-wrap items-start justify-between gap-x-4 gap-y-2 sm:mt-3">
-            <label className="inline-flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="size-4 accent-primary"
-                data-testid="hub-show-muted"
-                checked={showMuted}
-                onChange={(e) => setShowMuted(e.target.checked)}
-              />
-              {UNREAD_TEXT.showMuted}
-            </label>
-            {viewer && category !== ALL_CATEGORIES ? (
-              <LevelSelect
-                id="hub-category-level"
-                testId="hub-category-level"
-                label={UNREAD_TEXT.categoryLevelLabel(category)}
-                value={reads.categories.get(category) ?? 'normal'}
-                onChange={(level) => reads.setCategoryLevel(category, level)}
-              />
-            ) : null}
-          </div>
+          {/* Only when there is something to show: on a phone every line above the list costs a thread. */}
+          {anyMuted || showMuted || categoryLevelShown ? (
+            <div className="mt-2 flex flex-wrap items-start justify-between gap-x-4 gap-y-2 sm:mt-3">
+              {anyMuted || showMuted ? (
+                <label className="inline-flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    data-testid="hub-show-muted"
+                    checked={showMuted}
+                    onChange={(e) => setShowMuted(e.target.checked)}
+                  />
+                  {UNREAD_TEXT.showMuted}
+                </label>
+              ) : null}
+              {categoryLevelShown ? (
+                <LevelSelect
+                  id="hub-category-level"
+                  testId="hub-category-level"
+                  label={UNREAD_TEXT.categoryLevelLabel(category)}
+                  value={reads.categories.get(category) ?? 'normal'}
+                  onChange={(level) => reads.setCategoryLevel(category, level)}
+                />
+              ) : null}
+            </div>
+          ) : null}
 
           <section className="mt-3 space-y-2 sm:mt-6 sm:space-y-3" aria-label={HUB_TEXT.heading} aria-busy={loading}>
             {failed ? (
