@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AppDatabase } from '@/db/database';
 import { SYNC_MESSAGES } from '@/db/messages';
 import type { SyncHandle } from '@/db/replication/sync';
-import { draftId } from '@/db/schemas/drafts';
+import { DRAFT_CONTENT_MAX, draftId, isSyncedDraft } from '@/db/schemas/drafts';
 import { clearDraft, saveReplyDraft } from '@/features/discussions/model/writes';
 import { testDatabase } from './db-support/memory-db';
 import { deviceClosedAfterEach, stubSync, until } from './db-support/sync';
@@ -35,6 +35,12 @@ const serverDraft = (content: string, updatedAt: string) => ({
 });
 
 describe('drafts on every device', () => {
+  it('a draft longer than the drafts table stores stays on the device instead of being pushed to a refusal', () => {
+    const draft = { id: mine, user_id: me, kind: 'reply', key: thread, updated_at: new Date().toISOString() };
+    expect(isSyncedDraft({ ...draft, content: 'x'.repeat(DRAFT_CONTENT_MAX) }, me)).toBe(true);
+    expect(isSyncedDraft({ ...draft, content: 'x'.repeat(DRAFT_CONTENT_MAX + 1) }, me)).toBe(false);
+  });
+
   it("a member's reply draft goes to their drafts table and its removal follows; refused texts and other members' drafts stay on the device", async () => {
     const drafts = await device();
     await saveReplyDraft(db, me, thread, 'half a reply', null);

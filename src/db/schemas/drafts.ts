@@ -69,10 +69,15 @@ interface DeviceOnlyColumns {
 export type DraftDoc = DocOf<typeof declared> & DeviceOnlyColumns;
 
 /** A draft that goes to the member's drafts table: their own, of a kind that follows them, under the shared id. */
+/** The drafts table's limit (drafts_content_length). */
+export const DRAFT_CONTENT_MAX = 50_000;
+
 export function isSyncedDraft(doc: Record<string, unknown>, userId: string | null): boolean {
   const kind = doc.kind as DraftKind;
   return (
     userId !== null &&
+    // Longer than the drafts table stores: refused there, so it stays on this device (where it is never lost).
+    (typeof doc.content !== 'string' || doc.content.length <= DRAFT_CONTENT_MAX) &&
     doc.user_id === userId &&
     (SYNCED_DRAFT_KINDS as readonly string[]).includes(kind) &&
     typeof doc.key === 'string' &&
