@@ -71,114 +71,149 @@ type Message = { event: string; payload: Record<string, unknown> };
 
 const isRow = (v: unknown): v is Row => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-export function openLiveStream(client: SupabaseClient, options: LiveStreamOptions, handlers: LiveStreamHandlers): LiveStream {
-  const kept = new Set(options.tables);
-  const ours = (tables: readonly string[]) => tables.filter((t) => kept.has(t));
-  const downResyncMs = options.downResyncMs ?? LIVE_DOWN_RESYNC_MS;
+/** What every step of one open stream shares. */
+interface StreamContext {
+  client: SupabaseClient;
+  handlers: LiveStreamHandlers;
+  /** the tables this device pulls */
+  kept: ReadonlySet<string>;
+  downResyncMs: number;
+  isStopped(): boolean;
+}
+
+const ours = (ctx: StreamContext, tables: readonly string[]): string[] => tables.filter((t) => ctx.kept.has(t));
+const rowsOf = (m: Message): Row[] => (isRow(m.payload.row) ? [m.payload.row] : []);
+
+/** Coalesces pulls the community topic asks for: one delayed pull per burst, spaced by the minimum interval. */
+function createPullScheduler(ctx: StreamContext, options: LiveStreamOptions): { schedule(tables: readonly string[]): void; cancel(): void } {
   const pullDelayMs = options.pullDelayMs ?? LIVE_PULL_DELAY_MS;
   const pullMinIntervalMs = options.pullMinIntervalMs ?? LIVE_PULL_MIN_INTERVAL_MS;
   let lastPullAt = -Infinity;
-  let stopped = false;
   const pending = new Set<string>();
   let pullTimer: ReturnType<typeof setTimeout> | null = null;
+  return {
+    schedule(tables) {
+      for (const t of ours(ctx, tables)) pending.add(t);
+      if (pullTimer !== null || pending.size === 0) return;
+      const wait = Math.max(pullDelayMs, lastPullAt + pullMinIntervalMs - Date.now());
+      pullTimer = setTimeout(() => {
+        pullTimer = null;
+        const due = [...pending];
+        pending.clear();
+        lastPullAt = Date.now();
+        if (!ctx.isStopped()) ctx.handlers.onPull(due);
+      }, wait);
+    },
+    cancel() {
+      if (pullTimer !== null) clearTimeout(pullTimer);
+    },
+  };
+}
 
-  function schedulePull(tables: readonly string[]): void {
-    for (const t of ours(tables)) pending.add(t);
-    if (pullTimer !== null || pending.size === 0) return;
-    const wait = Math.max(pullDelayMs, lastPullAt + pullMinIntervalMs - Date.now());
-    pullTimer = setTimeout(() => {
-      pullTimer = null;
-      const tables = [...pending];
-      pending.clear();
-      lastPullAt = Date.now();
-      if (!stopped) handlers.onPull(tables);
-    }, wait);
-  }
+/** Joins a private topic; a (re)join and every few seconds while down pull `tables` again. */
+function follow(ctx: StreamContext, topic: string, tables: readonly string[], onMessage: (m: Message) => void): () => void {
+  const { client, handlers } = ctx;
+  let downTimer: ReturnType<typeof setInterval> | null = null;
+  let removed = false;
+  const stopDownResync = () => {
+    if (downTimer !== null) clearInterval(downTimer);
+    downTimer = null;
+  };
+  const channel: RealtimeChannel = client
+    .channel(topic, { config: { private: true } })
+    .on('broadcast', { event: '*' }, (m: Message) => {
+      if (!removed && !ctx.isStopped()) onMessage(m);
+    })
+    .subscribe((status: string) => {
+      if (removed || ctx.isStopped()) return;
+      if (status === 'SUBSCRIBED') {
+        stopDownResync();
+        handlers.onPull(tables);
+        return;
+      }
+      // CHANNEL_ERROR, TIMED_OUT, CLOSED: realtime-js rejoins on its own; until then only pulls bring changes.
+      if (downTimer === null) {
+        handlers.onPull(tables);
+        downTimer = setInterval(() => handlers.onPull(tables), ctx.downResyncMs);
+      }
+    });
+  return () => {
+    removed = true;
+    stopDownResync();
+    void client.removeChannel(channel);
+  };
+}
 
-  /** Joins a private topic; a (re)join and every few seconds while down pull `tables` again. */
-  function follow(topic: string, tables: readonly string[], onMessage: (m: Message) => void): () => void {
-    let downTimer: ReturnType<typeof setInterval> | null = null;
-    let removed = false;
-    const stopDownResync = () => {
-      if (downTimer !== null) clearInterval(downTimer);
-      downTimer = null;
-    };
-    const channel: RealtimeChannel = client
-      .channel(topic, { config: { private: true } })
-      .on('broadcast', { event: '*' }, (m: Message) => {
-        if (!removed && !stopped) onMessage(m);
-      })
-      .subscribe((status: string) => {
-        if (removed || stopped) return;
-        if (status === 'SUBSCRIBED') {
-          stopDownResync();
-          handlers.onPull(tables);
-          return;
-        }
-        // CHANNEL_ERROR, TIMED_OUT, CLOSED: realtime-js rejoins on its own; until then only pulls bring changes.
-        if (downTimer === null) {
-          handlers.onPull(tables);
-          downTimer = setInterval(() => handlers.onPull(tables), downResyncMs);
-        }
-      });
-    return () => {
-      removed = true;
-      stopDownResync();
-      void client.removeChannel(channel);
-    };
-  }
+/** The community topic: discussion headers arrive in full, other named tables are pulled (coalesced). */
+function followCommunity(ctx: StreamContext, tables: readonly string[], schedulePull: (tables: readonly string[]) => void): (() => void) | null {
+  const communityTables = tables.filter((t) => !(MEMBER_TABLES as readonly string[]).includes(t));
+  if (communityTables.length === 0) return null;
+  return follow(ctx, COMMUNITY_TOPIC, communityTables, (m) => {
+    if (m.event !== LIVE_EVENTS.changed) return;
+    const headers = Array.isArray(m.payload.discussions) ? m.payload.discussions.filter(isRow) : [];
+    if (headers.length > 0 && ctx.kept.has('discussions')) ctx.handlers.onRows('discussions', headers);
+    const named = Array.isArray(m.payload.tables) ? m.payload.tables.filter((t): t is string => typeof t === 'string') : [];
+    schedulePull(named);
+  });
+}
 
-  const rowsOf = (m: Message): Row[] => (isRow(m.payload.row) ? [m.payload.row] : []);
-  const cleanups: (() => void)[] = [];
+/** The member's own topic: their rows arrive in full. */
+function followMember(ctx: StreamContext, userId: string | null): (() => void) | null {
+  const memberTables = ours(ctx, MEMBER_TABLES);
+  if (!userId || memberTables.length === 0) return null;
+  return follow(ctx, memberTopic(userId), memberTables, (m) => {
+    if (memberTables.includes(m.event)) ctx.handlers.onRows(m.event, rowsOf(m));
+  });
+}
 
-  const communityTables = options.tables.filter((t) => !(MEMBER_TABLES as readonly string[]).includes(t));
-  if (communityTables.length > 0) {
-    cleanups.push(
-      follow(COMMUNITY_TOPIC, communityTables, (m) => {
-        if (m.event !== LIVE_EVENTS.changed) return;
-        const headers = Array.isArray(m.payload.discussions) ? m.payload.discussions.filter(isRow) : [];
-        if (headers.length > 0 && kept.has('discussions')) handlers.onRows('discussions', headers);
-        const tables = Array.isArray(m.payload.tables) ? m.payload.tables.filter((t): t is string => typeof t === 'string') : [];
-        schedulePull(tables);
-      }),
-    );
-  }
-  const memberTables = ours(MEMBER_TABLES);
-  if (options.userId && memberTables.length > 0) {
-    cleanups.push(
-      follow(memberTopic(options.userId), memberTables, (m) => {
-        if (memberTables.includes(m.event)) handlers.onRows(m.event, rowsOf(m));
-      }),
-    );
-  }
-  const backstop = setInterval(() => !stopped && handlers.onPull(options.tables), options.backstopMs ?? LIVE_BACKSTOP_MS);
-
-  const threadTables = ours(THREAD_TABLES);
+/** Follows at most one thread topic at a time. */
+function createThreadWatcher(ctx: StreamContext): Pick<LiveStream, 'watchThread' | 'unwatchThread'> & { unwatch(): void } {
+  const threadTables = ours(ctx, THREAD_TABLES);
   let watched: { id: string; leave: () => void } | null = null;
   const unwatch = () => {
     watched?.leave();
     watched = null;
   };
-
   return {
     watchThread(discussionId) {
-      if (stopped || threadTables.length === 0 || watched?.id === discussionId) return;
+      if (ctx.isStopped() || threadTables.length === 0 || watched?.id === discussionId) return;
       unwatch();
       watched = {
         id: discussionId,
-        leave: follow(threadTopic(discussionId), threadTables, (m) => {
-          if (threadTables.includes(m.event)) handlers.onRows(m.event, rowsOf(m));
+        leave: follow(ctx, threadTopic(discussionId), threadTables, (m) => {
+          if (threadTables.includes(m.event)) ctx.handlers.onRows(m.event, rowsOf(m));
         }),
       };
     },
     unwatchThread(discussionId) {
       if (watched?.id === discussionId) unwatch();
     },
+    unwatch,
+  };
+}
+
+export function openLiveStream(client: SupabaseClient, options: LiveStreamOptions, handlers: LiveStreamHandlers): LiveStream {
+  let stopped = false;
+  const ctx: StreamContext = {
+    client,
+    handlers,
+    kept: new Set(options.tables),
+    downResyncMs: options.downResyncMs ?? LIVE_DOWN_RESYNC_MS,
+    isStopped: () => stopped,
+  };
+  const pulls = createPullScheduler(ctx, options);
+  const cleanups = [followCommunity(ctx, options.tables, pulls.schedule), followMember(ctx, options.userId)].filter((fn): fn is () => void => fn !== null);
+  const backstop = setInterval(() => !stopped && handlers.onPull(options.tables), options.backstopMs ?? LIVE_BACKSTOP_MS);
+  const thread = createThreadWatcher(ctx);
+
+  return {
+    watchThread: thread.watchThread,
+    unwatchThread: thread.unwatchThread,
     stop() {
       stopped = true;
-      unwatch();
+      thread.unwatch();
       clearInterval(backstop);
-      if (pullTimer !== null) clearTimeout(pullTimer);
+      pulls.cancel();
       cleanups.splice(0).forEach((fn) => fn());
     },
   };
