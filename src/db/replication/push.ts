@@ -44,6 +44,118 @@ function backoff(ms: number): Promise<void> {
   });
 }
 
+/** What every step of one table's pushes shares. */
+interface PushRun {
+  options: PushHandlerOptions;
+  spec: TableSyncSpec;
+  db: AppDatabase;
+  /** failed attempts per row whose referenced row the server does not have yet */
+  fkFailures: Map<string, number>;
+  send: SendContext;
+}
+
+async function pushOne(run: PushRun, row: RxReplicationWriteToMasterRow<unknown>): Promise<SendOutcome> {
+  if (await sentByWorker(run.db, run.spec.collection, String((row.newDocumentState as Row).id))) return { type: 'ok' };
+  return sendOne(run.send, row.newDocumentState as WithDeleted<Row>, (row.assumedMasterState as WithDeleted<Row> | undefined) ?? null);
+}
+
+/** The outbox shows how a member's write ended; a table whose rows are not such writes (drafts) has none. */
+function mark(run: PushRun, id: string, state: OutboxState, reason?: string): Promise<void> {
+  return run.spec.untracked ? Promise.resolve() : setOutboxState(run.db, run.spec.collection, id, state, reason);
+}
+
+async function keepAsDraft(run: PushRun, kind: DraftKind, doc: Row, fields: readonly string[], reason: string): Promise<void> {
+  await run.db.drafts.upsert(draftOf(run.spec, kind, doc, fields, reason, getLocalIdentity(run.db), new Date().toISOString()));
+}
+
+/** What one batch hands back: conflicts for RxDB, and the server's rows for the pull stream. */
+interface BatchResult {
+  conflicts: WithDeleted<unknown>[];
+  serverDocs: WithDeleted<Row>[];
+}
+
+/**
+ * Both devices changed the row and this one's edit is the later (drafts): it goes over the server's,
+ * and the server's text is the one kept as a 'conflict' draft. False when the server's is the later.
+ */
+async function keptNewer(
+  run: PushRun,
+  row: RxReplicationWriteToMasterRow<unknown>,
+  outcome: Extract<SendOutcome, { type: 'conflict' }>,
+  field: string,
+  result: BatchResult,
+): Promise<boolean> {
+  const doc = row.newDocumentState as WithDeleted<Row>;
+  if (String(doc[field] ?? '') <= String(outcome.master[field] ?? '')) return false;
+  const again = await sendOne(run.send, doc, outcome.master);
+  if (again.type !== 'ok') return false;
+  if (again.serverDoc) result.serverDocs.push(again.serverDoc);
+  await keepAsDraft(run, 'conflict', outcome.master, outcome.lostFields, SYNC_MESSAGES.otherVersionKept);
+  await mark(run, String(doc.id), 'sent');
+  return true;
+}
+
+/** Records how one write ended: the outbox state, the member's text kept as a draft, what RxDB must take back. */
+async function settle(run: PushRun, row: RxReplicationWriteToMasterRow<unknown>, outcome: SendOutcome, result: BatchResult): Promise<void> {
+  const { spec } = run;
+  const doc = row.newDocumentState as WithDeleted<Row>;
+  const id = String(doc.id);
+  run.fkFailures.delete(id);
+  switch (outcome.type) {
+    case 'ok':
+      if (outcome.serverDoc) result.serverDocs.push(outcome.serverDoc);
+      await mark(run, id, 'sent');
+      break;
+    case 'conflict':
+      if (spec.newerWins && (await keptNewer(run, row, outcome, spec.newerWins, result))) break;
+      await keepAsDraft(run, 'conflict', doc, outcome.lostFields, SYNC_MESSAGES.conflict);
+      await mark(run, id, 'conflict', SYNC_MESSAGES.conflict);
+      result.conflicts.push(outcome.master);
+      break;
+    case 'rejected': {
+      const fields = row.assumedMasterState ? differing(spec.updateColumns, doc, row.assumedMasterState as Row) : spec.insertColumns;
+      await keepAsDraft(run, 'rejected', doc, fields, outcome.reason);
+      await mark(run, id, 'rejected', outcome.reason);
+      result.conflicts.push(outcome.master);
+      break;
+    }
+    case 'adopted':
+      result.conflicts.push(outcome.master);
+      break;
+    case 'transient':
+      break;
+  }
+  await run.options.afterPush?.(outcome, doc);
+}
+
+/** Sends the rows until none is left to retry, backing off between rounds; throws once the replication stopped. */
+async function sendUntilSettled(run: PushRun, rows: RxReplicationWriteToMasterRow<unknown>[], result: BatchResult): Promise<void> {
+  const { options, spec } = run;
+  const retryBase = options.retryBaseMs ?? 1000;
+  const maxRetry = options.maxRetryMs ?? 60_000;
+  let pending = rows;
+  for (let attempt = 0; ; attempt += 1) {
+    const retry: typeof rows = [];
+    // One sender at a time: the service worker's background sync may be sending the same queue.
+    await withSendLock(() =>
+      Promise.all(
+        pending.map(async (row) => {
+          const outcome = await pushOne(run, row);
+          if (outcome.type === 'transient') retry.push(row);
+          else await settle(run, row, outcome, result);
+        }),
+      ),
+    );
+    if (retry.length === 0) return;
+    // Throwing hands the batch back to RxDB, which stops retrying once the replication is canceled.
+    if (options.isStopped()) throw new Error(`${spec.table}: replication stopped with ${retry.length} writes queued`);
+    await backoff(Math.min(maxRetry, retryBase * 2 ** attempt));
+    // Stopped while waiting (a sign-out that dropped these writes, a restart): nothing more goes out from here.
+    if (options.isStopped()) throw new Error(`${spec.table}: replication stopped with ${retry.length} writes queued`);
+    pending = retry;
+  }
+}
+
 /**
  * Pushes a batch row by row. Each row ends as sent, conflict (server wins,
  * the member's text kept as a 'conflict' draft), rejected for good (reverted
@@ -54,109 +166,22 @@ function backoff(ms: number): Promise<void> {
  */
 export function createPushHandler(options: PushHandlerOptions): PushHandler {
   const { spec, remote, db } = options;
-  const retryBase = options.retryBaseMs ?? 1000;
-  const maxRetry = options.maxRetryMs ?? 60_000;
   const fkFailures = new Map<string, number>();
-  const context: SendContext = {
+  const send: SendContext = {
     spec,
     remote,
     fkFailures,
     toDoc: (row) => rowToDoc<Row>(spec, options.schema as RxJsonSchema<Row>, row),
     isWaiting: async (id) => (await db.outbox.findOne(outboxId(spec.collection, id)).exec())?.state === 'waiting',
   };
-
-  async function pushOne(row: RxReplicationWriteToMasterRow<unknown>): Promise<SendOutcome> {
-    if (await sentByWorker(db, spec.collection, String((row.newDocumentState as Row).id))) return { type: 'ok' };
-    return sendOne(context, row.newDocumentState as WithDeleted<Row>, (row.assumedMasterState as WithDeleted<Row> | undefined) ?? null);
-  }
-
-  /** The outbox shows how a member's write ended; a table whose rows are not such writes (drafts) has none. */
-  function mark(id: string, state: OutboxState, reason?: string): Promise<void> {
-    return spec.untracked ? Promise.resolve() : setOutboxState(db, spec.collection, id, state, reason);
-  }
-
-  async function keepAsDraft(kind: DraftKind, doc: Row, fields: readonly string[], reason: string): Promise<void> {
-    await db.drafts.upsert(draftOf(spec, kind, doc, fields, reason, getLocalIdentity(db), new Date().toISOString()));
-  }
-
-  /**
-   * Both devices changed the row and this one's edit is the later (drafts): it goes over the server's,
-   * and the server's text is the one kept as a 'conflict' draft. False when the server's is the later.
-   */
-  async function keptNewer(
-    row: RxReplicationWriteToMasterRow<unknown>,
-    outcome: Extract<SendOutcome, { type: 'conflict' }>,
-    field: string,
-    serverDocs: WithDeleted<Row>[],
-  ): Promise<boolean> {
-    const doc = row.newDocumentState as WithDeleted<Row>;
-    if (String(doc[field] ?? '') <= String(outcome.master[field] ?? '')) return false;
-    const again = await sendOne(context, doc, outcome.master);
-    if (again.type !== 'ok') return false;
-    if (again.serverDoc) serverDocs.push(again.serverDoc);
-    await keepAsDraft('conflict', outcome.master, outcome.lostFields, SYNC_MESSAGES.otherVersionKept);
-    await mark(String(doc.id), 'sent');
-    return true;
-  }
-
-  async function settle(row: RxReplicationWriteToMasterRow<unknown>, outcome: SendOutcome, conflicts: WithDeleted<unknown>[], serverDocs: WithDeleted<Row>[]) {
-    const doc = row.newDocumentState as WithDeleted<Row>;
-    const id = String(doc.id);
-    fkFailures.delete(id);
-    switch (outcome.type) {
-      case 'ok':
-        if (outcome.serverDoc) serverDocs.push(outcome.serverDoc);
-        await mark(id, 'sent');
-        break;
-      case 'conflict':
-        if (spec.newerWins && (await keptNewer(row, outcome, spec.newerWins, serverDocs))) break;
-        await keepAsDraft('conflict', doc, outcome.lostFields, SYNC_MESSAGES.conflict);
-        await mark(id, 'conflict', SYNC_MESSAGES.conflict);
-        conflicts.push(outcome.master);
-        break;
-      case 'rejected': {
-        const fields = row.assumedMasterState ? differing(spec.updateColumns, doc, row.assumedMasterState as Row) : spec.insertColumns;
-        await keepAsDraft('rejected', doc, fields, outcome.reason);
-        await mark(id, 'rejected', outcome.reason);
-        conflicts.push(outcome.master);
-        break;
-      }
-      case 'adopted':
-        conflicts.push(outcome.master);
-        break;
-      case 'transient':
-        break;
-    }
-    await options.afterPush?.(outcome, doc);
-  }
+  const run: PushRun = { options, spec, db, fkFailures, send };
 
   return async (all) => {
-    const conflicts: WithDeleted<unknown>[] = [];
-    const serverDocs: WithDeleted<Row>[] = [];
+    const result: BatchResult = { conflicts: [], serverDocs: [] };
     // Documents the table keeps on the device are answered as written, so RxDB never offers them again.
     const rows = spec.pushes ? all.filter((row) => spec.pushes!(row.newDocumentState as Row, getLocalIdentity(db))) : all;
-    let pending = rows;
-    for (let attempt = 0; ; attempt += 1) {
-      const retry: typeof rows = [];
-      // One sender at a time: the service worker's background sync may be sending the same queue.
-      await withSendLock(() =>
-        Promise.all(
-          pending.map(async (row) => {
-            const outcome = await pushOne(row);
-            if (outcome.type === 'transient') retry.push(row);
-            else await settle(row, outcome, conflicts, serverDocs);
-          }),
-        ),
-      );
-      if (retry.length === 0) break;
-      // Throwing hands the batch back to RxDB, which stops retrying once the replication is canceled.
-      if (options.isStopped()) throw new Error(`${spec.table}: replication stopped with ${retry.length} writes queued`);
-      await backoff(Math.min(maxRetry, retryBase * 2 ** attempt));
-      // Stopped while waiting (a sign-out that dropped these writes, a restart): nothing more goes out from here.
-      if (options.isStopped()) throw new Error(`${spec.table}: replication stopped with ${retry.length} writes queued`);
-      pending = retry;
-    }
-    if (serverDocs.length > 0) options.onServerRows?.(serverDocs);
-    return conflicts;
+    await sendUntilSettled(run, rows, result);
+    if (result.serverDocs.length > 0) options.onServerRows?.(result.serverDocs);
+    return result.conflicts;
   };
 }
