@@ -140,6 +140,11 @@ export default tseslint.config(
     },
   },
   {
+    // The sync engine stays readable as named steps: a longer function there is split, not grown.
+    files: ['src/db/replication/**/*.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     // One way to the local store: the shared loadDatabase() promise, or useDatabase() in a component.
     files: ['src/features/**/*.{ts,tsx}', 'src/routes/**/*.{ts,tsx}', 'src/app/**/*.{ts,tsx}'],
     rules: {

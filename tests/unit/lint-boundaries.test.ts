@@ -85,6 +85,14 @@ describe('import boundaries fail lint when broken', { timeout: 120_000 }, () => 
     expect(await lintAs('local-stack-imports-project.ts', 'supabase/local/gateway/boundary-fixture.ts')).toEqual([expected, expected]);
   });
 
+  it('a function of the sync engine longer than 80 lines', async () => {
+    const body = (lines: number) => `export function step(): number {\n  let n = 0;\n${'  n += 1;\n'.repeat(lines - 4)}  return n;\n}\n`;
+    const lint = async (code: string) =>
+      (await eslint.lintText(code, { filePath: join(root, 'src/db/replication/boundary-fixture.ts') }))[0].messages.map((m) => m.ruleId);
+    expect(await lint(body(81))).toEqual(['max-lines-per-function']);
+    expect(await lint(body(80))).toEqual([]);
+  });
+
   it('an import cycle', async () => {
     const [result] = await eslint.lintFiles([`${fixtures}/cycle-a.ts`]);
     expect(result.messages.map((m) => m.ruleId)).toEqual(['import-x/no-cycle']);
