@@ -1,60 +1,59 @@
 import type { MigrationStrategies, RxCollection, RxConflictHandler, RxJsonSchema } from 'rxdb';
-import { blogPostsTable, type BlogPostDoc } from './schemas/blog-posts';
-import { discussionReadsTable, type DiscussionReadDoc } from './schemas/discussion-reads';
-import { discussionsTable, type DiscussionDoc } from './schemas/discussions';
-import { draftsTable, type DraftDoc } from './schemas/drafts';
-import { followersTable, type FollowerDoc } from './schemas/followers';
-import { notificationsTable, type NotificationDoc } from './schemas/notifications';
+import type { DocOf } from './schemas/declare-table';
+import { blogPostsTable } from './schemas/blog-posts';
+import { discussionReadsTable } from './schemas/discussion-reads';
+import { discussionsTable } from './schemas/discussions';
+import { draftsTable } from './schemas/drafts';
+import { followersTable } from './schemas/followers';
+import { notificationsTable } from './schemas/notifications';
 import { outboxMigrationStrategies, outboxSchema, type OutboxDoc } from './schemas/outbox';
-import { pinnedTable, type PinnedDoc } from './schemas/pinned';
-import { postsTable, type PostDoc } from './schemas/posts';
-import { profilesTable, type ProfileDoc } from './schemas/profiles';
-import { reactionsTable, type ReactionDoc } from './schemas/reactions';
-import { userActivitiesTable, type UserActivityDoc } from './schemas/user-activities';
-import { userContentTable, type UserContentDoc } from './schemas/user-content';
+import { pinnedTable } from './schemas/pinned';
+import { postsTable } from './schemas/posts';
+import { profilesTable } from './schemas/profiles';
+import { reactionsTable } from './schemas/reactions';
+import { userActivitiesTable } from './schemas/user-activities';
+import { userContentTable } from './schemas/user-content';
+
+/** Checks that each entry is filed under the collection name its declaration gives. */
+function namedAsDeclared<const M extends { [K in keyof M]: { name: K } }>(tables: M): M {
+  return tables;
+}
 
 /**
- * Document type of each collection; collection name = table name for replicated ones.
- * RxDB's open-source build allows 13 open collections per JavaScript context
- * (a 14th waits ~2 s, more throw COL23): this list is at that limit.
+ * Every replicated table, named once: collection name = table name (the pinned collection replicates
+ * bookmarks). The names, document types and definitions below are derived from this map, so a new table
+ * is its migration, its declaration in ./schemas and one entry here.
+ * RxDB's open-source build allows 13 open collections per JavaScript context (a 14th waits ~2 s, more
+ * throw COL23): these 12 and the local outbox are at that limit, so a new table needs a slot freed first.
  */
-export interface AppDocTypes {
-  profiles: ProfileDoc;
-  followers: FollowerDoc;
-  notifications: NotificationDoc;
-  user_activities: UserActivityDoc;
-  discussions: DiscussionDoc;
-  posts: PostDoc;
-  reactions: ReactionDoc;
-  user_content: UserContentDoc;
-  blog_posts: BlogPostDoc;
-  discussion_reads: DiscussionReadDoc;
-  drafts: DraftDoc;
-  pinned: PinnedDoc;
-  outbox: OutboxDoc;
-}
+export const REPLICATED_TABLES = namedAsDeclared({
+  profiles: profilesTable,
+  followers: followersTable,
+  notifications: notificationsTable,
+  user_activities: userActivitiesTable,
+  discussions: discussionsTable,
+  posts: postsTable,
+  reactions: reactionsTable,
+  user_content: userContentTable,
+  blog_posts: blogPostsTable,
+  discussion_reads: discussionReadsTable,
+  drafts: draftsTable,
+  pinned: pinnedTable,
+});
+
+type ReplicatedTables = typeof REPLICATED_TABLES;
+export type ReplicatedCollectionName = keyof ReplicatedTables;
+
+export const REPLICATED_COLLECTIONS = Object.keys(REPLICATED_TABLES) as readonly ReplicatedCollectionName[];
+
+/** Document type of each collection: the replicated tables' from their declarations, and the local outbox. */
+export type AppDocTypes = { [K in ReplicatedCollectionName]: DocOf<ReplicatedTables[K]> } & { outbox: OutboxDoc };
 
 export type CollectionName = keyof AppDocTypes;
 export type AppCollections = { [K in CollectionName]: RxCollection<AppDocTypes[K]> };
 
-export const REPLICATED_COLLECTIONS = [
-  'profiles',
-  'followers',
-  'notifications',
-  'user_activities',
-  'discussions',
-  'posts',
-  'reactions',
-  'user_content',
-  'blog_posts',
-  'discussion_reads',
-  'drafts',
-  'pinned',
-] as const satisfies readonly CollectionName[];
-export type ReplicatedCollectionName = (typeof REPLICATED_COLLECTIONS)[number];
-
 export function isReplicatedCollection(name: string): name is ReplicatedCollectionName {
-  return (REPLICATED_COLLECTIONS as readonly string[]).includes(name);
+  return Object.hasOwn(REPLICATED_TABLES, name);
 }
 
 /**
@@ -74,22 +73,6 @@ export interface CollectionDefinition<T> {
   /** how the device resolves a conflict; absent: the server's state wins */
   conflictHandler?: RxConflictHandler<T>;
 }
-
-/** The declaration of each replicated table (src/db/schemas/): its schema, document type and replication spec. */
-export const REPLICATED_TABLES = {
-  profiles: profilesTable,
-  followers: followersTable,
-  notifications: notificationsTable,
-  user_activities: userActivitiesTable,
-  discussions: discussionsTable,
-  posts: postsTable,
-  reactions: reactionsTable,
-  user_content: userContentTable,
-  blog_posts: blogPostsTable,
-  discussion_reads: discussionReadsTable,
-  drafts: draftsTable,
-  pinned: pinnedTable,
-} as const satisfies { [K in ReplicatedCollectionName]: { schema: RxJsonSchema<AppDocTypes[K]> } };
 
 export const COLLECTION_DEFINITIONS: { [K in CollectionName]: CollectionDefinition<AppDocTypes[K]> } = {
   ...REPLICATED_TABLES,

@@ -1,6 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { createRxSchema } from 'rxdb';
-import { COLLECTION_DEFINITIONS, REPLICATED_COLLECTIONS, type CollectionName } from '@/db/collections';
+import {
+  COLLECTION_DEFINITIONS,
+  REPLICATED_COLLECTIONS,
+  REPLICATED_TABLES,
+  isReplicatedCollection,
+  type AppDocTypes,
+  type CollectionName,
+  type ReplicatedCollectionName,
+} from '@/db/collections';
+import type { DiscussionDoc } from '@/db/schemas/discussions';
+import type { DraftDoc } from '@/db/schemas/drafts';
+import type { PinnedDoc } from '@/db/schemas/pinned';
 import { TABLE_SPECS } from '@/db/replication/tables';
 import { rowToDoc } from '@/db/replication/row-mapping';
 import { defineTable } from '@/db/schemas/declare-table';
@@ -147,5 +158,24 @@ describe('table declarations', () => {
     const lastActivity: string = row.last_activity_at;
     expect(lastActivity).toBe('2026-03-05T05:06:07.000Z');
     expect(row.updated_at).toBe('2026-03-04T05:06:07.000Z');
+  });
+});
+
+describe('the map of replicated tables', () => {
+  it('is the one list: names, document types and definitions all come from it', () => {
+    expect([...REPLICATED_COLLECTIONS]).toEqual(Object.keys(REPLICATED_TABLES));
+    for (const name of REPLICATED_COLLECTIONS) {
+      expect(REPLICATED_TABLES[name].name).toBe(name);
+      expect(COLLECTION_DEFINITIONS[name].schema).toBe(REPLICATED_TABLES[name].schema);
+      expect(TABLE_SPECS[name]).toBe(REPLICATED_TABLES[name].sync);
+      expect(isReplicatedCollection(name)).toBe(true);
+    }
+    expect(isReplicatedCollection('outbox')).toBe(false);
+    expect(isReplicatedCollection('toString')).toBe(false);
+    // The document types are the declarations' own, not a second description.
+    expectTypeOf<AppDocTypes['discussions']>().toEqualTypeOf<DiscussionDoc>();
+    expectTypeOf<AppDocTypes['drafts']>().toEqualTypeOf<DraftDoc>();
+    expectTypeOf<AppDocTypes['pinned']>().toEqualTypeOf<PinnedDoc>();
+    expectTypeOf<ReplicatedCollectionName>().toEqualTypeOf<Exclude<CollectionName, 'outbox'>>();
   });
 });

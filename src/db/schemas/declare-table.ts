@@ -1,12 +1,15 @@
 import type { MigrationStrategies, RxConflictHandler, RxJsonSchema, TopLevelProperty } from 'rxdb';
-import type { ReplicatedCollectionName } from '../collections';
+import type { OutboxCollectionName } from '../collections';
 import type { Database } from '../database.types';
 import type { PullScope, TableSyncSpec } from '../replication/table-spec';
 import { SERVER_MODIFIED_FIELD } from './fields';
 
 type Tables = Database['public']['Tables'];
-/** Collections derived from a table of the same name (the pinned collection replicates bookmarks and writes its own spec). */
-type DeclaredTableName = Extract<ReplicatedCollectionName, keyof Tables>;
+/**
+ * A table of the generated types; which of them the device replicates is the map in ../collections.ts
+ * (the pinned collection replicates bookmarks and writes its own spec).
+ */
+type DeclaredTableName = keyof Tables;
 /** A table's row as the database gives it (src/db/database.types.ts, generated from the migrations). */
 export type TableRow<T extends keyof Tables> = Tables[T]['Row'];
 /** Replication's bookkeeping: the device keeps `_modified` as `server_modified` and `_deleted` as RxDB's own flag. */
@@ -114,7 +117,7 @@ export type DocumentOf<T extends DeclaredTableName, C> = Simplify<
   } & { server_modified?: string | null }
 >;
 
-export interface ReplicatedTable<T extends ReplicatedCollectionName, Doc> {
+export interface ReplicatedTable<T extends string, Doc> {
   name: T;
   schema: RxJsonSchema<Doc>;
   migrationStrategies: MigrationStrategies;
@@ -124,7 +127,7 @@ export interface ReplicatedTable<T extends ReplicatedCollectionName, Doc> {
 }
 
 /** The document type of a declared table. */
-export type DocOf<D> = D extends ReplicatedTable<ReplicatedCollectionName, infer Doc> ? Doc : never;
+export type DocOf<D> = D extends ReplicatedTable<string, infer Doc> ? Doc : never;
 
 /** Derives the local schema, the document type and the replication spec of a table from its one declaration. */
 export function defineTable<const T extends DeclaredTableName, const C extends ColumnsOf<T, S>, const S extends DeviceColumn<T> = never>(
@@ -149,7 +152,8 @@ export function defineTable<const T extends DeclaredTableName, const C extends C
   } as RxJsonSchema<DocumentOf<T, C>>;
 
   const sync: TableSyncSpec = {
-    collection: declaration.table,
+    // The engine only replicates the entries of the map in ../collections.ts, which files each under this name.
+    collection: declaration.table as OutboxCollectionName,
     table: declaration.table,
     direction: declaration.direction,
     perIdentity: declaration.perIdentity,
