@@ -30,6 +30,8 @@ interface Suite {
   project: string;
   /** test files that talk to a running Supabase, relative to the package (the rest are unit tests with mocks) */
   files: string[];
+  /** scripts (relative to the package) the suite's own test setup runs before `supabase start` */
+  before?: string[];
 }
 
 const SUITES: Record<string, Suite> = {
@@ -58,7 +60,13 @@ const SUITES: Record<string, Suite> = {
     project: 'test',
     files: ['test/storageFileApi.test.ts', 'test/storageBucketApi.test.ts', 'test/storageApi.test.ts', 'test/storageFileApiNode.test.ts'],
   },
-  'auth-js': { pkg: 'auth-js', project: 'test', files: ['test/GoTrueClient.test.ts', 'test/GoTrueApi.test.ts'] },
+  'auth-js': {
+    pkg: 'auth-js',
+    project: 'test',
+    files: ['test/GoTrueClient.test.ts', 'test/GoTrueApi.test.ts'],
+    // writes test/supabase/signing_keys.json (an RS256 key), which its config.toml names as `signing_keys_path`
+    before: ['test/generate-signing-keys.js'],
+  },
   'supabase-js': { pkg: 'supabase-js', project: '.', files: ['test/integration.test.ts'] },
 };
 
@@ -169,6 +177,7 @@ async function runSuite(name: string, suite: Suite, source: string): Promise<Out
     join(localDir, 'keys.json'),
     JSON.stringify({ jwtSecret: CLI_JWT_SECRET, anonKey: await cliKey('anon'), serviceRoleKey: await cliKey('service_role'), extra: {} }),
   );
+  for (const script of suite.before ?? []) run(process.execPath, [join(pkgDir, script)], pkgDir);
   Object.assign(process.env, TEST_STACK_AUTH_ENV, { SUPABASE_DB_FSYNC: 'off' });
   let stack: Awaited<ReturnType<typeof startStack>>;
   try {

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'smol-toml';
 import { PASSWORD_REQUIREMENTS } from './gateway/auth/password-requirements';
+import { loadSigningKeys, type SigningKey } from './signing-keys';
 
 export interface AuthSettings {
   siteUrl: string;
@@ -19,6 +20,8 @@ export interface AuthSettings {
   rateLimits: AuthRateLimits;
   /** a password change from a session older than a day needs the e-mailed reauthentication code */
   securePasswordChange: boolean;
+  /** `[auth] signing_keys_path` (relative to `supabase/`, as the CLI reads it), loaded: asymmetric keys tokens are signed with */
+  signingKeys: SigningKey[];
 }
 
 /** Request budgets per client IP (GoTrue's `[auth.rate_limit]`), each over a 5 minute window. */
@@ -129,6 +132,7 @@ export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
   }
 
   const confirmEnv = process.env.SUPABASE_AUTH_ENABLE_CONFIRMATIONS;
+  const signingKeysPath = process.env.SUPABASE_AUTH_SIGNING_KEYS_PATH ?? (typeof auth.signing_keys_path === 'string' ? auth.signing_keys_path : '');
   return {
     rootDir: root,
     localDir,
@@ -152,6 +156,7 @@ export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
       emailRateLimitPerHour: intEnv('SUPABASE_AUTH_EMAIL_RATE_LIMIT', Number(rate.email_sent ?? 30)),
       passwordRequiredCharacters: passwordRequirements(process.env.SUPABASE_AUTH_PASSWORD_REQUIREMENTS ?? String(auth.password_requirements ?? '')),
       securePasswordChange: boolEnv('SUPABASE_AUTH_SECURE_PASSWORD_CHANGE', email.secure_password_change === true),
+      signingKeys: signingKeysPath ? loadSigningKeys(resolve(supabaseDir, signingKeysPath)) : [],
       rateLimits: {
         signInSignUps: intEnv('SUPABASE_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS', Number(rate.sign_in_sign_ups ?? 30)),
         tokenRefresh: intEnv('SUPABASE_AUTH_RATE_LIMIT_TOKEN_REFRESH', Number(rate.token_refresh ?? 150)),

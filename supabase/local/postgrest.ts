@@ -4,6 +4,7 @@ import { openSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { StackConfig } from './config';
 import type { StackKeys } from './keys';
+import { verificationJwks } from './gateway/jwt';
 
 const require = createRequire(import.meta.url);
 
@@ -26,7 +27,7 @@ export async function startPostgrest(config: StackConfig, keys: StackKeys): Prom
     PGRST_DB_SCHEMAS: config.dbSchemas.join(','),
     PGRST_DB_EXTRA_SEARCH_PATH: config.extraSearchPath.join(','),
     PGRST_DB_ANON_ROLE: 'anon',
-    PGRST_JWT_SECRET: keys.jwtSecret,
+    PGRST_JWT_SECRET: verificationJwks(keys.jwtSecret, config.auth.signingKeys),
     PGRST_DB_MAX_ROWS: String(config.maxRows),
     PGRST_DB_POOL: '20',
     PGRST_DB_CHANNEL_ENABLED: 'true',

@@ -61,6 +61,11 @@ describe('features this stack leaves off answer as GoTrue does when they are off
     expect(error?.status).toBe(403);
     expect(error?.code).toBe(ErrorCodes.otpExpired);
     expect(error?.message).toBe(Messages.otpExpired);
+    // A number that is not E.164 is refused for its form first, as GoTrue does.
+    const malformed = await anonClient().auth.verifyOtp({ phone: '+1555555-invalid', token: '123456', type: 'sms' });
+    expect(malformed.error?.status).toBe(400);
+    expect(malformed.error?.code).toBe(ErrorCodes.validationFailed);
+    expect(malformed.error?.message).toBe(Messages.invalidPhone);
   });
 
   it('unlinking an identity: 404 manual_linking_disabled', async () => {

@@ -254,9 +254,13 @@ describe('storage through supabase-js', () => {
     const forged = await rawRequest('GET', base, { authorization: 'Bearer not.a.jwt' });
     expect(forged.status).toBe(400);
     expect(JSON.parse(forged.body)).toMatchObject({ statusCode: '400', error: 'InvalidJWT' });
+    // Neither Authorization nor apikey: Supabase's gateway passes Storage an empty bearer, which fails its token check.
     const missing = await rawRequest('GET', base, {});
     expect(missing.status).toBe(400);
-    expect(JSON.parse(missing.body)).toMatchObject({ statusCode: '400', message: STORAGE_MESSAGES.missingAuthorization });
+    expect(JSON.parse(missing.body)).toEqual({ statusCode: '403', error: 'Unauthorized', message: STORAGE_MESSAGES.invalidCompactJws });
+    const buckets = await rawRequest('GET', '/storage/v1/bucket', {});
+    expect(buckets.status).toBe(400);
+    expect(JSON.parse(buckets.body)).toEqual({ statusCode: '403', error: 'Unauthorized', message: STORAGE_MESSAGES.invalidCompactJws });
   });
 
   it('never writes outside the storage directory', async () => {

@@ -60,7 +60,7 @@ export function createContext(config: StackConfig, keys: StackKeys): GatewayCont
   const realtimeDb = pool('realtime', 10);
   const webhooksDb = pool('webhooks', 4);
   const closers: Array<() => Promise<void> | void> = [];
-  const jwt = createJwtService(keys.jwtSecret, config.auth.jwtExpiry);
+  const jwt = createJwtService(keys.jwtSecret, config.auth.jwtExpiry, config.auth.signingKeys);
 
   return {
     config,

@@ -84,6 +84,7 @@ export const Messages = {
   emailTooLong: 'An email address is too long',
   emailInvalid: 'Unable to validate email address: invalid format',
   phoneDisabled: 'Phone logins are disabled',
+  invalidPhone: 'Invalid phone number format (E.164 required)',
   signupDisabled: 'Signups not allowed for this instance',
   otpSignupDisabled: 'Signups not allowed for otp',
   emailRateLimit: 'email rate limit exceeded',

@@ -18,7 +18,8 @@ export const STORAGE_MESSAGES = {
   objectNotFound: 'Object not found',
   bucketNotFound: 'Bucket not found',
   bucketNotEmpty: 'The bucket you tried to delete is not empty',
-  missingAuthorization: "headers must have required property 'authorization'",
+  /** jose's text for an empty token: what Storage answers when the request carried neither Authorization nor apikey */
+  invalidCompactJws: 'Invalid Compact JWS',
   invalidMimeType: (mime: string) => `mime type ${mime} is not supported`,
   invalidKey: (key: string) => `Invalid key: ${key}`,
   invalidBucketName: 'Bucket name invalid',
@@ -58,7 +59,7 @@ export const storageErrors = {
   objectNotFound: () => new StorageHttpError(404, 'not_found', STORAGE_MESSAGES.objectNotFound),
   bucketNotFound: () => new StorageHttpError(404, 'Bucket not found', STORAGE_MESSAGES.bucketNotFound),
   bucketNotEmpty: () => new StorageHttpError(409, 'InvalidRequest', STORAGE_MESSAGES.bucketNotEmpty),
-  missingAuthorization: () => new StorageHttpError(400, 'Error', STORAGE_MESSAGES.missingAuthorization),
+  accessDenied: (message: string) => new StorageHttpError(403, 'Unauthorized', message),
   invalidJwt: (message: string) => new StorageHttpError(400, 'InvalidJWT', message),
   invalidSignature: (message = 'Invalid signature') => new StorageHttpError(400, 'InvalidSignature', message),
   invalidKey: (key: string) => new StorageHttpError(400, 'InvalidKey', STORAGE_MESSAGES.invalidKey(key)),

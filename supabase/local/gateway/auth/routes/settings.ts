@@ -44,6 +44,10 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: AuthDeps): vo
 
   app.get('/health', async () => ({ version: 'local', name: 'GoTrue', description: 'GoTrue-compatible auth of the local stack' }));
 
-  // Tokens are HS256 (a shared secret), so there is no public key to publish; supabase-js then asks /user.
-  app.get('/.well-known/jwks.json', async () => ({ keys: [] }));
+  // Only the asymmetric keys' public halves: the legacy HS256 secret is never published. With none (tokens signed
+  // with the secret), the list is empty and supabase-js's getClaims asks /user instead.
+  app.get('/.well-known/jwks.json', async (_req, reply) => {
+    void reply.header('cache-control', 'public, max-age=600');
+    return { keys: deps.ctx.jwt.publicJwks() };
+  });
 }

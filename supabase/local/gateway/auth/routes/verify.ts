@@ -12,6 +12,9 @@ import { issueSession, type SessionResponse } from '../sessions';
 import { isBanned } from '../users';
 import { consumeVerification, isVerifyType, VERIFY_METHOD, type VerifyRequest, type VerifyType } from '../verification';
 
+/** E.164 digits once a leading `+` and spaces are dropped, as GoTrue normalises a phone number. */
+const E164 = /^[1-9]\d{1,14}$/;
+
 const VerifyBody = z.object({
   type: optionalString,
   token: optionalString,
@@ -99,7 +102,13 @@ export function registerVerifyRoutes(app: FastifyInstance, deps: AuthDeps): void
   app.post('/verify', async (req): Promise<SessionResponse> => {
     takeOrRefuse(limits.verifications, clientIp(req));
     const body = parseBody(VerifyBody, req.body);
-    if (body.type === 'sms' || body.type === 'phone_change') throw smsOtpExpired();
+    if (body.type === 'sms' || body.type === 'phone_change') {
+      // GoTrue checks the number's form before looking for a code, so a malformed one is told apart from an unknown code.
+      if (body.token && body.phone && !E164.test(body.phone.replace(/^\+/, '').replaceAll(' ', ''))) {
+        throw badRequest(ErrorCodes.validationFailed, Messages.invalidPhone);
+      }
+      throw smsOtpExpired();
+    }
     const type = checkType(body.type);
     if (body.phone && !body.email) throw badRequest(ErrorCodes.phoneProviderDisabled, Messages.phoneDisabled);
     let request: VerifyRequest;
