@@ -63,23 +63,21 @@ export function unreadCount(discussion: Pick<DiscussionRow, 'post_count' | 'last
 
 /** The member's read points, live from their replicated records. */
 export function memberReadPoints$(db: AppDatabase): Observable<Map<string, ReadPoint>> {
-  return db.discussion_reads
-    .find()
-    .$.pipe(
-      map(
-        (docs) =>
-          new Map(
-            docs.map((d) => [
-              d.discussion_id,
-              {
-                lastReadAt: d.last_read_at ?? null,
-                level: isLevel(d.level) ? d.level : null,
-                readCount: typeof d.read_count === 'number' ? d.read_count : null,
-              },
-            ]),
-          ),
-      ),
-    );
+  return db.discussion_reads.find().$.pipe(
+    map(
+      (docs) =>
+        new Map(
+          docs.map((d) => [
+            d.discussion_id,
+            {
+              lastReadAt: d.last_read_at ?? null,
+              level: isLevel(d.level) ? d.level : null,
+              readCount: typeof d.read_count === 'number' ? d.read_count : null,
+            },
+          ]),
+        ),
+    ),
+  );
 }
 
 /**
