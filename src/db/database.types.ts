@@ -218,6 +218,7 @@ export type Database = {
           id: string;
           last_read_at: string | null;
           level: string | null;
+          read_count: number;
           updated_at: string;
           user_id: string;
         };
@@ -229,6 +230,7 @@ export type Database = {
           id: string;
           last_read_at?: string | null;
           level?: string | null;
+          read_count?: number;
           updated_at?: string;
           user_id: string;
         };
@@ -240,6 +242,7 @@ export type Database = {
           id?: string;
           last_read_at?: string | null;
           level?: string | null;
+          read_count?: number;
           updated_at?: string;
           user_id?: string;
         };

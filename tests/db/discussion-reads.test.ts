@@ -117,6 +117,41 @@ describe('read state', () => {
     expect(await readRow(reader, thread)).toMatchObject({ level: 'normal' });
   });
 
+  it('counts the posts a read point covers, whatever a device sends, and recounts when a post before it is deleted or restored', async () => {
+    const thread = await startThread(author);
+    const one = await post(replier, thread, '<p>one</p>');
+    await sleep(20);
+    const two = await post(replier, thread, '<p>two</p>');
+    await sleep(20);
+    await post(replier, thread, '<p>three</p>');
+    const twoAt = await withDb(async (db) =>
+      (await db.query<{ created_at: Date }>('select created_at from public.posts where id = $1', [two])).rows[0]!.created_at.toISOString(),
+    );
+    const id = discussionReadId(reader.id, thread);
+    const counts = async () => {
+      const { data, error } = await reader.client.from('discussion_reads').select('read_count').eq('id', id).single();
+      expect(error).toBeNull();
+      const { data: d } = await reader.client.from('discussions').select('post_count').eq('id', thread).single();
+      return {
+        read: (data as { read_count: number }).read_count,
+        unread: (d as { post_count: number }).post_count - (data as { read_count: number }).read_count,
+      };
+    };
+
+    // Read up to the second reply: the opening post and two replies, one new. A forged count is recounted.
+    const kept = await reader.client.from('discussion_reads').insert({ id, user_id: reader.id, discussion_id: thread, last_read_at: twoAt, read_count: 0 });
+    expect(kept.error).toBeNull();
+    expect(await counts()).toEqual({ read: 3, unread: 1 });
+    expect((await reader.client.from('discussion_reads').update({ read_count: 4 }).eq('id', id)).error).toBeNull();
+    expect(await counts()).toEqual({ read: 3, unread: 1 });
+
+    // A read post deleted: one post fewer before the point, still one new; restored, as before.
+    expect((await replier.client.from('posts').delete().eq('id', one)).error).toBeNull();
+    expect(await counts()).toEqual({ read: 2, unread: 1 });
+    await withDb((db) => db.query('update public.posts set _deleted = false where id = $1', [one]));
+    expect(await counts()).toEqual({ read: 3, unread: 1 });
+  });
+
   it('refuses a record whose id is not derived from its member and thread, with a message', async () => {
     const thread = await startThread(author);
     const { error } = await reader.client.from('discussion_reads').insert({ id: randomUUID(), user_id: reader.id, discussion_id: thread });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { UNREAD_TEXT } from '../../src/features/discussions/constants';
+import { discussionReadId } from '../../src/features/discussions/model/ids';
 import { THEME_STORAGE_KEY } from '../../src/lib/shell-constants';
 import { dbQuery, logIn, newMember, waitForDb, waitForOfflineReady, type E2eMember } from '../support/standins/e2e-session';
 import { seriousViolations } from '../support/axe';
@@ -97,6 +98,53 @@ test('unread: the hub counts new posts offline, the thread opens at the divider,
     30_000,
   );
   expect(synced?.last_read_at?.getTime()).toBe(after);
+});
+
+test('unread: a thread whose posts the device does not keep still shows its count offline, from the read record', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const [author, reader] = await Promise.all([newMember('unrc'), newMember('unrd')]);
+  const title = `Old crates ${randomUUID().slice(0, 6)}`;
+  // Quiet for longer than the device keeps recent threads' posts for: the device holds the thread, not its posts.
+  const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+  const thread = randomUUID();
+  await dbQuery(`insert into public.discussions (id, user_id, title, category, created_at, last_activity_at) values ($1, $2, $3, 'DJ Techniques', $4, $4)`, [
+    thread,
+    author.id,
+    title,
+    daysAgo(40),
+  ]);
+  for (const [content, days] of [
+    ['Opening', 40],
+    ['an old answer', 39],
+    ['another old answer', 38],
+  ] as const) {
+    await dbQuery(`insert into public.posts (discussion_id, user_id, content, created_at) values ($1, $2, $3, $4)`, [
+      thread,
+      author.id,
+      `<p>${content}</p>`,
+      daysAgo(days),
+    ]);
+  }
+  // The reader read the opening post on another device.
+  const [first] = await dbQuery<{ at: Date }>('select min(created_at) as at from public.posts where discussion_id = $1', [thread]);
+  expect(
+    (
+      await reader.client
+        .from('discussion_reads')
+        .insert({ id: discussionReadId(reader.id, thread), user_id: reader.id, discussion_id: thread, last_read_at: first!.at.toISOString() })
+    ).error,
+  ).toBeNull();
+
+  await logIn(page, reader);
+  await waitForOfflineReady(page);
+  await page.goto(`/discussions?q=${encodeURIComponent(title)}`);
+  const card = page.getByTestId('discussion-card').filter({ hasText: title });
+  await expect(card.getByTestId('card-unread')).toHaveText(UNREAD_TEXT.newPosts(2), { timeout: 20_000 });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(card.getByTestId('card-unread')).toHaveText(UNREAD_TEXT.newPosts(2));
 });
 
 for (const theme of ['dark', 'light'] as const) {

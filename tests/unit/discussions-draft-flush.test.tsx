@@ -31,7 +31,9 @@ type Props = { draftId: string; value: string; save: (value: string) => Promise<
 
 /** The hook as a form uses it, restored and ready for the member's typing. */
 async function draftForm(initial: Props) {
-  const hook = renderHook((props: Props) => useLocalDraft({ db, memberId: member, onRestore: () => undefined, ...props }), { initialProps: initial });
+  const hook = renderHook((props: Props) => useLocalDraft({ db, memberId: member, onRestore: () => undefined, onRemoved: () => undefined, ...props }), {
+    initialProps: initial,
+  });
   await soon();
   return hook;
 }

@@ -1,6 +1,6 @@
 import type { NotificationLevel } from '../../../supabase/functions/_shared/app-contract';
 import { defineTable, storedAs, type DocOf } from './declare-table';
-import { ID_FIELD, NULLABLE_STRING, TIMESTAMP_FIELD } from './fields';
+import { COUNTER_FIELD, ID_FIELD, NULLABLE_STRING, TIMESTAMP_FIELD } from './fields';
 
 /**
  * The member's own read point and notification level per thread. Both columns are resolved by the
@@ -9,7 +9,9 @@ import { ID_FIELD, NULLABLE_STRING, TIMESTAMP_FIELD } from './fields';
  */
 export const discussionReadsTable = defineTable({
   table: 'discussion_reads',
-  version: 0,
+  version: 1,
+  // Records stored before read counts existed lack one until the server sends it (the hub shows "Unread" meanwhile).
+  migrationStrategies: { 1: (doc: Record<string, unknown>) => doc },
   direction: 'both',
   perIdentity: true,
   membersOnly: true,
@@ -21,6 +23,9 @@ export const discussionReadsTable = defineTable({
     discussion_id: { field: ID_FIELD, required: true, insert: true },
     last_read_at: { field: NULLABLE_STRING, insert: true, update: true, timestamp: true, serverMerged: true },
     level: { field: NULLABLE_STRING, insert: true, update: true, serverMerged: true, type: storedAs<NotificationLevel | null>() },
+    // How many of the thread's posts the read point covers. The device writes its own count so the hub is right at once
+    // offline; the database recounts it from the read point it keeps, whatever a device sent.
+    read_count: { field: COUNTER_FIELD, insert: true, update: true, serverMerged: true },
     created_at: { field: TIMESTAMP_FIELD, required: true, timestamp: true },
     updated_at: { field: TIMESTAMP_FIELD, required: true, timestamp: true },
   },

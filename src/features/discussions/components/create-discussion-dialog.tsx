@@ -41,6 +41,7 @@ export function CreateDiscussionDialog({ open, onOpenChange, db, viewer, avatarU
     memberId: viewer.id,
     value: form,
     onRestore: (stored) => setForm(discussionDraftInput(stored)),
+    onRemoved: () => setForm(EMPTY_DISCUSSION_INPUT),
     save: (input) => saveDiscussionDraft(db, viewer.id, input),
   });
 

@@ -16,7 +16,7 @@ import { useViewer, type MemberInput } from '../hooks/use-viewer';
 import { mergeCategories, queryHub } from '../model/hub-query';
 import { readHubSnapshot, writeHubSnapshot } from '../model/hub-snapshot';
 import { allDiscussions$ } from '../model/local-queries';
-import { effectiveLevel, takeHubVisit, unreadCounts$ } from '../model/read-state';
+import { effectiveLevel, takeHubVisit, unreadCount } from '../model/read-state';
 import type { DiscussionRow } from '../model/types';
 import { DiscussionCard, DiscussionCardSkeleton, type CardUnread } from './discussion-card';
 import { HubAside } from './hub-aside';
@@ -42,7 +42,6 @@ type HubScreenProps = {
 };
 
 const NO_ROWS: DiscussionRow[] = [];
-const NO_COUNTS = new Map<string, number>();
 
 /** The Community Hub, read from the local store. */
 export function HubScreen({ search, onSearchChange, member, authPending = false, sharedId, compose = false }: HubScreenProps) {
@@ -97,23 +96,11 @@ export function HubScreen({ search, onSearchChange, member, authPending = false,
   const livePage = useMemo(() => queryHub(listed, { q, category, sort, page: requestedPage }), [listed, q, category, sort, requestedPage]);
   const page = fromSnapshot ? snapshot.page : livePage;
 
-  const readPageItems = useMemo(
-    () =>
-      page.items.flatMap((d) => {
-        const at = reads.points.get(d.id)?.lastReadAt;
-        return at && d.last_activity_at > at ? [{ id: d.id, lastReadAt: at }] : [];
-      }),
-    [page.items, reads.points],
-  );
-  const counts = useLiveQuery((database) => unreadCounts$(database, readPageItems), [readPageItems], NO_COUNTS).value;
   const unreadOf = (d: DiscussionRow): CardUnread | undefined => {
     if (!reads.ready) return undefined;
     const point = reads.points.get(d.id);
     const muted = isMuted(d);
-    if (point?.lastReadAt) {
-      const activity = d.last_activity_at > point.lastReadAt;
-      return { count: activity ? (counts.get(d.id) ?? null) || null : 0, isNew: false, muted };
-    }
+    if (point?.lastReadAt) return { count: unreadCount(d, point), isNew: false, muted };
     const since = visit?.viewerId === viewerId ? visit.since : null;
     return { count: 0, isNew: since !== null && !point && d.created_at > since && d.user_id !== viewerId, muted };
   };

@@ -56,6 +56,10 @@ export const ReplyEditor = forwardRef<ReplyEditorHandle, ReplyEditorProps>(funct
       setText(restored.text);
       setQuotedPostId(restored.quotedPostId);
     },
+    onRemoved: () => {
+      setText('');
+      setQuotedPostId(null);
+    },
     save: (v) => saveReplyDraft(db, memberId, discussionId, v.text, v.quotedPostId),
   });
 

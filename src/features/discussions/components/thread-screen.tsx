@@ -20,7 +20,7 @@ import { useReadState } from '../hooks/use-read-state';
 import { useThreadPresence } from '../hooks/use-thread-presence';
 import { useViewer, type MemberInput } from '../hooks/use-viewer';
 import { threadPermissions } from '../model/permissions';
-import { effectiveLevel, firstUnreadIndex } from '../model/read-state';
+import { effectiveLevel, firstUnreadIndex, postsUpTo } from '../model/read-state';
 import type { PostRow } from '../model/types';
 import { deleteDiscussion, saveReplyDraft, setLocked, setPinned, updateTitle } from '../model/writes';
 import { titleEditOutcome } from '../validation';
@@ -200,7 +200,7 @@ export function ThreadScreen({
 
   // Reading starts counting once the list is on screen and the opening read point is taken.
   const markRead = reads.markRead;
-  useMarkRead(postsBox, storedPosts, opened?.threadId === threadId && !fromServer && listShown, (at) => markRead(threadId, at));
+  useMarkRead(postsBox, storedPosts, opened?.threadId === threadId && !fromServer && listShown, (at) => markRead(threadId, at, postsUpTo(storedPosts, at)));
 
   // A thread opens at its first unread post, unless a link names a post of its own.
   const scrolledToNew = useRef<string | null>(null);

@@ -15,6 +15,8 @@ type Options<T> = {
   value: T;
   /** Puts a stored draft back into the form (once, unless the member typed first). */
   onRestore: (draft: DraftDoc) => void;
+  /** Empties the form: the draft it shows was posted or discarded on another device before the member typed here. */
+  onRemoved: () => void;
   save: (value: T) => Promise<void>;
 };
 
@@ -41,16 +43,16 @@ export type LocalDraft = {
  * gives the text back, and synced to the member's other devices by
  * replication. Only the member who wrote a draft gets it back.
  */
-export function useLocalDraft<T>({ db, draftId, memberId, value, onRestore, save }: Options<T>): LocalDraft {
+export function useLocalDraft<T>({ db, draftId, memberId, value, onRestore, onRemoved, save }: Options<T>): LocalDraft {
   const [restored, setRestored] = useState(false);
   const dirty = useRef(false);
   const saving = useRef<Promise<void>>(Promise.resolve());
   /** A change waiting for the pause in typing; flushed early when the page hides or the form goes away. */
   const pending = useRef<{ value: T } | null>(null);
   // The latest props, so a parent's inline functions do not restart the effects below.
-  const current = useRef({ onRestore, save, draftId, memberId });
+  const current = useRef({ onRestore, onRemoved, save, draftId, memberId, value });
   useEffect(() => {
-    current.current = { onRestore, save, draftId, memberId };
+    current.current = { onRestore, onRemoved, save, draftId, memberId, value };
   });
 
   /** Saves `next` after any save already running; once stored, its rescue copy is no longer needed. */
@@ -85,6 +87,13 @@ export function useLocalDraft<T>({ db, draftId, memberId, value, onRestore, save
         if (!dirty.current && draft && draft.user_id === memberId && draft.updated_at !== shown) {
           shown = draft.updated_at;
           current.current.onRestore(draft);
+        } else if (!draft && shown !== null) {
+          // The draft the form showed is gone: posted or discarded elsewhere (this form's own clear() has
+          // already emptied it). Untouched since, the form follows; typed in, the member's text stays and is
+          // stored again, so a reload still has it.
+          shown = null;
+          if (!dirty.current) current.current.onRemoved();
+          else if (!pending.current) void persist(current.current.value);
         }
         setRestored(true);
       });

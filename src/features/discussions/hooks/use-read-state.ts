@@ -23,7 +23,8 @@ export interface ReadState {
   /** false until the member's records were read from the store */
   ready: boolean;
   categories: CategoryLevels;
-  markRead(discussionId: string, lastReadAt: string): void;
+  /** `readCount`: how many of the thread's posts the point covers, counted on the posts being read */
+  markRead(discussionId: string, lastReadAt: string, readCount: number): void;
   setLevel(discussionId: string, level: NotificationLevel): void;
   setCategoryLevel(category: string, level: NotificationLevel): void;
 }
@@ -64,16 +65,16 @@ export function useReadState(viewerId: string | null): ReadState {
   }, [viewerId, online]);
 
   const markRead = useCallback(
-    (discussionId: string, lastReadAt: string) => {
+    (discussionId: string, lastReadAt: string, readCount: number) => {
       if (!viewerId) {
-        setVisitor(writeVisitorPoint(discussionId, lastReadAt));
+        setVisitor(writeVisitorPoint(discussionId, lastReadAt, readCount));
         return;
       }
       if (!db) return;
       const current = latest.current.get(discussionId);
       if (current?.lastReadAt && current.lastReadAt >= lastReadAt) return;
       // A read point that could not be kept is not worth a message: the next scroll writes it again.
-      writeReadPoint(db, viewerId, discussionId, current, { lastReadAt }).catch(() => undefined);
+      writeReadPoint(db, viewerId, discussionId, current, { lastReadAt, readCount }).catch(() => undefined);
     },
     [db, viewerId],
   );

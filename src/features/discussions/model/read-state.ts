@@ -1,4 +1,4 @@
-import { combineLatest, map, of, type Observable } from 'rxjs';
+import { map, type Observable } from 'rxjs';
 import type { AppDatabase } from '@/db/database';
 import { mutate } from '@/db/mutate';
 import type { DiscussionReadDoc } from '@/db/schemas/discussion-reads';
@@ -13,6 +13,8 @@ export { NOTIFICATION_LEVELS, type NotificationLevel };
 export interface ReadPoint {
   lastReadAt: string | null;
   level: NotificationLevel | null;
+  /** how many of the thread's posts the read point covers; null while not known (a record stored before counts) */
+  readCount: number | null;
 }
 
 export type ReadPoints = ReadonlyMap<string, ReadPoint>;
@@ -44,19 +46,38 @@ export function firstUnreadIndex(posts: readonly { created_at: string }[], lastR
   return posts.findIndex((p) => p.created_at > lastReadAt);
 }
 
-/** The member's read points, live from their replicated records. */
-export function memberReadPoints$(db: AppDatabase): Observable<Map<string, ReadPoint>> {
-  return db.discussion_reads
-    .find()
-    .$.pipe(map((docs) => new Map(docs.map((d) => [d.discussion_id, { lastReadAt: d.last_read_at ?? null, level: isLevel(d.level) ? d.level : null }]))));
+/** How many of the posts a read point covers (the thread's posts, as the device holds them all while reading it). */
+export function postsUpTo(posts: readonly { created_at: string }[], lastReadAt: string): number {
+  return posts.filter((p) => p.created_at <= lastReadAt).length;
 }
 
-/** Posts after the read point of each thread the device holds them for: the hub's "3 new". */
-export function unreadCounts$(db: AppDatabase, threads: readonly { id: string; lastReadAt: string }[]): Observable<Map<string, number>> {
-  if (threads.length === 0) return of(new Map<string, number>());
-  return combineLatest(
-    threads.map((t) => db.posts.count({ selector: { discussion_id: t.id, created_at: { $gt: t.lastReadAt } } }).$.pipe(map((count) => [t.id, count] as const))),
-  ).pipe(map((entries) => new Map(entries)));
+/**
+ * The hub's "3 new": the thread's post count less the posts the read point covers, so it needs none of the
+ * thread's posts on the device. 0 when nothing happened since the read point; null when the count is not known.
+ */
+export function unreadCount(discussion: Pick<DiscussionRow, 'post_count' | 'last_activity_at'>, point: ReadPoint): number | null {
+  if (!point.lastReadAt || discussion.last_activity_at <= point.lastReadAt) return 0;
+  if (point.readCount === null) return null;
+  return Math.max(0, discussion.post_count - point.readCount);
+}
+
+/** The member's read points, live from their replicated records. */
+export function memberReadPoints$(db: AppDatabase): Observable<Map<string, ReadPoint>> {
+  return db.discussion_reads.find().$.pipe(
+    map(
+      (docs) =>
+        new Map(
+          docs.map((d) => [
+            d.discussion_id,
+            {
+              lastReadAt: d.last_read_at ?? null,
+              level: isLevel(d.level) ? d.level : null,
+              readCount: typeof d.read_count === 'number' ? d.read_count : null,
+            },
+          ]),
+        ),
+    ),
+  );
 }
 
 /**
@@ -69,9 +90,11 @@ export function writeReadPoint(
   userId: string,
   discussionId: string,
   current: ReadPoint | undefined,
-  change: { lastReadAt?: string; level?: NotificationLevel },
+  change: { lastReadAt?: string; readCount?: number; level?: NotificationLevel },
 ): Promise<void> {
   const lastReadAt = change.lastReadAt === undefined ? undefined : furthest(current?.lastReadAt ?? null, change.lastReadAt);
+  // The count goes with the point it was counted for; a point that did not move keeps its count.
+  const readCount = lastReadAt !== undefined && lastReadAt === change.lastReadAt ? change.readCount : undefined;
   if (!current) {
     const now = new Date().toISOString();
     const doc: DiscussionReadDoc = {
@@ -80,33 +103,43 @@ export function writeReadPoint(
       discussion_id: discussionId,
       last_read_at: lastReadAt ?? null,
       level: change.level ?? null,
+      read_count: readCount ?? 0,
       created_at: now,
       updated_at: now,
     };
     return mutate(db, { op: 'insert', collection: 'discussion_reads', doc });
   }
   const patch: Partial<DiscussionReadDoc> = {};
-  if (lastReadAt !== undefined && lastReadAt !== current.lastReadAt) patch.last_read_at = lastReadAt;
+  if (lastReadAt !== undefined && lastReadAt !== current.lastReadAt) {
+    patch.last_read_at = lastReadAt;
+    if (readCount !== undefined) patch.read_count = readCount;
+  }
   if (change.level !== undefined && change.level !== current.level) patch.level = change.level;
   if (Object.keys(patch).length === 0) return Promise.resolve();
   return mutate(db, { op: 'update', collection: 'discussion_reads', id: discussionReadId(userId, discussionId), patch });
 }
 
-// A visitor's read points stay on the device: a small map in localStorage, nothing sent.
+// A visitor's read points stay on the device: a small map in localStorage (thread -> [read point, posts it covers]),
+// nothing sent. Points kept before counts were a bare time.
 const VISITOR_KEY = privateKey('reads', 'visitor');
 
 export function readVisitorPoints(): Map<string, ReadPoint> {
   const stored = readJson(VISITOR_KEY, (value) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null));
   const points = new Map<string, ReadPoint>();
-  for (const [id, at] of Object.entries(stored ?? {})) if (typeof at === 'string') points.set(id, { lastReadAt: at, level: null });
+  for (const [id, entry] of Object.entries(stored ?? {})) {
+    if (typeof entry === 'string') points.set(id, { lastReadAt: entry, level: null, readCount: null });
+    else if (Array.isArray(entry) && typeof entry[0] === 'string') {
+      points.set(id, { lastReadAt: entry[0], level: null, readCount: typeof entry[1] === 'number' ? entry[1] : null });
+    }
+  }
   return points;
 }
 
-export function writeVisitorPoint(discussionId: string, lastReadAt: string): Map<string, ReadPoint> {
+export function writeVisitorPoint(discussionId: string, lastReadAt: string, readCount: number): Map<string, ReadPoint> {
   const points = readVisitorPoints();
-  const next = furthest(points.get(discussionId)?.lastReadAt ?? null, lastReadAt);
-  if (next) points.set(discussionId, { lastReadAt: next, level: null });
-  deviceStorage()?.setItem(VISITOR_KEY, JSON.stringify(Object.fromEntries([...points].map(([id, p]) => [id, p.lastReadAt]))));
+  const current = points.get(discussionId);
+  if (!current?.lastReadAt || lastReadAt > current.lastReadAt) points.set(discussionId, { lastReadAt, level: null, readCount });
+  deviceStorage()?.setItem(VISITOR_KEY, JSON.stringify(Object.fromEntries([...points].map(([id, p]) => [id, [p.lastReadAt, p.readCount]]))));
   return points;
 }
 
