@@ -1114,6 +1114,7 @@ export type Database = {
           username: string;
         }[];
       };
+      online_summary: { Args: Record<PropertyKey, never>; Returns: Json };
       presence_beat: { Args: { tab_key: string }; Returns: Json };
       presence_heartbeat: { Args: Record<PropertyKey, never>; Returns: string };
       presence_leave: { Args: { tab_key: string }; Returns: undefined };

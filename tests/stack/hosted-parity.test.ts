@@ -101,6 +101,7 @@ const PROBES: Record<string, { callers: readonly Caller[]; probe: Probe }> = {
   online_members: { callers: ['anon', 'member', 'service'], probe: (c, m) => c.rpc('online_members', { member_ids: [m.id] }) },
   presence_beat: { callers: ['anon', 'member', 'service'], probe: (c) => c.rpc('presence_beat', { tab_key: randomUUID() }) },
   presence_leave: { callers: ['anon', 'member', 'service'], probe: (c) => c.rpc('presence_leave', { tab_key: randomUUID() }) },
+  online_summary: { callers: ['anon', 'member', 'service'], probe: (c) => c.rpc('online_summary') },
   get_my_email: { callers: ['member'], probe: (c) => c.rpc('get_my_email') },
   admin_list_profiles: { callers: ['member'], probe: (c) => c.rpc('admin_list_profiles') },
   admin_update_user_role: { callers: ['member'], probe: (c) => c.rpc('admin_update_user_role', { target_user_id_param: other.id, new_role_param: 'dj' }) },

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMUNITY_TOPIC, LIVE_EVENTS, LIVE_SIGNAL_WINDOW_MS } from '@/db/replication/live';
-import { ONLINE_EVENT, ONLINE_SIGNAL_WINDOW_MS, ONLINE_TOPIC } from '@/features/presence/constants';
+import {
+  ONLINE_EVENT,
+  ONLINE_FLUSH_INTERVAL_MS,
+  ONLINE_SIGNAL_WINDOW_MS,
+  ONLINE_TOPIC,
+  PRESENCE_REFUSED_CODE,
+  PRESENCE_TABS_PER_CALLER,
+} from '@/features/presence/constants';
 import { parseOnlineSummary, tabDigest, type OnlineSummary } from '@/features/presence/model/presence';
 import { anonClient, newMember, withDb, type TestMember } from '../support/clients';
 import { Inbox, releaseChannelsOf, subscribed } from '../support/realtime';
@@ -53,8 +60,24 @@ const summaryOf = (m: Broadcast) => (m.event === ONLINE_EVENT ? parseOnlineSumma
 const quietSpell = () =>
   withDb(async (db) => {
     await db.query('delete from private.presence_tabs');
-    await db.query(`update private.presence_signal set sent_at = '-infinity', summary = null`);
+    await db.query(`update private.presence_signal set sent_at = '-infinity', summary = null, held = false`);
   });
+
+/**
+ * Arranged: the database's flush job is looking. Locally pg_cron runs it once a minute, looking every
+ * few seconds for most of that minute, so a stack that has just started may wait for its first run.
+ */
+const flushJobLooking = async () => {
+  const deadline = Date.now() + 70_000;
+  for (;;) {
+    const { rows } = await withDb((db) =>
+      db.query(`select 1 from pg_stat_activity where query = 'call private.presence_flush_for_a_minute()' and state <> 'idle'`),
+    );
+    if (rows.length > 0) return;
+    if (Date.now() > deadline) throw new Error('the presence flush job never ran');
+    await sleep(1_000);
+  }
+};
 
 beforeAll(async () => {
   [alice, bob] = await Promise.all([newMember('rt_on_a'), newMember('rt_on_b')]);
@@ -131,6 +154,33 @@ describe('online topic', () => {
     expect(names(summaryOf(departure))).toEqual([alice.username]);
   });
 
+  it('a departure held back by the window goes out as the window reopens with no tab left to stamp for it', { timeout: 120_000 }, async () => {
+    await flushJobLooking();
+    await quietSpell();
+    const inbox = await follow(ONLINE_TOPIC);
+    // alice's page has been open longest, so the summaries name her tab; bob arrives and is announced
+    const aliceTab = randomUUID();
+    await beat(alice.client, aliceTab);
+    await inbox.waitFor((m) => names(summaryOf(m)).includes(alice.username), "alice's page", 3_000);
+    await withDb((db) => db.query(`update private.presence_signal set sent_at = '-infinity'`));
+    const bobTab = randomUUID();
+    await beat(bob.client, bobTab);
+    await inbox.waitFor((m) => names(summaryOf(m)).includes(bob.username), "bob's arrival", 3_000);
+    const announced = Date.now();
+    // within the window both leave: alice's tab (the one named to stamp) and bob's; no tab is left
+    expect((await bob.client.rpc('presence_leave', { tab_key: bobTab })).error).toBeNull();
+    expect((await alice.client.rpc('presence_leave', { tab_key: aliceTab })).error).toBeNull();
+    await sleep(1_000);
+    expect(inbox.items.filter((m) => m.event === ONLINE_EVENT)).toHaveLength(2);
+    // the database sends the empty list itself once the window reopens, nobody stamping
+    const departure = await inbox.waitFor((m) => summaryOf(m)?.count === 0, 'the held departures', ONLINE_SIGNAL_WINDOW_MS + ONLINE_FLUSH_INTERVAL_MS + 1_500);
+    expect(summaryOf(departure)).toMatchObject({ count: 0, guests: 0, members: [] });
+    expect(Date.now() - announced).toBeGreaterThanOrEqual(ONLINE_SIGNAL_WINDOW_MS - 500);
+    // and nothing more: what it sent is what is held
+    await sleep(ONLINE_FLUSH_INTERVAL_MS + 500);
+    expect(inbox.items.filter((m) => m.event === ONLINE_EVENT)).toHaveLength(3);
+  });
+
   it('says nothing when a stamp changes nothing', async () => {
     await quietSpell();
     const inbox = await follow(ONLINE_TOPIC);
@@ -168,6 +218,45 @@ describe('nobody counts as someone else', () => {
     expect(await channel.send({ type: 'broadcast', event: ONLINE_EVENT, payload: forged })).not.toBe('ok');
     await sleep(500);
     expect(inbox.items.some((m) => (m.payload as { count?: number }).count === 99)).toBe(false);
+  });
+});
+
+describe('one caller counts a bounded number of tabs', () => {
+  it('a visitor stamping made-up tab keys counts as at most the limit of guests; past it a new tab is refused and changes nothing', async () => {
+    await quietSpell();
+    const guest = visitor();
+    const tabs = Array.from({ length: PRESENCE_TABS_PER_CALLER }, () => randomUUID());
+    for (const tab of tabs) await beat(guest, tab);
+    // another visitor client from the same address shares the budget
+    const extra = await visitor().rpc('presence_beat', { tab_key: randomUUID() });
+    expect(extra.status).toBe(429);
+    expect(extra.error?.code).toBe(PRESENCE_REFUSED_CODE);
+    expect(extra.error?.message).toMatch(/^Too many visitor tabs from this address are counted online\./);
+    const list = await visitor().rpc('online_summary');
+    expect(list.error).toBeNull();
+    expect(parseOnlineSummary(list.data)).toMatchObject({ guests: PRESENCE_TABS_PER_CALLER, count: 0 });
+    // tabs already counted keep stamping; one that leaves makes room for a new one
+    expect((await beat(guest, tabs[0]!)).guests).toBe(PRESENCE_TABS_PER_CALLER);
+    expect((await guest.rpc('presence_leave', { tab_key: tabs[1]! })).error).toBeNull();
+    expect((await beat(guest, randomUUID())).guests).toBe(PRESENCE_TABS_PER_CALLER);
+    // a tab silent past 90 s counts again only within the limit
+    await withDb((db) => db.query(`update private.presence_tabs set last_seen_at = now() - interval '2 minutes' where tab = $1`, [tabs[2]]));
+    await beat(guest, randomUUID());
+    const revived = await guest.rpc('presence_beat', { tab_key: tabs[2]! });
+    expect(revived.error?.code).toBe(PRESENCE_REFUSED_CODE);
+    // a member is not held to the visitors' budget, only to their own
+    expect((await beat(bob.client, randomUUID())).guests).toBe(PRESENCE_TABS_PER_CALLER);
+  });
+
+  it("a member's tabs are bounded too, with a refusal of their own", async () => {
+    await quietSpell();
+    for (let i = 0; i < PRESENCE_TABS_PER_CALLER; i++) await beat(bob.client, randomUUID());
+    const extra = await bob.client.rpc('presence_beat', { tab_key: randomUUID() });
+    expect(extra.status).toBe(429);
+    expect(extra.error?.message).toMatch(/^Too many of your tabs are counted online\./);
+    const rows = await withDb((db) => db.query<{ n: number }>('select count(*)::int as n from private.presence_tabs where user_id = $1', [bob.id]));
+    expect(rows.rows[0]?.n).toBe(PRESENCE_TABS_PER_CALLER);
+    expect((await beat(alice.client, randomUUID())).count).toBe(2);
   });
 });
 

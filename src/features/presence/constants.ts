@@ -9,6 +9,19 @@ export const ONLINE_TOPIC = 'online';
 export const ONLINE_EVENT = 'summary';
 /** The online topic speaks at most once per this window (the database's throttle; keep them equal). */
 export const ONLINE_SIGNAL_WINDOW_MS = 10_000;
+/**
+ * The database looks this often for what a window held back and sends it once the window is open
+ * again, whatever tabs remain (the pg_cron job in supabase/migrations/*_presence_flush.sql; keep
+ * them equal): a held arrival or departure is out at most the window plus this after the summary before it.
+ */
+export const ONLINE_FLUSH_INTERVAL_MS = 5_000;
+/**
+ * Tabs one caller may have counted online at once: a visitor's address, a member's id (the database's
+ * limit in supabase/migrations/*_presence_tab_limits.sql; keep them equal). A tab past it is refused
+ * with this status and shows the list without being counted.
+ */
+export const PRESENCE_TABS_PER_CALLER = 20;
+export const PRESENCE_REFUSED_CODE = 'PT429';
 
 export const PANEL_FULL_ROWS = 5;
 /** Members shown in the panel in all: the full rows, then small avatars. */

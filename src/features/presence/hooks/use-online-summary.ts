@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { getSupabase } from '@/launch/lazy-supabase';
 import { env } from '@/lib/env';
 import { useConnectivityStore } from '@/stores/connectivity-store';
-import { ONLINE_EVENT, ONLINE_SIGNAL_WINDOW_MS, ONLINE_TOPIC, PRESENCE_HEARTBEAT_MS } from '../constants';
+import { ONLINE_EVENT, ONLINE_SIGNAL_WINDOW_MS, ONLINE_TOPIC, PRESENCE_HEARTBEAT_MS, PRESENCE_REFUSED_CODE } from '../constants';
 import { newerSummary, parseOnlineSummary, tabDigest, type OnlineSummary } from '../model/presence';
 
 /** After the window, so the clock's stamp finds it open whatever the clocks' small differences. */
@@ -73,6 +73,11 @@ export function useOnlineSummary(memberId: string | null): OnlineState {
       const { data, error } = await client.rpc('presence_beat', { tab_key: tabKey });
       // on an error the list shown stands; the next stamp tries again
       if (!error) take(data);
+      // too many tabs of this caller counted already: this one is not, but still shows who is
+      else if (error.code === PRESENCE_REFUSED_CODE) {
+        const list = await client.rpc('online_summary');
+        if (!list.error) take(list.data);
+      }
     };
     // The first stamp. An arrival inside the window is held back, and the tab the last summary named may have
     // gone (a reload makes a new tab): the arriving tab stamps once more when the window has surely reopened, so
