@@ -13,3 +13,7 @@ export const BOOKMARK_MESSAGES = {
   pastReminder: 'The reminder time has passed: pick a time in the future.',
   noteTooLong: (max: number) => `A bookmark note can be at most ${max} characters.`,
 } as const;
+
+export const FREE_SPACE_MESSAGES = {
+  deletionWaiting: 'A post you deleted is still waiting to be sent. Free space once it has gone out.',
+} as const;

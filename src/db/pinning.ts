@@ -1,8 +1,12 @@
+import type { RxCollection, RxDocumentData } from 'rxdb';
 import { v5 as uuidv5 } from 'uuid';
 import { isUuid } from './ids';
 import type { AppDatabase } from './database';
-import { BOOKMARK_MESSAGES } from './messages';
+import { markThreadsDropped } from './dropped-threads';
+import { writeRaw } from './local-writes';
+import { BOOKMARK_MESSAGES, FREE_SPACE_MESSAGES } from './messages';
 import { BOOKMARK_NOTE_MAX, type BookmarkableType, type PinnableType, type PinnedDoc } from './schemas/pinned';
+import type { PostDoc } from './schemas/posts';
 import type { SyncHandle } from './replication/sync';
 
 function pinId(type: PinnableType, id: string): string {
@@ -79,4 +83,93 @@ export async function saveBookmark(db: AppDatabase, userId: string, input: Bookm
 export async function removeBookmark(db: AppDatabase, id: string): Promise<void> {
   const existing = await db.pinned.findOne(id).exec();
   if (existing?.reason === 'bookmark') await existing.incrementalRemove();
+}
+
+/** The most threads one "Free space" drops, oldest opened first; asking again drops the next ones. */
+export const FREE_SPACE_MAX_THREADS = 20;
+
+export interface KeptThread {
+  id: string;
+  /** when the member last opened it or chose "Keep offline" */
+  openedAt: string;
+}
+
+/**
+ * Which kept threads "Free space" drops: those the member opened longest ago, at most `limit`, never one
+ * in `spared` (bookmarked, or with a write waiting to be sent or a draft).
+ */
+export function threadsToDrop(kept: readonly KeptThread[], spared: ReadonlySet<string>, limit = FREE_SPACE_MAX_THREADS): string[] {
+  const latest = new Map<string, string>();
+  for (const { id, openedAt } of kept) if (!spared.has(id) && openedAt > (latest.get(id) ?? '')) latest.set(id, openedAt);
+  return [...latest]
+    .sort(([a, at], [b, bt]) => (at === bt ? a.localeCompare(b) : at.localeCompare(bt)))
+    .slice(0, limit)
+    .map(([id]) => id);
+}
+
+/** Threads the device must keep whole: bookmarked, or holding a write still waiting or a draft. */
+async function sparedThreads(db: AppDatabase): Promise<Set<string>> {
+  const [bookmarks, waiting, drafts] = await Promise.all([
+    db.pinned.find({ selector: { reason: 'bookmark' } }).exec(),
+    db.outbox.find({ selector: { state: 'waiting' } }).exec(),
+    db.drafts.find().exec(),
+  ]);
+  const spared = new Set<string>();
+  for (const b of bookmarks) for (const id of [b.entity_id, b.discussion_id]) if (id) spared.add(id);
+  // A write or draft names its thread, or a post of it: both are looked up, whatever the table.
+  const named = new Set<string>();
+  for (const entry of waiting) {
+    named.add(entry.doc_id);
+    const thread = entry.columns?.discussion_id ?? entry.columns?.post_id;
+    if (typeof thread === 'string') named.add(thread);
+  }
+  for (const draft of drafts) {
+    for (const id of [draft.key, draft.doc_id, draft.fields?.discussion_id]) if (typeof id === 'string') named.add(id);
+  }
+  const posts = await db.posts.findByIds([...named]).exec();
+  for (const id of named) spared.add(posts.get(id)?.discussion_id ?? id);
+  return spared;
+}
+
+export interface FreedSpace {
+  threads: number;
+  posts: number;
+  /** what the dropped posts took as stored records, roughly */
+  bytes: number;
+}
+
+/**
+ * "Free space": removes from this device the posts of the kept threads the member opened longest ago (see
+ * threadsToDrop), the member's own posts aside, and stops keeping those threads. The removal happens below
+ * replication, so nothing is sent to the server, and the threads stay off the device until opened again.
+ * The caller stops this member's replication first and starts it again afterwards: a running one would take
+ * the removed posts for deletions to push.
+ */
+export async function dropOldestKeptThreads(db: AppDatabase, userId: string | null, limit = FREE_SPACE_MAX_THREADS): Promise<FreedSpace> {
+  // Dropped posts are removed for good with every other tombstone of the table, which would take a deleted
+  // post still waiting to be sent with them; and left as tombstones, they would be sent as deletions.
+  const waitingPostWrites = await db.outbox.find({ selector: { state: 'waiting', collection_name: 'posts' } }).exec();
+  if (waitingPostWrites.some((entry) => entry.op === 'delete')) throw new Error(FREE_SPACE_MESSAGES.deletionWaiting);
+  const [opened, spared] = await Promise.all([
+    db.pinned.find({ selector: { reason: { $in: ['keep_offline', 'visited'] }, entity_type: 'discussion' } }).exec(),
+    sparedThreads(db),
+  ]);
+  const ids = threadsToDrop(
+    opened.map((pin) => ({ id: pin.entity_id, openedAt: pin.pinned_at })),
+    spared,
+    limit,
+  );
+  if (ids.length === 0) return { threads: 0, posts: 0, bytes: 0 };
+  const posts = await db.posts.find({ selector: { discussion_id: { $in: ids } } }).exec();
+  const dropped = posts.filter((post) => userId === null || post.user_id !== userId).map((post) => post._data as RxDocumentData<PostDoc>);
+  const bytes = dropped.reduce((sum, doc) => sum + JSON.stringify(doc).length, 0);
+  markThreadsDropped(ids, new Date().toISOString());
+  await db.pinned.find({ selector: { reason: { $in: ['keep_offline', 'visited'] }, entity_type: 'discussion', entity_id: { $in: ids } } }).remove();
+  await writeRaw(
+    db.posts as unknown as RxCollection<PostDoc>,
+    dropped.map((doc) => ({ previous: doc, next: { ...doc, _deleted: true } })),
+    'free-space',
+  );
+  await db.posts.storageInstance.cleanup(0);
+  return { threads: ids.length, posts: dropped.length, bytes };
 }

@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { FreedSpace } from '@/db/pinning';
 import type { SyncHandle } from '@/db/replication/sync';
 
 export interface AppData {
@@ -6,11 +7,13 @@ export interface AppData {
   sync: SyncHandle | null;
   /** Removes everything the device holds (after the member confirmed) and starts afresh with a reload. */
   clearDevice: () => Promise<void>;
+  /** Drops the posts of the kept threads opened longest ago from this device, keeping anything queued. */
+  freeSpace: () => Promise<FreedSpace>;
 }
 
 const notReady = () => Promise.reject(new Error('The local database is not open yet.'));
 
-export const DataContext = createContext<AppData>({ sync: null, clearDevice: notReady });
+export const DataContext = createContext<AppData>({ sync: null, clearDevice: notReady, freeSpace: notReady });
 
 /**
  * The running replication and the device reset for routes; features receive them as props (features never

@@ -111,10 +111,10 @@ export function DataProvider({ getClient, children }: Props) {
   }, [runtime, auth.user?.id, baseSignOut]);
 
   const authValue = useMemo<AuthContextValue>(() => ({ ...auth, signOut }), [auth, signOut]);
-  const data = useMemo<AppData>(
-    () => ({ sync, clearDevice: runtime ? runtime.clearDevice : () => Promise.reject(new Error('The local database is not open yet.')) }),
-    [runtime, sync],
-  );
+  const data = useMemo<AppData>(() => {
+    const notOpen = () => Promise.reject(new Error('The local database is not open yet.'));
+    return { sync, clearDevice: runtime ? runtime.clearDevice : notOpen, freeSpace: runtime ? runtime.freeSpace : notOpen };
+  }, [runtime, sync]);
 
   return (
     <AuthContext.Provider value={authValue}>

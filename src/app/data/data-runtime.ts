@@ -7,6 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Subscription } from 'rxjs';
 import type { AppDatabase } from '@/db/database';
 import { loadDatabase } from '@/db/load-database';
+import { dropOldestKeptThreads, type FreedSpace } from '@/db/pinning';
 import { startQueuedSends } from '@/db/queued-sends';
 import { countUnsent, purgePrivateData } from '@/db/signout';
 import { clearLocalData } from '@/db/storage';
@@ -39,6 +40,8 @@ export interface DataRuntime {
   signedOutElsewhere(userId: string): Promise<void>;
   /** Stops replication, removes the whole local database and reloads the page to start afresh. */
   clearDevice(): Promise<void>;
+  /** Drops the oldest kept threads from this device (nothing queued), with replication paused meanwhile. */
+  freeSpace(): Promise<FreedSpace>;
   dispose(): Promise<void>;
 }
 
@@ -124,6 +127,15 @@ export async function startDataRuntime(getClient: () => Promise<SupabaseClient>)
       await clearLocalData(db);
       // Every open screen holds the removed database; a reload opens a fresh one and pulls again.
       window.location.reload();
+    },
+    async freeSpace() {
+      const userId = controller.current?.userId ?? null;
+      await controller.stop();
+      try {
+        return await dropOldestKeptThreads(db, userId);
+      } finally {
+        await controller.setIdentity(userId);
+      }
     },
     async dispose() {
       queuedSends.stop();

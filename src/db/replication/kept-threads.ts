@@ -1,4 +1,5 @@
 import type { AppDatabase } from '../database';
+import { droppedThreads } from '../dropped-threads';
 import { isUuid } from '../ids';
 import type { RemoteTable } from './remote-table';
 import { RECENT_WINDOW_DAYS } from './tables';
@@ -56,12 +57,19 @@ export async function keptDiscussionIds(db: AppDatabase, userId: string | null, 
   if (invalid.length > 0) await db.pinned.bulkRemove(invalid.map((doc) => doc.id));
   const ids = new Set<string>();
   const bookmarked = bookmarks.map((b) => (b.entity_type === 'discussion' ? b.entity_id : b.discussion_id));
+  // Threads the member dropped to free space stay off the device even while recent or taken part in, until
+  // they are opened, kept or bookmarked again.
+  const dropped = droppedThreads();
+  const chosen = new Set(
+    [...pins, ...bookmarks, ...visits].filter((doc) => !dropped[doc.entity_id] || doc.pinned_at >= dropped[doc.entity_id]).map((doc) => doc.entity_id),
+  );
+  const unlessDropped = (id: string | null | undefined) => !id || !dropped[id] || chosen.has(id);
   for (const id of [
     ...pins.map((p) => p.entity_id),
     ...bookmarked,
     ...visits.map((v) => v.entity_id),
-    ...own.map((p) => p.discussion_id),
-    ...recent.map((d) => d.id),
+    ...own.map((p) => p.discussion_id).filter(unlessDropped),
+    ...recent.map((d) => d.id).filter(unlessDropped),
   ]) {
     if (ids.size >= MAX_KEPT_THREADS) break;
     if (isUuid(id)) ids.add(id);

@@ -28,6 +28,16 @@ export const STORAGE_TEXT = {
   confirm: 'Clear',
   cancel: 'Cancel',
   failed: 'Clearing the offline data failed.',
+  freeSpace: 'Free space',
+  freeingSpace: 'Freeing space...',
+  freeSpaceHint: 'Removes the threads you opened longest ago from this device. Bookmarked threads and anything not sent yet or drafted stay.',
+  freedTitle: 'Space freed on this device',
+  freed: (posts: number, threads: number, size: string) =>
+    `Removed ${posts === 1 ? '1 post' : `${posts} posts`} of ${threads === 1 ? '1 thread' : `${threads} threads`} you opened longest ago (about ${size}). They download again when you open them.`,
+  usageChange: (before: string, after: string) => `Storage used: ${before} before, ${after} now.`,
+  nothingToFreeTitle: 'Nothing to free',
+  nothingToFree: 'No kept thread can be removed: the rest are bookmarked or hold something not sent yet or a draft.',
+  freeFailed: 'Freeing space failed.',
 } as const;
 
 /** The collections the storage section lists, with the member-facing name of each. */

@@ -17,7 +17,7 @@ function NotificationSettingsScreen() {
     <div className="space-y-6">
       <PageHeader title="Notification & Offline Settings" />
       <PushSettingsSection userId={user?.id ?? null} />
-      <OfflineStorageSection clearDevice={data.clearDevice} />
+      <OfflineStorageSection clearDevice={data.clearDevice} freeSpace={data.freeSpace} />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDatabase } from '@/db/hooks/use-database';
 import { useLiveQuery } from '@/db/hooks/use-live-query';
+import type { FreedSpace } from '@/db/pinning';
 import { getStorageUsage, type StorageUsage } from '@/db/storage';
 import { isStoragePersistent } from '@/lib/persist-storage';
 import { useConnectivityStore } from '@/stores/connectivity-store';
@@ -16,6 +17,8 @@ import { formatBytes } from '../model/format-bytes';
 type Props = {
   /** stops replication, removes the local database and restarts the app (owned by the app's data provider) */
   clearDevice: () => Promise<void>;
+  /** drops the kept threads opened longest ago from this device (owned by the app's data provider) */
+  freeSpace: () => Promise<FreedSpace>;
 };
 
 /** Re-measures a second after the store stops changing; counting every collection on each synced row would be wasteful. */
@@ -51,13 +54,43 @@ function usePersistent(usage: StorageUsage | null): boolean | null {
   return persistent;
 }
 
-/** Settings: how much this device holds for offline use, whether the browser keeps it, and a way to clear it. */
-export function OfflineStorageSection({ clearDevice }: Props) {
+/** What the browser says this origin uses, or null where it does not say. */
+async function usedBytes(): Promise<number | null> {
+  if (typeof navigator === 'undefined' || !navigator.storage?.estimate) return null;
+  return (await navigator.storage.estimate().catch(() => null))?.usage ?? null;
+}
+
+/** The toast after "Free space": what went, and the browser's figure before and after where it gives one. */
+function tellFreed(freed: FreedSpace, before: number | null, after: number | null) {
+  if (freed.threads === 0) {
+    toast({ title: STORAGE_TEXT.nothingToFreeTitle, description: STORAGE_TEXT.nothingToFree });
+    return;
+  }
+  const change = before !== null && after !== null ? ` ${STORAGE_TEXT.usageChange(formatBytes(before), formatBytes(after))}` : '';
+  toast({ title: STORAGE_TEXT.freedTitle, description: `${STORAGE_TEXT.freed(freed.posts, freed.threads, formatBytes(freed.bytes))}${change}` });
+}
+
+/** Settings: how much this device holds for offline use, whether the browser keeps it, and ways to free space or clear it. */
+export function OfflineStorageSection({ clearDevice, freeSpace }: Props) {
   const db = useDatabase();
   const usage = useStorageUsage();
   const persistent = usePersistent(usage);
   const unsent = useConnectivityStore((s) => s.pendingChanges);
   const [clearing, setClearing] = useState(false);
+  const [freeing, setFreeing] = useState(false);
+
+  async function free() {
+    setFreeing(true);
+    try {
+      const before = await usedBytes();
+      const freed = await freeSpace();
+      tellFreed(freed, before, await usedBytes());
+    } catch (error) {
+      toast({ variant: 'destructive', title: STORAGE_TEXT.title, description: error instanceof Error ? error.message : STORAGE_TEXT.freeFailed });
+    } finally {
+      setFreeing(false);
+    }
+  }
 
   async function clear() {
     setClearing(true);
@@ -103,6 +136,14 @@ export function OfflineStorageSection({ clearDevice }: Props) {
             {STORAGE_TEXT.loading}
           </p>
         )}
+        <div className="space-y-2">
+          <p id="free-space-hint" className="text-muted-foreground">
+            {STORAGE_TEXT.freeSpaceHint}
+          </p>
+          <Button variant="outline" aria-describedby="free-space-hint" disabled={!db || freeing || clearing} onClick={() => void free()}>
+            {freeing ? STORAGE_TEXT.freeingSpace : STORAGE_TEXT.freeSpace}
+          </Button>
+        </div>
         <ConfirmDialog
           title={STORAGE_TEXT.confirmTitle}
           description={`${STORAGE_TEXT.confirmDescription}${unsent > 0 ? ` ${STORAGE_TEXT.confirmUnsent(unsent)}` : ''}`}
