@@ -1,6 +1,6 @@
 import QuickLRU from 'quick-lru';
 import { Marked, type Tokens } from 'marked';
-import { POST_MARKUP_CLASSES, sanitizeMarkdownHtml, sanitizePostHtml } from './sanitize';
+import { POST_MARKUP_CLASSES, sanitizeMarkdownHtml, sanitizePostHtml, warmUpSanitizer } from './sanitize';
 
 /**
  * Markdown to safe HTML: line breaks on, raw HTML
@@ -55,3 +55,51 @@ export function renderPostContent(content: string): string {
   }
   return html;
 }
+
+/** Text using the markdown a post or a blog post usually holds: every rule the renderers below run first. */
+const WARM_UP_SAMPLE = '## a\n\nb **c** _d_ ~~e~~ `f` [g](/h)\nnext\n\n> i\n\n- j\n- k\n\n1. l\n\n---\n\n```\nm\n```\n';
+
+/**
+ * The first text rendered pays once for compiling marked's rules (large regular expressions V8 compiles on
+ * first use) and for building the sanitizers: on a throttled phone, several times the cost of a short post,
+ * all in the task that renders the first screen. These steps pay it ahead, each in a task of its own.
+ */
+export function markdownWarmUpSteps(): (() => void)[] {
+  let tokens: ReturnType<Marked['lexer']> | undefined;
+  return [
+    () => {
+      tokens = blogMarked.lexer(WARM_UP_SAMPLE);
+    },
+    () => {
+      if (tokens) blogMarked.parser(tokens);
+    },
+    () => {
+      postMarked.parse(WARM_UP_SAMPLE, { async: false });
+    },
+    () => warmUpSanitizer('post'),
+    () => warmUpSanitizer('markdown'),
+  ];
+}
+
+/**
+ * Runs the warm-up steps in the browser's idle moments, one per moment, from when this module loads (with the
+ * screen that renders markdown, usually before its text has arrived). A step the render needed first has
+ * already been paid for, and costs little here.
+ */
+function warmUpWhenIdle(): void {
+  if (typeof window === 'undefined' || typeof window.requestIdleCallback !== 'function') return;
+  const steps = markdownWarmUpSteps();
+  const next = () => {
+    const step = steps.shift();
+    if (!step) return;
+    try {
+      step();
+    } catch {
+      // Only a head start: the render does the same work and reports what fails.
+    }
+    window.requestIdleCallback(next);
+  };
+  window.requestIdleCallback(next);
+}
+
+warmUpWhenIdle();

@@ -44,10 +44,14 @@ interface RunFigures {
   longestTaskBeforeLcpMs: number;
 }
 
-/** The host as Lighthouse saw it in one run: its browser and its CPU probe. */
-function machineOf(lhr: { environment: { hostUserAgent: string; benchmarkIndex: number } }): Machine {
+/**
+ * The host as Lighthouse saw it in one run: its browser and its CPU probe. The version comes from the browser
+ * itself (CDP's Browser.getVersion, which Lighthouse keeps as HostProduct): the user agent Chromium reports is
+ * reduced to "156.0.0.0", which hides which build ran.
+ */
+function machineOf(hostProduct: string, lhr: { environment: { hostUserAgent: string; benchmarkIndex: number } }): Machine {
   return {
-    chromium: /Chrome\/([\d.]+)/.exec(lhr.environment.hostUserAgent)?.[1] ?? lhr.environment.hostUserAgent,
+    chromium: /\/([\d.]+)$/.exec(hostProduct)?.[1] ?? /Chrome\/([\d.]+)/.exec(lhr.environment.hostUserAgent)?.[1] ?? lhr.environment.hostUserAgent,
     benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
@@ -61,7 +65,7 @@ async function measure(url: string, chromePath: string): Promise<RunFigures & { 
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    const { lhr } = result;
+    const { lhr, artifacts } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     if (process.env.LIGHTHOUSE_DETAILS) {
@@ -115,7 +119,7 @@ async function measure(url: string, chromePath: string): Promise<RunFigures & { 
       (t) => Number(t.duration) > LONG_TASK_MS && Number(t.startTime) < lcpMs,
     );
     return {
-      machine: machineOf(lhr),
+      machine: machineOf(artifacts.HostProduct, lhr),
       lighthouse: lhr.lighthouseVersion,
       longTasksBeforeLcp: longTasks.length,
       longestTaskBeforeLcpMs: Math.round(Math.max(0, ...longTasks.map((t) => Number(t.duration)))),
