@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUSH_TEXTS, threadUrl } from '../../supabase/functions/send-push/push-content';
+import { blogUrl, PUSH_TEXTS, threadUrl } from '../../supabase/functions/send-push/push-content';
 import { testStack } from '../support/clients';
 import { startPushServiceStandIn, type PushServiceStandIn } from '../support/standins/push-service';
 import { createWorld, fixtures, uuidV5, type World } from './helpers/world';
@@ -129,6 +129,37 @@ describe('a reminder is pushed', () => {
     expect(push.pushesFor(device).map((message) => message.payload)).toEqual([
       { title: PUSH_TEXTS.reminder, body: 'Try the sidechain trick', url: threadUrl(d, p), tag: `reminder:${p}` },
     ]);
+  });
+});
+
+describe("a blog post's reminder", () => {
+  it('names the blog post, and its push opens it at its slug', { timeout: 30_000 }, async () => {
+    const m = w.members.other;
+    const device = push.subscribe();
+    const { error: subError } = await m.client.from('push_subscriptions').insert({
+      user_id: m.id,
+      endpoint: device.endpoint,
+      p256dh: device.keys.p256dh,
+      auth: device.keys.auth,
+    });
+    expect(subError).toBeNull();
+    const slug = `warm-up-sets-${randomUUID().slice(0, 8)}`;
+    const { rows } = await w.db.query<{ id: string }>(
+      `insert into public.blog_posts (id, title, slug, content, author_id, status, published_at) values ($1, 'Warm-up sets', $2, 'x', $3, 'published', now()) returning id`,
+      [randomUUID(), slug, w.id('admin')],
+    );
+    const blogId = rows[0]!.id;
+    const { error } = await m.client
+      .from('bookmarks')
+      .insert({ id: bookmarkId(m.id, 'blog_post', blogId), user_id: m.id, entity_type: 'blog_post', entity_id: blogId, remind_at: inSeconds(1) });
+    expect(error).toBeNull();
+    await new Promise((r) => setTimeout(r, 1500));
+    await w.db.query('select private.send_bookmark_reminders()');
+
+    expect(await reminders(m.id)).toContainEqual({ content_preview: 'Warm-up sets', related_entity_id: null, target_entity_id: blogId });
+    const reminderPush = () => push.pushesFor(device).find((message) => (message.payload as { tag?: string }).tag === `reminder:${blogId}`);
+    await push.waitFor(() => reminderPush() !== undefined);
+    expect(reminderPush()?.payload).toEqual({ title: PUSH_TEXTS.reminder, body: 'Warm-up sets', url: blogUrl(slug), tag: `reminder:${blogId}` });
   });
 });
 

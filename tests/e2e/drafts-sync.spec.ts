@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { REPLY_TEXT } from '../../src/features/discussions/constants';
+import { REPLY_TEXT, THREAD_TEXT } from '../../src/features/discussions/constants';
 import { dbQuery, newMemberApi, signInApi, signInPage, waitForDb } from '../support/standins/e2e-session';
 import { expectDeviceToHold } from './offline-support';
 
@@ -59,4 +59,39 @@ test('a reply started offline on one device is there, after sign-in, on another;
 
   await phone.close();
   await desktop.close();
+});
+
+test("an unfinished edit of a post is kept like a reply's draft: reopening the edit after a reload offers the text back", async ({ page }) => {
+  const member = await newMemberApi('edits');
+  const { client } = await signInApi(member.email, member.password);
+  const threadId = randomUUID();
+  const postId = randomUUID();
+  expect(
+    (await client.from('discussions').insert({ id: threadId, user_id: member.id, title: `Edit ${threadId.slice(0, 8)}`, category: 'DJ Techniques' })).error,
+  ).toBeNull();
+  expect((await client.from('posts').insert({ id: postId, discussion_id: threadId, user_id: member.id, content: 'Opening post' })).error).toBeNull();
+  const editDrafts = () =>
+    dbQuery<DraftRow>(`select content, _deleted from public.drafts where user_id = $1 and kind = 'post_edit' and key = $2`, [member.id, postId]);
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInPage(page, member.email, member.password);
+  await page.goto(`/discussions/thread/${threadId}`);
+  const post = page.locator(`#post-${postId}`);
+  await post.getByRole('button', { name: THREAD_TEXT.edit }).click();
+  const box = post.getByLabel(THREAD_TEXT.edit);
+  const words = `Opening post, with the set times ${randomUUID().slice(0, 8)}`;
+  await box.fill(words);
+  // Synced to the member's drafts like a reply's.
+  await waitForDb(editDrafts, (rows) => rows[0]?.content === words && !rows[0]._deleted, 30_000);
+
+  await page.reload();
+  await expect(post).toContainText('Opening post');
+  await post.getByRole('button', { name: THREAD_TEXT.edit }).click();
+  await expect(post.getByLabel(THREAD_TEXT.edit)).toHaveValue(words);
+
+  // Saving the edit removes the draft.
+  await post.getByRole('button', { name: THREAD_TEXT.save }).click();
+  await expect(post).toContainText(words);
+  const removed = await waitForDb(editDrafts, (rows) => rows[0]?._deleted === true, 30_000);
+  expect(removed[0]?._deleted).toBe(true);
 });

@@ -2,10 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '@/db/database';
 import { samePostCardProps, type PostActions } from '@/features/discussions/components/post-card';
 import { discussionDraftInput, EMPTY_DISCUSSION_INPUT } from '@/features/discussions/model/drafts';
-import { newDiscussionDraftId } from '@/features/discussions/model/ids';
+import { newDiscussionDraftId, postEditDraftId } from '@/features/discussions/model/ids';
 import { postPermissions } from '@/features/discussions/model/permissions';
 import type { AuthorProfile, DiscussionRow } from '@/features/discussions/model/types';
-import { clearDraft, newReply, saveDiscussionDraft } from '@/features/discussions/model/writes';
+import { clearDraft, newReply, saveDiscussionDraft, savePostEditDraft } from '@/features/discussions/model/writes';
+import { isSyncedDraft } from '@/db/schemas/drafts';
 import { testDatabase } from './db-support/memory-db';
 
 let db: AppDatabase | undefined;
@@ -39,6 +40,27 @@ describe('the new-discussion draft', () => {
     expect(await db.drafts.findOne(NEW_DISCUSSION_DRAFT_ID).exec()).not.toBeNull();
     await clearDraft(db, NEW_DISCUSSION_DRAFT_ID);
     expect(await db.drafts.findOne(NEW_DISCUSSION_DRAFT_ID).exec()).toBeNull();
+  });
+});
+
+describe("a post edit's draft", () => {
+  it('is kept for its member under the id every device computes, synced like a reply, and goes when the text is the post again', async () => {
+    db = await testDatabase();
+    const member = crypto.randomUUID();
+    const postId = crypto.randomUUID();
+    const id = postEditDraftId(member, postId);
+    await savePostEditDraft(db, member, postId, 'Opening post, edited', 'Opening post');
+    const stored = await db.drafts.findOne(id).exec();
+    expect(stored).toMatchObject({ kind: 'post_edit', key: postId, content: 'Opening post, edited', user_id: member });
+    expect(isSyncedDraft(stored!.toJSON(), member)).toBe(true);
+    expect(await db.outbox.count().exec()).toBe(0);
+
+    // Typed back to what the post says, or emptied: nothing to keep.
+    await savePostEditDraft(db, member, postId, 'Opening post', 'Opening post');
+    expect(await db.drafts.findOne(id).exec()).toBeNull();
+    await savePostEditDraft(db, member, postId, 'Opening post, again', 'Opening post');
+    await savePostEditDraft(db, member, postId, '  ', 'Opening post');
+    expect(await db.drafts.findOne(id).exec()).toBeNull();
   });
 });
 

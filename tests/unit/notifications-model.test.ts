@@ -27,9 +27,13 @@ describe('notifications', () => {
     expect(notificationHref(base)).toBe('/discussions/thread/d1?post=p1');
     expect(notificationHref({ ...base, type: 'new_follower' })).toBe('/profile/sam');
     expect(notificationHref({ ...base, type: 'other' })).toBe('/notifications');
-    // A reminder opens the bookmarked thread (at the post); a blog post's has no thread and stays on the list.
+    // A reminder opens the bookmarked thread (at the post); a blog post's opens the blog post, by the slug the device holds for it.
     expect(notificationHref({ ...base, type: 'bookmark_reminder' })).toBe('/discussions/thread/d1?post=p1');
-    expect(notificationHref({ ...base, type: 'bookmark_reminder', related_entity_id: null, target_entity_id: 'b1' })).toBe('/notifications');
+    const blogReminder = { ...base, type: 'bookmark_reminder', related_entity_id: null, target_entity_id: 'b1' };
+    expect(notificationHref(blogReminder, new Map([['b1', 'warm-up-sets']]))).toBe('/blog/warm-up-sets');
+    expect(notificationTarget(blogReminder, new Map([['b1', 'warm-up-sets']]))).toEqual({ to: '/blog/warm-up-sets', search: {} });
+    // A blog post the device does not hold: the blog, where it is listed.
+    expect(notificationHref(blogReminder)).toBe('/blog');
     expect(notificationTarget(base)).toEqual({ to: '/discussions/thread/d1', search: { post: 'p1' } });
     expect(notificationTarget({ ...base, type: 'new_follower' })).toEqual({ to: '/profile/sam', search: {} });
   });

@@ -69,6 +69,16 @@ export function threadUrl(discussionId: string, postId: string | null): string {
   return postId ? `${path}?post=${encodeURIComponent(postId)}` : path;
 }
 
+/** `/blog/<slug>`: a blog post. */
+export function blogUrl(slug: string): string {
+  return `/blog/${encodeURIComponent(slug)}`;
+}
+
+/** A reminder names a thread (and a post in it), or a blog post by its id alone: it has no thread. */
+export function isBlogReminder(n: Pick<NotificationRow, 'type' | 'related_entity_id' | 'target_entity_id'>): boolean {
+  return n.type === 'bookmark_reminder' && !n.related_entity_id && Boolean(n.target_entity_id);
+}
+
 export function threadTag(discussionId: string): string {
   return `thread:${discussionId}`;
 }
@@ -80,7 +90,7 @@ const topicOf = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32);
  * `new_reply` goes to the discussion's author (a reply) and to a quoted post's author (a quote), so
  * the thread's author decides which preference applies.
  */
-export function planPush(n: NotificationRow, thread: ThreadInfo | null): PushPlan | null {
+export function planPush(n: NotificationRow, thread: ThreadInfo | null, blogSlug: string | null = null): PushPlan | null {
   if (!isPushType(n.type)) return null;
   const actor = n.actor_username || PUSH_TEXTS.someone;
   const preview = n.content_preview ?? '';
@@ -96,8 +106,12 @@ export function planPush(n: NotificationRow, thread: ThreadInfo | null): PushPla
   }
 
   if (n.type === 'bookmark_reminder') {
-    // The reminder names a thread (and a post in it), or a blog post, which has no thread.
-    const url = thread && n.related_entity_id ? threadUrl(n.related_entity_id, n.target_entity_id) : REMINDER_FALLBACK_URL;
+    const url =
+      thread && n.related_entity_id
+        ? threadUrl(n.related_entity_id, n.target_entity_id)
+        : blogSlug && isBlogReminder(n)
+          ? blogUrl(blogSlug)
+          : REMINDER_FALLBACK_URL;
     const id = n.target_entity_id ?? n.related_entity_id ?? n.id;
     return {
       category: null,

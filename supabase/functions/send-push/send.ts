@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { deliverPush, type DeliveryOutcome, type StoredSubscription, type VapidConfig } from './deliver.ts';
 import { endpointAllowed } from './endpoint-policy.ts';
 import { threadMuted, type ThreadLevelInfo } from './levels.ts';
-import { planPush, PUSH_TTL_SECONDS, wantsCategory, type NotificationRow, type PushCategory, type ThreadInfo } from './push-content.ts';
+import { isBlogReminder, planPush, PUSH_TTL_SECONDS, wantsCategory, type NotificationRow, type PushCategory, type ThreadInfo } from './push-content.ts';
 
 export interface SendReport {
   notificationId: string;
@@ -58,7 +58,15 @@ export async function sendPushForNotification(
   }
   if (thread && (await threadMuted(db, notification.user_id, thread))) return { ...report, skipped: 'muted' };
 
-  const plan = planPush(notification, thread);
+  // A blog post's reminder opens the post: its address is its slug, read now (a slug can change after the reminder was set).
+  let blogSlug: string | null = null;
+  if (isBlogReminder(notification)) {
+    const found = await db.from('blog_posts').select('slug').eq('id', String(notification.target_entity_id)).maybeSingle<{ slug: string }>();
+    if (found.error) throw new Error(`reading blog post ${notification.target_entity_id}: ${found.error.message}`);
+    blogSlug = found.data?.slug ?? null;
+  }
+
+  const plan = planPush(notification, thread, blogSlug);
   if (!plan) return { ...report, skipped: 'not-pushed' };
   if (plan.category) report.category = plan.category;
 

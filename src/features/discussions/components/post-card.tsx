@@ -18,8 +18,8 @@ import { decoratePost } from '../model/post-decorations';
 import type { AuthorProfile, OutboxState, PostRow } from '../model/types';
 import { AuthorCard, Signature } from './author-card';
 import { InlineTracks } from './inline-tracks';
-import { MarkdownTextarea } from './markdown-textarea';
 import { OutboxStatus } from './outbox-status';
+import { PostEditForm, type EditDraftStore } from './post-edit-form';
 import { RelativeTime } from './relative-time';
 
 export type QuotedPreview = { post: PostRow; author: AuthorProfile | null } | null;
@@ -29,6 +29,8 @@ export type PostActions = {
   onLike: (post: PostRow, liked: boolean) => void;
   onQuote: (post: PostRow, authorName: string) => void;
   onSaveEdit: (post: PostRow, content: string) => Promise<boolean>;
+  /** Where edits keep their drafts; null until the store is open (editing waits for it: an edit is a write to it). */
+  editDrafts: EditDraftStore | null;
   onDelete: (post: PostRow) => void;
   onMarkSolution: (post: PostRow) => void;
   /** Controls other features add to each post's row of actions (the route composes them: bookmarks). */
@@ -133,7 +135,6 @@ function QuoteBlock({ quoted }: { quoted: QuotedPreview }) {
 
 function PostCardView({ post, author, quoted, liked, likeCount, permissions, outbox, highlighted, actions }: PostCardProps) {
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(post.content);
 
   if (!author) {
     return (
@@ -177,32 +178,8 @@ function PostCardView({ post, author, quoted, liked, likeCount, permissions, out
           <OutboxStatus state={outbox} />
         </div>
         {quoted !== undefined ? <QuoteBlock quoted={quoted} /> : null}
-        {editing ? (
-          <form
-            className="space-y-2"
-            onSubmit={async (e) => {
-              e.preventDefault();
-              if (await actions.onSaveEdit(post, draft)) setEditing(false);
-            }}
-          >
-            <MarkdownTextarea id={`edit-${post.id}`} aria-label={THREAD_TEXT.edit} value={draft} onValueChange={setDraft} />
-            <div className="flex gap-2">
-              <Button type="submit" size="sm">
-                {THREAD_TEXT.save}
-              </Button>
-              <Button
-                type="button"
-                variant="outline"
-                size="sm"
-                onClick={() => {
-                  setDraft(post.content);
-                  setEditing(false);
-                }}
-              >
-                {THREAD_TEXT.cancel}
-              </Button>
-            </div>
-          </form>
+        {editing && actions.editDrafts ? (
+          <PostEditForm post={post} store={actions.editDrafts} onSave={(content) => actions.onSaveEdit(post, content)} onClose={() => setEditing(false)} />
         ) : (
           <PostContent content={quoted !== undefined ? withoutLeadingQuote(post.content) : post.content} />
         )}
@@ -233,15 +210,8 @@ function PostCardView({ post, author, quoted, liked, likeCount, permissions, out
               <span className="max-sm:sr-only">{THREAD_TEXT.markSolution}</span>
             </Button>
           ) : null}
-          {permissions.canEdit && !editing ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => {
-                setDraft(post.content);
-                setEditing(true);
-              }}
-            >
+          {permissions.canEdit && actions.editDrafts && !editing ? (
+            <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
               <Pencil aria-hidden />
               <span className="max-sm:sr-only">{THREAD_TEXT.edit}</span>
             </Button>

@@ -58,6 +58,7 @@ export function usePostActions(
           return false;
         }
       },
+      editDrafts: db && viewerId ? { db, memberId: viewerId } : null,
       onDelete: (post: PostRow) => {
         if (!db) return;
         deletePost(db, post.id).catch((err) => toast({ variant: 'destructive', ...THREAD_TOASTS.deletePostFailed(message(err)) }));

@@ -20,6 +20,11 @@ export function replyDraftId(memberId: string, discussionId: string): string {
   return draftId(memberId, 'reply', discussionId);
 }
 
+/** The member's unfinished edit of one of their posts. */
+export function postEditDraftId(memberId: string, postId: string): string {
+  return draftId(memberId, 'post_edit', postId);
+}
+
 /** What a new-discussion draft belongs to: there is one per member. */
 export const NEW_DISCUSSION_DRAFT_KEY = 'discussion:new';
 

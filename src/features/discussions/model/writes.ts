@@ -4,7 +4,7 @@ import { mutate, mutateAll } from '@/db/mutate';
 import { REACTION_LIKE } from '../constants';
 import type { NewDiscussion, NewDiscussionInput } from '../validation';
 import { isBlankDiscussionDraft } from './drafts';
-import { NEW_DISCUSSION_DRAFT_KEY, newDiscussionDraftId, newRowId, reactionId, replyDraftId } from './ids';
+import { NEW_DISCUSSION_DRAFT_KEY, newDiscussionDraftId, newRowId, postEditDraftId, reactionId, replyDraftId } from './ids';
 import type { PostRow, Viewer } from './types';
 
 /**
@@ -203,6 +203,13 @@ export async function saveDiscussionDraft(db: AppDatabase, memberId: string, inp
     user_id: memberId,
     updated_at: now(),
   });
+}
+
+/** An edit in progress: kept while it differs from the post (an edit back to the post's text, or to nothing, keeps no draft). */
+export async function savePostEditDraft(db: AppDatabase, memberId: string, postId: string, content: string, original: string): Promise<void> {
+  const id = postEditDraftId(memberId, postId);
+  if (content === original || content.trim() === '') return clearDraft(db, id);
+  await saveDraft(db, { id, kind: 'post_edit', key: postId, content, fields: {}, user_id: memberId, updated_at: now() });
 }
 
 export function clearDraft(db: AppDatabase, id: string): Promise<void> {

@@ -10,7 +10,7 @@ import type { NotificationDoc } from '@/db/schemas/notifications';
 import { cn } from '@/lib/utils';
 import { NOTIFICATION_MESSAGES, notificationText } from '../constants';
 import { useNotifications } from '../hooks/use-notifications';
-import { groupByDay, notificationTarget } from '../model/notifications';
+import { groupByDay, notificationTarget, type BlogSlugs } from '../model/notifications';
 import { plainTextPreview } from '../model/plain-text';
 
 const TYPE_ICONS: Record<string, LucideIcon> = {
@@ -21,9 +21,9 @@ const TYPE_ICONS: Record<string, LucideIcon> = {
   bookmark_reminder: BookmarkCheck,
 };
 
-function NotificationRow({ n, onRead }: { n: NotificationDoc; onRead: (id: string) => void }) {
+function NotificationRow({ n, blogSlugs, onRead }: { n: NotificationDoc; blogSlugs: BlogSlugs; onRead: (id: string) => void }) {
   const Icon = TYPE_ICONS[n.type] ?? Bell;
-  const target = notificationTarget(n);
+  const target = notificationTarget(n, blogSlugs);
   return (
     <li data-testid="notification-row" data-read={n.is_read}>
       <Link
@@ -59,7 +59,7 @@ function NotificationRow({ n, onRead }: { n: NotificationDoc; onRead: (id: strin
 }
 
 export function NotificationsScreen({ userId }: { userId: string }) {
-  const { items, unreadCount, loading, markAsRead, markAllAsRead } = useNotifications(userId);
+  const { items, blogSlugs, unreadCount, loading, markAsRead, markAllAsRead } = useNotifications(userId);
   const groups = groupByDay(items);
   return (
     <div className="mx-auto max-w-3xl">
@@ -90,7 +90,7 @@ export function NotificationsScreen({ userId }: { userId: string }) {
               <Card className="overflow-hidden">
                 <ul className="divide-y">
                   {group.items.map((n) => (
-                    <NotificationRow key={n.id} n={n} onRead={markAsRead} />
+                    <NotificationRow key={n.id} n={n} blogSlugs={blogSlugs} onRead={markAsRead} />
                   ))}
                 </ul>
               </Card>

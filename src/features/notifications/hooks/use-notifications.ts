@@ -5,9 +5,10 @@ import { useLiveQuery } from '@/db/hooks/use-live-query';
 import type { RxDocument } from 'rxdb';
 import type { NotificationDoc } from '@/db/schemas/notifications';
 import { NOTIFICATIONS_LIMIT } from '../constants';
-import { headerItem, markAllNotificationsRead, markNotificationRead } from '../model/notifications';
+import { blogSlugs$, headerItem, markAllNotificationsRead, markNotificationRead } from '../model/notifications';
 
 const NO_NOTIFICATIONS: RxDocument<NotificationDoc>[] = [];
+const NO_SLUGS = new Map<string, string>();
 
 function logged(action: string) {
   return (error: unknown) => console.error(`Notifications: ${action} failed.`, error);
@@ -32,14 +33,22 @@ export function useNotifications(userId: string | null, limit?: number) {
     if (db && userId) markAllNotificationsRead(db, userId).catch(logged('mark all as read'));
   }, [db, userId]);
   const items = useMemo(() => docs.map((d) => d.toJSON() as NotificationDoc), [docs]);
+  const blogSlugs = useLiveQuery((d) => blogSlugs$(d, items), [items], NO_SLUGS).value;
   // None on the device before the first pull answered is not "no notifications".
   const pulled = usePulled('notifications');
-  return { items, unreadCount: unread.value.length, loading: Boolean(userId) && (loading || (items.length === 0 && !pulled)), markAsRead, markAllAsRead };
+  return {
+    items,
+    blogSlugs,
+    unreadCount: unread.value.length,
+    loading: Boolean(userId) && (loading || (items.length === 0 && !pulled)),
+    markAsRead,
+    markAllAsRead,
+  };
 }
 
 /** What the shell's bell and panel need (the shape of the header's notification slot). */
 export function useHeaderNotifications(userId: string | null) {
-  const { items, unreadCount, loading, markAsRead, markAllAsRead } = useNotifications(userId, NOTIFICATIONS_LIMIT);
-  const mapped = useMemo(() => items.map((n) => headerItem(n)), [items]);
+  const { items, blogSlugs, unreadCount, loading, markAsRead, markAllAsRead } = useNotifications(userId, NOTIFICATIONS_LIMIT);
+  const mapped = useMemo(() => items.map((n) => headerItem(n, blogSlugs)), [items, blogSlugs]);
   return useMemo(() => ({ unreadCount, items: mapped, loading, markAsRead, markAllAsRead }), [unreadCount, mapped, loading, markAsRead, markAllAsRead]);
 }
