@@ -18,15 +18,16 @@ export const LIVE_EVENTS = { changed: 'changed', posts: 'posts', discussions: 'd
 /** The community topic speaks at most once per this window (the database's throttle; keep them equal). */
 export const LIVE_SIGNAL_WINDOW_MS = 2_000;
 /**
- * After a community message, its tables are pulled once this much later: past the window, so what
- * the database held back meanwhile (changes of the same tables, no message) comes with the same pull,
- * and a burst of replies costs a page one pull per table.
+ * A community message's tables are pulled no earlier than this after it: past the window, so what the
+ * database held back meanwhile (changes of the tables it named, which no later message names) comes
+ * with that pull. Each further message of a burst moves the pull on, so a burst costs one pull per table.
  */
 export const LIVE_PULL_DELAY_MS = LIVE_SIGNAL_WINDOW_MS + 1_000;
 /**
- * Pulls prompted by community messages are at least this far apart: under a steady stream of
- * writes a page pulls each named table once per this interval, not once per message. Kept below
- * 10 s so what the device keeps is never staler than that.
+ * Pulls prompted by community messages are at least this far apart, and a burst's first message
+ * waits at most this long for its pull: under a steady stream of writes a page pulls each named
+ * table once per this interval, not once per message. Kept below 10 s so what the device keeps is
+ * never staler than that.
  */
 export const LIVE_PULL_MIN_INTERVAL_MS = 7_000;
 /**
@@ -79,20 +80,36 @@ export function openLiveStream(client: SupabaseClient, options: LiveStreamOption
   const pullMinIntervalMs = options.pullMinIntervalMs ?? LIVE_PULL_MIN_INTERVAL_MS;
   let lastPullAt = -Infinity;
   let stopped = false;
-  const pending = new Set<string>();
+  /** table -> when a message last named it */
+  const pending = new Map<string, number>();
+  let firstPendingAt: number | null = null;
   let pullTimer: ReturnType<typeof setTimeout> | null = null;
 
+  // One pull per burst: the delay after the burst's latest message, but no later than the interval after its
+  // first. A table named less than the delay before such a pull is pulled once more after the delay, since the
+  // database leaves what it holds back in a named table to that pull.
   function schedulePull(tables: readonly string[]): void {
-    for (const t of ours(tables)) pending.add(t);
-    if (pullTimer !== null || pending.size === 0) return;
-    const wait = Math.max(pullDelayMs, lastPullAt + pullMinIntervalMs - Date.now());
-    pullTimer = setTimeout(() => {
-      pullTimer = null;
-      const tables = [...pending];
-      pending.clear();
-      lastPullAt = Date.now();
-      if (!stopped) handlers.onPull(tables);
-    }, wait);
+    const now = Date.now();
+    for (const t of ours(tables)) pending.set(t, now);
+    if (pending.size === 0) return;
+    firstPendingAt ??= now;
+    const latest = Math.max(...pending.values());
+    const due = Math.max(Math.min(latest + pullDelayMs, firstPendingAt + pullMinIntervalMs), lastPullAt + pullMinIntervalMs);
+    if (pullTimer !== null) clearTimeout(pullTimer);
+    pullTimer = setTimeout(
+      () => {
+        pullTimer = null;
+        const at = Date.now();
+        const pulled = [...pending.keys()];
+        for (const [t, namedAt] of pending) if (namedAt + pullDelayMs <= at) pending.delete(t);
+        firstPendingAt = pending.size > 0 ? at : null;
+        lastPullAt = at;
+        if (stopped) return;
+        handlers.onPull(pulled);
+        if (pending.size > 0) schedulePull([]);
+      },
+      Math.max(0, due - now),
+    );
   }
 
   /** Joins a private topic; a (re)join and every few seconds while down pull `tables` again. */
