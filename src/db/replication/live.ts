@@ -169,6 +169,7 @@ export function openLiveStream(client: SupabaseClient, options: LiveStreamOption
     );
   }
   const backstop = setInterval(() => !stopped && handlers.onPull(options.tables), options.backstopMs ?? LIVE_BACKSTOP_MS);
+  cleanups.push(reopenSocketWhenOnline(client, () => stopped));
 
   const threadTables = ours(THREAD_TABLES);
   let watched: { id: string; leave: () => void } | null = null;
@@ -199,6 +200,23 @@ export function openLiveStream(client: SupabaseClient, options: LiveStreamOption
       cleanups.splice(0).forEach((fn) => fn());
     },
   };
+}
+
+/**
+ * Back online, a realtime socket that is not open is reopened at once, so the topics rejoin (and pull)
+ * now: realtime-js would wait for its back-off (1, 2, 5, 10 s), lengthened by the attempts that failed offline.
+ */
+function reopenSocketWhenOnline(client: SupabaseClient, stopped: () => boolean): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  const onOnline = () => {
+    // a hidden page's socket stays closed, as realtime-js keeps it; it reopens when the page is shown
+    if (stopped() || client.realtime.isConnected() || document.visibilityState === 'hidden') return;
+    void client.realtime.disconnect().then(() => {
+      if (!stopped()) client.realtime.connect();
+    });
+  };
+  window.addEventListener('online', onOnline);
+  return () => window.removeEventListener('online', onOnline);
 }
 
 /**
