@@ -81,7 +81,7 @@ async function openDevice(
   baseUrl: string,
   threadId: string,
   session: Session,
-): Promise<{ context: BrowserContext; page: Page; frames: string[] }> {
+): Promise<{ context: BrowserContext; page: Page; frames: string[]; timeline: [number, string][] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   // tsx keeps function names with an `__name` helper that page.evaluate callbacks then expect in the page.
   await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
@@ -95,11 +95,37 @@ async function openDevice(
   // Realtime frames the page received: on a miss, tells a change the server never sent from one the app dropped.
   const frames: string[] = [];
   page.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => frames.push(String(payload))));
+  // Where a rejoin's time goes: the realtime socket opening and closing, joins and their replies, posts pulls.
+  const timeline: [number, string][] = [];
+  const note = (what: string) => timeline.push([epochNow(), what]);
+  page.on('websocket', (socket) => {
+    note('socket open');
+    socket.on('close', () => note('socket closed'));
+    socket.on('framesent', ({ payload }) => {
+      const text = String(payload);
+      if (text.includes('phx_join')) note(`join ${/"topic":"([^"]+)"/.exec(text)?.[1] ?? ''}`);
+    });
+    socket.on('framereceived', ({ payload }) => {
+      const text = String(payload);
+      if (text.includes('phx_reply') && text.includes('"status":"ok"') && text.includes('realtime:thread')) note('thread joined');
+    });
+  });
+  const isPull = (url: string) => url.includes('/rest/v1/posts?');
+  context.on('request', (request) => isPull(request.url()) && note('posts pull sent'));
+  context.on('requestfinished', (request) => isPull(request.url()) && note('posts pull answered'));
+  context.on('requestfailed', (request) => isPull(request.url()) && note('posts pull failed'));
+  page.on('pageerror', (e) => log(`page error: ${e.message}`));
   await page.goto(`${baseUrl}/discussions/thread/${threadId}`);
-  await page.getByTestId('thread-page').waitFor({ timeout: 60_000 });
+  await page
+    .getByTestId('thread-page')
+    .waitFor({ timeout: 60_000 })
+    .catch(async (e: unknown) => {
+      log(`the thread page never showed; the page says: ${(await page.locator('body').innerText()).slice(0, 1500)}`);
+      throw e;
+    });
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
   await page.locator('#reply-content').waitFor();
-  return { context, page, frames };
+  return { context, page, frames, timeline };
 }
 
 /**
@@ -303,7 +329,13 @@ async function main() {
       const shownAt = await seenAt(watcher.page, WATCHER_GIVE_UP_MS).catch(() => undefined);
       if (shownAt === undefined) rejoinMisses.push(i);
       else afterRejoin.push(shownAt - back);
-      log(`rejoin round ${i}: watcher ${shownAt === undefined ? 'missed' : `${Math.round(shownAt - back)} ms after coming back`}`);
+      const steps = watcher.timeline
+        .filter(([t]) => t >= back - 3_500)
+        .map(([t, what]) => `${Math.round(t - back)} ${what}`)
+        .join(', ');
+      log(
+        `rejoin round ${i}: watcher ${shownAt === undefined ? 'missed' : `${Math.round(shownAt - back)} ms after coming back`} (ms after coming back: ${steps})`,
+      );
       await watcher.page.waitForTimeout(300);
     }
 

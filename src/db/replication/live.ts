@@ -18,15 +18,16 @@ export const LIVE_EVENTS = { changed: 'changed', posts: 'posts', discussions: 'd
 /** The community topic speaks at most once per this window (the database's throttle; keep them equal). */
 export const LIVE_SIGNAL_WINDOW_MS = 2_000;
 /**
- * After a community message, its tables are pulled once this much later: past the window, so what
- * the database held back meanwhile (changes of the same tables, no message) comes with the same pull,
- * and a burst of replies costs a page one pull per table.
+ * A community message's tables are pulled no earlier than this after it: past the window, so what the
+ * database held back meanwhile (changes of the tables it named, which no later message names) comes
+ * with that pull. Each further message of a burst moves the pull on, so a burst costs one pull per table.
  */
 export const LIVE_PULL_DELAY_MS = LIVE_SIGNAL_WINDOW_MS + 1_000;
 /**
- * Pulls prompted by community messages are at least this far apart: under a steady stream of
- * writes a page pulls each named table once per this interval, not once per message. Kept below
- * 10 s so what the device keeps is never staler than that.
+ * Pulls prompted by community messages are at least this far apart, and a burst's first message
+ * waits at most this long for its pull: under a steady stream of writes a page pulls each named
+ * table once per this interval, not once per message. Kept below 10 s so what the device keeps is
+ * never staler than that.
  */
 export const LIVE_PULL_MIN_INTERVAL_MS = 7_000;
 /**
@@ -84,26 +85,45 @@ interface StreamContext {
 const ours = (ctx: StreamContext, tables: readonly string[]): string[] => tables.filter((t) => ctx.kept.has(t));
 const rowsOf = (m: Message): Row[] => (isRow(m.payload.row) ? [m.payload.row] : []);
 
-/** Coalesces pulls the community topic asks for: one delayed pull per burst, spaced by the minimum interval. */
+/**
+ * Coalesces pulls the community topic asks for: one pull per burst, the delay after the burst's latest
+ * message but no later than the interval after its first, spaced by the minimum interval. A table named
+ * less than the delay before such a pull is pulled once more after the delay, since the database leaves
+ * what it holds back in a named table to that pull.
+ */
 function createPullScheduler(ctx: StreamContext, options: LiveStreamOptions): { schedule(tables: readonly string[]): void; cancel(): void } {
   const pullDelayMs = options.pullDelayMs ?? LIVE_PULL_DELAY_MS;
   const pullMinIntervalMs = options.pullMinIntervalMs ?? LIVE_PULL_MIN_INTERVAL_MS;
   let lastPullAt = -Infinity;
-  const pending = new Set<string>();
+  /** table -> when a message last named it */
+  const pending = new Map<string, number>();
+  let firstPendingAt: number | null = null;
   let pullTimer: ReturnType<typeof setTimeout> | null = null;
-  return {
-    schedule(tables) {
-      for (const t of ours(ctx, tables)) pending.add(t);
-      if (pullTimer !== null || pending.size === 0) return;
-      const wait = Math.max(pullDelayMs, lastPullAt + pullMinIntervalMs - Date.now());
-      pullTimer = setTimeout(() => {
+  function schedule(tables: readonly string[]): void {
+    const now = Date.now();
+    for (const t of ours(ctx, tables)) pending.set(t, now);
+    if (pending.size === 0) return;
+    firstPendingAt ??= now;
+    const latest = Math.max(...pending.values());
+    const due = Math.max(Math.min(latest + pullDelayMs, firstPendingAt + pullMinIntervalMs), lastPullAt + pullMinIntervalMs);
+    if (pullTimer !== null) clearTimeout(pullTimer);
+    pullTimer = setTimeout(
+      () => {
         pullTimer = null;
-        const due = [...pending];
-        pending.clear();
-        lastPullAt = Date.now();
-        if (!ctx.isStopped()) ctx.handlers.onPull(due);
-      }, wait);
-    },
+        const at = Date.now();
+        const pulled = [...pending.keys()];
+        for (const [t, namedAt] of pending) if (namedAt + pullDelayMs <= at) pending.delete(t);
+        firstPendingAt = pending.size > 0 ? at : null;
+        lastPullAt = at;
+        if (ctx.isStopped()) return;
+        ctx.handlers.onPull(pulled);
+        if (pending.size > 0) schedule([]);
+      },
+      Math.max(0, due - now),
+    );
+  }
+  return {
+    schedule,
     cancel() {
       if (pullTimer !== null) clearTimeout(pullTimer);
     },
@@ -204,6 +224,7 @@ export function openLiveStream(client: SupabaseClient, options: LiveStreamOption
   const pulls = createPullScheduler(ctx, options);
   const cleanups = [followCommunity(ctx, options.tables, pulls.schedule), followMember(ctx, options.userId)].filter((fn): fn is () => void => fn !== null);
   const backstop = setInterval(() => !stopped && handlers.onPull(options.tables), options.backstopMs ?? LIVE_BACKSTOP_MS);
+  cleanups.push(reopenSocketWhenOnline(client, () => stopped));
   const thread = createThreadWatcher(ctx);
 
   return {
@@ -217,6 +238,23 @@ export function openLiveStream(client: SupabaseClient, options: LiveStreamOption
       cleanups.splice(0).forEach((fn) => fn());
     },
   };
+}
+
+/**
+ * Back online, a realtime socket that is not open is reopened at once, so the topics rejoin (and pull)
+ * now: realtime-js would wait for its back-off (1, 2, 5, 10 s), lengthened by the attempts that failed offline.
+ */
+function reopenSocketWhenOnline(client: SupabaseClient, stopped: () => boolean): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  const onOnline = () => {
+    // a hidden page's socket stays closed, as realtime-js keeps it; it reopens when the page is shown
+    if (stopped() || client.realtime.isConnected() || document.visibilityState === 'hidden') return;
+    void client.realtime.disconnect().then(() => {
+      if (!stopped()) client.realtime.connect();
+    });
+  };
+  window.addEventListener('online', onOnline);
+  return () => window.removeEventListener('online', onOnline);
 }
 
 /**
