@@ -2,10 +2,11 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef } from 'react';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { AppProviders } from './providers';
-import { router } from './router';
+import { getRouter } from './router';
 import type { RouterContext } from './router-context';
 
 function RoutedApp() {
+  const router = getRouter();
   const { user, loading } = useAuth();
   const context = useMemo<RouterContext>(() => ({ auth: { user, loading } }), [user, loading]);
   // Guards run in beforeLoad; when the session becomes known they must run again. The launch loaded the first
@@ -16,7 +17,7 @@ function RoutedApp() {
     if (last.loading === context.auth.loading && last.user === context.auth.user) return;
     loadedWith.current = context.auth;
     void router.invalidate();
-  }, [context]);
+  }, [context, router]);
   return <RouterProvider router={router} context={context} />;
 }
 

@@ -7,6 +7,15 @@ export function cn(...inputs: ClassValue[]): string {
 }
 
 /**
+ * Builds tailwind-merge's map of Tailwind's classes, which its first call does (several milliseconds of a
+ * throttled phone's main thread, in one piece): the entry calls this in a task of its own, so the first
+ * screen's render, which calls `cn` in nearly every component, does not pay it inside one of its slices.
+ */
+export function warmUpClassMerging(): void {
+  twMerge('px-2 py-1', 'px-3');
+}
+
+/**
  * A count with thousands separators, as en-US writes it (12,345). Not `toLocaleString`: its first call in a
  * page loads the ICU number data, about 80 ms of an unthrottled desktop's main thread, on the first screen.
  */

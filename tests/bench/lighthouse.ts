@@ -19,7 +19,8 @@ import { build, preview } from 'vite';
 import { CHROMIUM_ARGS } from '../../playwright.config';
 import { ROOT, startStackProcess, testStackLocation } from '../support/stack-process';
 import { describeMachine, type Machine } from './machine';
-import { sharedLinkPages } from './pages';
+import { chromium } from 'playwright-core';
+import { checkPagesRender, sharedLinkPages } from './pages';
 import { median, recordBenchResult } from './results';
 
 /** Core Web Vitals' "good" thresholds and the issue's score target. */
@@ -153,6 +154,12 @@ async function main() {
     // LIGHTHOUSE_PAGES=thread,hub measures only those (a quicker look while working on one page).
     const only = process.env.LIGHTHOUSE_PAGES?.split(',');
     const targets = Object.fromEntries(Object.entries(await sharedLinkPages(dbUrl)).filter(([name]) => !only || only.includes(name)));
+    const checker = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
+    try {
+      await checkPagesRender(checker, baseUrl, targets);
+    } finally {
+      await checker.close();
+    }
     const result: Record<string, RunFigures & { runs: RunFigures[] }> = {};
     const machines: Machine[] = [];
     let lighthouseVersion = '';

@@ -1,7 +1,7 @@
 /** The pages a shared link opens, picked from the seeded community, and the moment their first screen is readable. */
 import pg from 'pg';
-import type { Page } from 'playwright-core';
-import { FIRST_SCREEN_MARK } from '../../src/lib/shell-constants';
+import type { Browser, Page } from 'playwright-core';
+import { FIRST_SCREEN_MARK, MESSAGES } from '../../src/lib/shell-constants';
 
 async function firstRow<T extends Record<string, unknown>>(dbUrl: string, text: string): Promise<T> {
   const client = new pg.Client({ connectionString: dbUrl });
@@ -38,12 +38,48 @@ export async function sharedLinkPages(dbUrl: string): Promise<Record<string, str
 
 /**
  * Waits for the app's mark of its first screen on the glass (the matched route rendered with nothing busy in
- * it, then painted) and returns when it was set, in the page's clock.
+ * it, then painted) and returns when it was set, in the page's clock. Fails at once, saying so, when the page
+ * shows the app's error screen instead: a benchmark of that screen measures nothing of the app.
  */
 export async function waitForFirstScreen(page: Page, timeout = 60_000): Promise<number> {
-  const handle = await page.waitForFunction((mark) => performance.getEntriesByName(mark)[0]?.startTime ?? 0, FIRST_SCREEN_MARK, {
-    timeout,
-    polling: 'raf',
-  });
-  return Number(await handle.jsonValue());
+  const handle = await page.waitForFunction(
+    ([mark, errorTitle]) => {
+      const at = performance.getEntriesByName(mark)[0]?.startTime;
+      if (at) return at;
+      return [...document.querySelectorAll('[role="alert"] h1')].some((h) => h.textContent === errorTitle) ? -1 : 0;
+    },
+    [FIRST_SCREEN_MARK, MESSAGES.renderErrorTitle] as const,
+    { timeout, polling: 'raf' },
+  );
+  const at = Number(await handle.jsonValue());
+  if (at < 0) throw new Error(`${page.url()} shows the app's error screen ("${MESSAGES.renderErrorTitle}"), not its first screen`);
+  return at;
+}
+
+/**
+ * Opens each page once in `browser` and checks that it reaches its first screen, before any figure is taken:
+ * a build that only shows its error screen (two copies of React in one bundle did) would otherwise be measured
+ * as a fast page.
+ */
+export async function checkPagesRender(browser: Browser, baseUrl: string, pages: Record<string, string>): Promise<void> {
+  for (const [name, path] of Object.entries(pages)) {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    const errors: string[] = [];
+    try {
+      const page = await context.newPage();
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text().split('\n')[0] ?? '');
+      });
+      await page.goto(`${baseUrl}${path}`);
+      await waitForFirstScreen(page);
+    } catch (error) {
+      throw new Error(
+        `the ${name} page did not render: ${error instanceof Error ? error.message : String(error)}; page errors: ${errors.join(' | ') || 'none'}`,
+        { cause: error },
+      );
+    } finally {
+      await context.close();
+    }
+  }
 }

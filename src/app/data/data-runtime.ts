@@ -18,7 +18,7 @@ import { useConnectivityStore } from '@/stores/connectivity-store';
 import type { DraftDoc } from '@/db/schemas/drafts';
 import { REJECTED_DRAFTS_PATH } from '@/lib/shell-constants';
 import { tellBackgroundOutcomes, watchWaitingWrites } from '../pwa/background-sync';
-import { router } from '../router';
+import { getRouter } from '../router';
 import { REJECTED_NOTICE } from './constants';
 import { clearSignOutMark, hasSignOutMark, markSignedOut } from './sign-out-mark';
 import { rejectionNotices } from './rejection-notice';
@@ -56,7 +56,7 @@ function tellRejections(fresh: DraftDoc[]): void {
     title: REJECTED_NOTICE.title,
     description: REJECTED_NOTICE.description(fresh[0].reason ?? ''),
     duration: Infinity,
-    action: { label: REJECTED_NOTICE.open, altText: REJECTED_NOTICE.openAlt, onClick: () => void router.navigate({ to: REJECTED_DRAFTS_PATH }) },
+    action: { label: REJECTED_NOTICE.open, altText: REJECTED_NOTICE.openAlt, onClick: () => void getRouter().navigate({ to: REJECTED_DRAFTS_PATH }) },
   });
 }
 
@@ -83,7 +83,7 @@ export async function startDataRuntime(getClient: () => Promise<SupabaseClient>)
         );
     }),
   ];
-  void tellBackgroundOutcomes(() => void router.navigate({ to: REJECTED_DRAFTS_PATH }));
+  void tellBackgroundOutcomes(() => void getRouter().navigate({ to: REJECTED_DRAFTS_PATH }));
   // Pulls that failed offline wait for their retry timer; coming back online should not.
   const onOnline = () => controller.current?.resync();
   window.addEventListener('online', onOnline);
