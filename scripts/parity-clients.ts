@@ -201,6 +201,8 @@ async function runSuite(name: string, suite: Suite, source: string): Promise<Out
     const child = spawn(
       process.execPath,
       [
+        // The suites expect a global WebSocket (Node 22 has one); Node 20 has it behind this flag.
+        ...('WebSocket' in globalThis ? [] : ['--experimental-websocket']),
         join(WORK, 'node_modules', 'jest', 'bin', 'jest.js'),
         ...(config ? ['--config', config] : []),
         '--rootDir',
