@@ -139,8 +139,17 @@ function linkWorkspacePackages(source: string): void {
   symlinkSync(dir, linked, 'dir');
 }
 
+/** Installed at the spec's major version (another package's dependency may have put an older one there first). */
+function installed(spec: string): boolean {
+  const at = spec.lastIndexOf('@');
+  const manifest = join(WORK, 'node_modules', spec.slice(0, at), 'package.json');
+  if (!existsSync(manifest)) return false;
+  const major = (version: string) => /\d+/.exec(version)?.[0];
+  return major((JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version) === major(spec.slice(at + 1));
+}
+
 function installSuiteDependencies(): void {
-  if (SUITE_DEPENDENCIES.every((spec) => existsSync(join(WORK, 'node_modules', spec.slice(0, spec.lastIndexOf('@')))))) return;
+  if (SUITE_DEPENDENCIES.every(installed)) return;
   writeFileSync(join(WORK, 'package.json'), JSON.stringify({ private: true }));
   run('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', WORK, ...SUITE_DEPENDENCIES]);
 }
