@@ -83,6 +83,8 @@ const SUITE_DEPENDENCIES = [
   'jsonwebtoken@^9.0.0',
   '@types/jsonwebtoken@^8.5.8',
   '@faker-js/faker@^9.9.0',
+  // postgrest-js's tests import its types (RequiredDeep); the app's older copy would be found otherwise
+  'type-fest@^4.32.0',
 ];
 
 const WORK = join(ROOT, '.local', 'client-suites');
@@ -137,8 +139,17 @@ function linkWorkspacePackages(source: string): void {
   symlinkSync(dir, linked, 'dir');
 }
 
+/** Installed at the spec's major version (another package's dependency may have put an older one there first). */
+function installed(spec: string): boolean {
+  const at = spec.lastIndexOf('@');
+  const manifest = join(WORK, 'node_modules', spec.slice(0, at), 'package.json');
+  if (!existsSync(manifest)) return false;
+  const major = (version: string) => /\d+/.exec(version)?.[0];
+  return major((JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version) === major(spec.slice(at + 1));
+}
+
 function installSuiteDependencies(): void {
-  if (SUITE_DEPENDENCIES.every((spec) => existsSync(join(WORK, 'node_modules', spec.slice(0, spec.lastIndexOf('@')))))) return;
+  if (SUITE_DEPENDENCIES.every(installed)) return;
   writeFileSync(join(WORK, 'package.json'), JSON.stringify({ private: true }));
   run('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', WORK, ...SUITE_DEPENDENCIES]);
 }
@@ -178,7 +189,8 @@ async function runSuite(name: string, suite: Suite, source: string): Promise<Out
     JSON.stringify({ jwtSecret: CLI_JWT_SECRET, anonKey: await cliKey('anon'), serviceRoleKey: await cliKey('service_role'), extra: {} }),
   );
   for (const script of suite.before ?? []) run(process.execPath, [join(pkgDir, script)], pkgDir);
-  Object.assign(process.env, TEST_STACK_AUTH_ENV, { SUPABASE_DB_FSYNC: 'off' });
+  // The suites call without an apikey where `supabase start`'s gateway lets them (it checks none; hosted does).
+  Object.assign(process.env, TEST_STACK_AUTH_ENV, { SUPABASE_DB_FSYNC: 'off', SUPABASE_REQUIRE_API_KEY: 'false' });
   let stack: Awaited<ReturnType<typeof startStack>>;
   try {
     stack = await startStack({
@@ -201,6 +213,8 @@ async function runSuite(name: string, suite: Suite, source: string): Promise<Out
     const child = spawn(
       process.execPath,
       [
+        // The suites expect a global WebSocket (Node 22 has one); Node 20 has it behind this flag.
+        ...('WebSocket' in globalThis ? [] : ['--experimental-websocket']),
         join(WORK, 'node_modules', 'jest', 'bin', 'jest.js'),
         ...(config ? ['--config', config] : []),
         '--rootDir',

@@ -529,6 +529,36 @@ drop event trigger if exists privileged_extension_end;
 create event trigger privileged_extension_end on ddl_command_end when tag in ('CREATE EXTENSION')
   execute function extensions.privileged_extension_end();
 
+-- Settings of the API roles -------------------------------------------------------------
+-- On Supabase, supautils marks authenticator, anon, authenticated and service_role as reserved
+-- roles whose settings the privileged role (postgres) may still change, for the parameters in
+-- supautils.privileged_role_allowed_configs: `pgrst.*` (PostgREST's in-database configuration,
+-- e.g. `alter role authenticator set pgrst.db_aggregates_enabled to 'true'`), session_replication_role,
+-- log_min_messages, log_lock_waits, track_io_timing, and extensions' own. PostgreSQL alone lets
+-- a CREATEROLE role store only parameters it could set itself, and refuses the `pgrst.` ones
+-- ("permission denied to set parameter"), so postgres is granted SET on each parameter PostgREST
+-- reads from the database (every name of versions 12 to 14) and on those four. A `pgrst.` name
+-- PostgREST does not read, which hosted accepts and ignores, is refused here.
+do $$
+declare
+  p text;
+begin
+  foreach p in array array[
+    'pgrst.db_aggregates_enabled', 'pgrst.client_error_verbosity', 'pgrst.db_anon_role', 'pgrst.db_pre_config',
+    'pgrst.db_extra_search_path', 'pgrst.db_max_rows', 'pgrst.db_plan_enabled', 'pgrst.db_pre_request',
+    'pgrst.db_prepared_statements', 'pgrst.db_root_spec', 'pgrst.db_schemas', 'pgrst.db_timezone_enabled',
+    'pgrst.db_tx_end', 'pgrst.db_hoisted_tx_settings', 'pgrst.db_use_legacy_gucs', 'pgrst.jwt_aud',
+    'pgrst.jwt_role_claim_key', 'pgrst.jwt_secret', 'pgrst.jwt_secret_is_base64', 'pgrst.jwt_cache_max_lifetime',
+    'pgrst.jwt_cache_max_entries', 'pgrst.openapi_mode', 'pgrst.openapi_security_active',
+    'pgrst.openapi_server_proxy_uri', 'pgrst.raw_media_types', 'pgrst.server_cors_allowed_origins',
+    'pgrst.server_trace_header', 'pgrst.server_timing_enabled', 'pgrst.url_use_legacy_target_names',
+    'session_replication_role', 'log_min_messages', 'log_lock_waits', 'track_io_timing'
+  ] loop
+    execute format('grant set on parameter %s to postgres', p);
+  end loop;
+end
+$$;
+
 -- Migration history, as the Supabase CLI records it ------------------------------------
 create table if not exists supabase_migrations.schema_migrations (
   version text primary key,

@@ -69,6 +69,11 @@ export interface StackConfig {
   dbSchemas: string[];
   extraSearchPath: string[];
   maxRows: number;
+  /**
+   * Calls need an `apikey` (header, query or bearer) as on a hosted project; off, a call without one goes on as `anon`,
+   * as behind the Supabase CLI's gateway (its Kong has no key check), which the client libraries' own suites rely on.
+   */
+  requireApiKey: boolean;
   auth: AuthSettings;
   functions: Record<string, FunctionSettings>;
   /** where migrations, seed and functions live */
@@ -145,6 +150,7 @@ export function loadConfig(overrides: ConfigOverrides = {}): StackConfig {
     dbSchemas: (api.schemas as string[] | undefined) ?? ['public'],
     extraSearchPath: (api.extra_search_path as string[] | undefined) ?? ['public', 'extensions'],
     maxRows: Number(api.max_rows ?? 1000),
+    requireApiKey: boolEnv('SUPABASE_REQUIRE_API_KEY', true),
     auth: {
       siteUrl: process.env.SUPABASE_SITE_URL ?? String(auth.site_url ?? 'http://127.0.0.1:4173'),
       additionalRedirectUrls: (auth.additional_redirect_urls as string[] | undefined) ?? [],

@@ -34,11 +34,12 @@ beforeAll(async () => {
   mkdirSync(localDir, { recursive: true });
   const keysFile = join(localDir, 'signing_keys.json');
   writeFileSync(keysFile, JSON.stringify(KEYS));
-  stack = await startStackProcess({ ...location, env: { SUPABASE_AUTH_SIGNING_KEYS_PATH: keysFile } });
+  // This stack also runs with the API key check off, as the Supabase CLI's gateway does (every other test stack has it on).
+  stack = await startStackProcess({ ...location, env: { SUPABASE_AUTH_SIGNING_KEYS_PATH: keysFile, SUPABASE_REQUIRE_API_KEY: 'false' } });
   api = stack.status.API_URL;
   anonKey = stack.status.ANON_KEY;
   serviceKey = stack.status.SERVICE_ROLE_KEY;
-  const client = createClient(api, anonKey, { auth: { persistSession: false }, realtime: { transport: ws } });
+  const client = createClient(api, anonKey, { auth: { persistSession: false }, realtime: { transport: ws as unknown as typeof WebSocket } });
   const { data, error } = await client.auth.signUp({ email: `keys-${randomUUID()}@example.com`, password: 'spin-the-decks-2026' });
   expect(error).toBeNull();
   member = { id: data.user!.id, accessToken: data.session!.access_token };
@@ -99,7 +100,7 @@ describe('asymmetric JWT signing keys ([auth] signing_keys_path)', () => {
     const { payload } = await jwtVerify(member.accessToken, createLocalJWKSet({ keys }));
     expect(payload).toMatchObject({ sub: member.id, role: 'authenticated' });
     // supabase-js verifies it locally with the JWKS instead of asking /user.
-    const client = createClient(api, anonKey, { auth: { persistSession: false }, realtime: { transport: ws } });
+    const client = createClient(api, anonKey, { auth: { persistSession: false }, realtime: { transport: ws as unknown as typeof WebSocket } });
     const { data, error } = await client.auth.getClaims(member.accessToken);
     expect(error).toBeNull();
     expect(data?.claims.sub).toBe(member.id);
@@ -133,5 +134,15 @@ describe('asymmetric JWT signing keys ([auth] signing_keys_path)', () => {
     for (const token of forgeries) expect(await answers(token)).toEqual(refused);
     const auth = await fetch(`${api}/auth/v1/user`, { headers: { apikey: anonKey, authorization: `Bearer ${forgeries[1]}` } });
     expect(await auth.json()).toMatchObject({ code: 403, error_code: ErrorCodes.badJwt });
+  });
+});
+
+describe('the API key check off (SUPABASE_REQUIRE_API_KEY=false), as behind the Supabase CLI', () => {
+  it('lets a call without apikey or token through as anon, and still refuses a forged token', async () => {
+    expect((await fetch(`${api}/auth/v1/settings`)).status).toBe(200);
+    const rest = await fetch(`${api}/rest/v1/profiles?select=id&id=eq.${member.id}`);
+    expect(rest.status).toBe(200);
+    const forged = await memberToken('RS256', RS_KID, stranger.privateKey);
+    expect((await fetch(`${api}/rest/v1/profiles?select=id`, { headers: { authorization: `Bearer ${forged}` } })).status).toBe(401);
   });
 });

@@ -13,6 +13,7 @@ export async function checkApiKey(req: FastifyRequest, ctx: GatewayContext): Pro
   const query = (req.query as Record<string, unknown> | undefined)?.apikey;
   const key = (Array.isArray(header) ? header[0] : header) ?? (typeof query === 'string' ? query : undefined) ?? bearerToken(req.headers.authorization);
   if (!key) {
+    if (!ctx.config.requireApiKey) return { ok: true };
     return { ok: false, status: 401, message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' };
   }
   if (key === ctx.keys.anonKey || key === ctx.keys.serviceRoleKey) return { ok: true };
