@@ -1,7 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { pendingChangesLabel } from '../../src/app/layout/connectivity-indicator';
-import { THREAD_TEXT } from '../../src/features/discussions/constants';
+import { THREAD_TEXT, THREAD_TOASTS } from '../../src/features/discussions/constants';
+import { AUTH_STORAGE_KEY } from '../../src/lib/shell-constants';
 import { FOLLOW_LABELS } from '../../src/features/profiles/constants';
 import { logIn, newMember } from '../support/standins/e2e-session';
 import { createThread, expectDeviceToHold, sql, waitForWorker, type SeededThread } from './offline-support';
@@ -153,5 +154,43 @@ test('a follow made offline survives leaving the profile 0, 50 and 200 ms after 
       )[0]!.n,
     );
   await expect.poll(follows, { timeout: 60_000 }).toBe(targets.length);
+  await context.close();
+});
+
+test('a like tapped while the session is still being restored is made, not answered with "log in"', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const member = await newMember('early_liker');
+  const thread = await createThread(member.id, [{ authorId: member.id, content: unique('Liked before the session is back: opening post') }]);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await logIn(page, member);
+  await page.goto(`/discussions/thread/${thread.id}`);
+  await expect(page.getByText(thread.posts[0]!.content)).toBeVisible({ timeout: 30_000 });
+  await expectDeviceToHold(page, thread.posts[0]!.content);
+  await waitForWorker(page);
+  // Another tab (or the worker) refreshing the session holds its lock for a while as the page opens: the thread
+  // shows from the device before the app knows who is signed in.
+  await context.addInitScript((name) => {
+    void navigator.locks.request(name, () => new Promise((resolve) => setTimeout(resolve, 5000)));
+  }, `lock:${AUTH_STORAGE_KEY}`);
+  await context.setOffline(true);
+  await page.reload();
+  const like = page.locator(`#post-${thread.posts[0]!.id}`).getByRole('button', { name: new RegExp(`^${THREAD_TEXT.like} `) });
+  await expect(like).toBeVisible();
+  await like.click();
+  await expect(page.locator(`#post-${thread.posts[0]!.id}`).getByRole('button', { name: new RegExp(`^${THREAD_TEXT.unlike} `) })).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: THREAD_TOASTS.reactLogin.description })).toHaveCount(0);
+  await expect(page.getByTestId('connectivity-indicator')).toContainText(pendingChangesLabel(1));
+  await context.setOffline(false);
+  const likes = async () =>
+    Number(
+      (
+        await sql<{ n: string }>(`select count(*) as n from public.reactions where user_id = $1 and post_id = $2 and not _deleted`, [
+          member.id,
+          thread.posts[0]!.id,
+        ])
+      )[0]!.n,
+    );
+  await expect.poll(likes, { timeout: 60_000 }).toBe(1);
   await context.close();
 });

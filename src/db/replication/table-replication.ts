@@ -4,6 +4,7 @@ import { Subject } from 'rxjs';
 import type { ReplicatedCollectionName } from '../collections';
 import type { AppDatabase } from '../database';
 import { yieldToMain } from '../idle';
+import { firstPushCheckpoint } from './first-push-checkpoint';
 import { createPullHandler, SLICED_PAGE } from './pull';
 import { acknowledgePulledRows } from './pulled-rows';
 import { createPushHandler } from './push';
@@ -147,17 +148,33 @@ function pushOptions(options: TableReplicationOptions, isStopped: () => boolean)
 /** Starts RxDB's replication of one table: checkpointed pages in slices, its stream, and its push side. */
 export function startTableReplication(options: TableReplicationOptions): { state: TableReplication; stop: () => void } {
   const received: Received = { count: 0, mark: 0, changed: new Subject<void>() };
+  const push = pushOptions(options, () => options.isStopped() || state.isStopped());
+  const firstCheckpoint = push && 'initialCheckpoint' in push ? push.initialCheckpoint : undefined;
+  const waitForLeadership = options.waitForLeadership ?? true;
   const state: TableReplication = replicateRxCollection<unknown, Checkpoint>({
     replicationIdentifier: replicationIdentifier(options.spec, options.userId),
     collection: options.collection,
     deletedField: '_deleted',
     live: true,
     retryTime: options.pullRetryMs ?? 5000,
-    waitForLeadership: options.waitForLeadership ?? true,
-    autoStart: true,
+    waitForLeadership,
+    // RxDB reads where the push starts when it starts; that place is looked up in the store first.
+    autoStart: !firstCheckpoint,
     pull: pullOptions(options, received),
-    push: pushOptions(options, () => options.isStopped() || state.isStopped()),
+    push,
   });
+  if (push && 'initialCheckpoint' in push && firstCheckpoint) {
+    void firstPushCheckpoint(options.db, options.collection, options.name, options.userId, firstCheckpoint.lwt)
+      .catch(() => firstCheckpoint)
+      .then(async (checkpoint) => {
+        push.initialCheckpoint = checkpoint;
+        // What RxDB does itself when it starts a replication on its own.
+        if (waitForLeadership && options.db.multiInstance) await options.db.waitForLeadership();
+        if (!state.isStopped()) await state.start();
+      })
+      // A start that failed is reported on the replication's error stream.
+      .catch(() => undefined);
+  }
   const receivedSub = state.received$.subscribe(() => {
     received.count += 1;
     received.changed.next();

@@ -192,6 +192,7 @@ function PostCardView({ post, author, quoted, liked, likeCount, permissions, out
             aria-pressed={liked}
             aria-label={`${liked ? THREAD_TEXT.unlike : THREAD_TEXT.like} (${likeCount})`}
             onClick={() => actions.onLike(post, liked)}
+            disabled={!permissions.canReact}
             data-testid="like-button"
           >
             <ThumbsUp className={cn(liked && 'fill-current')} aria-hidden />

@@ -11,6 +11,8 @@ type PostListProps = {
   posts: PostRow[];
   data: ThreadData;
   viewer: Viewer;
+  /** a member's session is still being restored: controls that need to know who is looking wait */
+  viewerPending?: boolean;
   discussion: DiscussionRow;
   /** Index of the `?post=` target (-1: none): everything up to it renders in the first frame. */
   targetIndex: number;
@@ -27,7 +29,7 @@ export const NEW_POSTS_DIVIDER_ID = 'new-posts';
  * The thread's posts, oldest first. A long thread renders its first screen in the
  * first frame and fills in the rest right after (see useProgressiveCount).
  */
-export function PostList({ posts, data, viewer, discussion, targetIndex, highlighted, actions, dividerBeforeId = null }: PostListProps) {
+export function PostList({ posts, data, viewer, viewerPending = false, discussion, targetIndex, highlighted, actions, dividerBeforeId = null }: PostListProps) {
   const shown = useProgressiveCount(posts.length, Math.max(THREAD_FIRST_SCREEN_POSTS, targetIndex + THREAD_FIRST_SCREEN_POSTS), THREAD_RENDER_GROWTH);
   const postsById = new Map(posts.map((p) => [p.id, p]));
 
@@ -64,7 +66,7 @@ export function PostList({ posts, data, viewer, discussion, targetIndex, highlig
               quoted={quotedFor(post)}
               liked={liked}
               likeCount={displayedLikes(post, liked, pending)}
-              permissions={postPermissions(viewer, discussion, post)}
+              permissions={postPermissions(viewer, discussion, post, viewerPending)}
               // 'Waiting to send' only once the reply is really queued on the device (its outbox entry exists).
               outbox={own ? data.postOutbox.get(post.id) : undefined}
               highlighted={highlighted === post.id}

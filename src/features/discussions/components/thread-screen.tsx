@@ -36,6 +36,8 @@ type ThreadScreenProps = {
   /** `?post=`: scroll to and highlight this post. */
   highlightPostId: string | null;
   member: MemberInput;
+  /** The device holds a session that is still being restored: `member` is null, yet this is no visitor. */
+  memberPending?: boolean;
   /** The running replication from the app's data provider. */
   sync: SyncHandle | null;
   /** Renders the header's share control (the route composes the share feature's dialog). */
@@ -104,6 +106,7 @@ export function ThreadScreen({
   threadId,
   highlightPostId,
   member,
+  memberPending = false,
   sync,
   renderShare,
   keepOffline,
@@ -318,6 +321,7 @@ export function ThreadScreen({
               posts={posts}
               data={data}
               viewer={viewer}
+              viewerPending={memberPending && viewer === null}
               discussion={discussion}
               targetIndex={Math.max(targetIndex, firstUnread)}
               highlighted={highlighted}

@@ -40,14 +40,19 @@ export type PostPermissions = {
   canFlag: boolean;
 };
 
-export function postPermissions(viewer: Viewer, discussion: DiscussionRow, post: PostRow): PostPermissions {
+/**
+ * `viewerPending`: a signed-in member's session is still being restored (the page just opened), so who is
+ * looking, and which posts they liked, is not known yet.
+ */
+export function postPermissions(viewer: Viewer, discussion: DiscussionRow, post: PostRow, viewerPending = false): PostPermissions {
   const mod = isModerator(viewer);
   const own = viewer !== null && viewer.id === post.user_id;
   const locked = discussion.is_locked;
   return {
     canQuote: viewer !== null && !locked,
-    // Guests see the like button; pressing it explains that logging in is needed.
-    canReact: true,
+    // Guests see the like button; pressing it explains that logging in is needed. Until a member's session is
+    // restored it waits: a tap then would be told to log in and dropped, or toggle a like the screen does not show yet.
+    canReact: !viewerPending,
     // The edit control shows to those who manage the post; saving is the author's alone.
     canEdit: !locked && (own || mod),
     canDelete: own || mod,

@@ -45,7 +45,7 @@ function ValidThreadRoute({ threadId }: { threadId: string }) {
   const navigate = Route.useNavigate();
   // Once the notification's text is in the editor its draft keeps it; the URL no longer needs to carry it.
   const onReplyPrefilled = useCallback(() => void navigate({ search: { post }, replace: true }), [navigate, post]);
-  const { user } = useAuth();
+  const { user, loading } = useAuth();
   const { sync } = useAppData();
   const userId = user?.id ?? null;
   // Each post's row of actions offers a bookmark to a member (the bookmarks feature's control).
@@ -64,6 +64,7 @@ function ValidThreadRoute({ threadId }: { threadId: string }) {
         threadId={threadId}
         highlightPostId={postIdFromSearch(post)}
         member={member}
+        memberPending={!user && loading}
         sync={sync}
         renderShare={renderShare}
         renderPostExtra={renderPostExtra}
