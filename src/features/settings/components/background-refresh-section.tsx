@@ -11,11 +11,10 @@ type Props = {
   apply: () => Promise<PeriodicRefreshOutcome>;
 };
 
-function statusText(on: boolean, outcome: PeriodicRefreshOutcome | null): string | null {
+/** The browser has the API here: anything short of a registration means it holds the refresh back for now. */
+function statusText(on: boolean, outcome: PeriodicRefreshOutcome | null): string {
   if (!on) return BACKGROUND_REFRESH_TEXT.off;
-  if (outcome === 'registered') return BACKGROUND_REFRESH_TEXT.registered;
-  if (outcome === 'unregistered') return BACKGROUND_REFRESH_TEXT.waiting;
-  return null;
+  return outcome === 'registered' ? BACKGROUND_REFRESH_TEXT.registered : BACKGROUND_REFRESH_TEXT.waiting;
 }
 
 /** Settings: whether this device refreshes kept threads, notifications and the blog with the app closed. */
@@ -68,11 +67,9 @@ export function BackgroundRefreshSection({ apply }: Props) {
             onCheckedChange={(next) => void change(next)}
           />
         </div>
-        {status ? (
-          <p id="background-refresh-status" className="text-muted-foreground" data-testid="background-refresh-status">
-            {status}
-          </p>
-        ) : null}
+        <p id="background-refresh-status" className="text-muted-foreground" data-testid="background-refresh-status">
+          {status}
+        </p>
       </CardContent>
     </Card>
   );
