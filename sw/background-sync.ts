@@ -4,16 +4,18 @@
  * every page closed), it sends what waits in the outbox with the member's session, under the lock the page's push
  * takes too, and records each outcome where the app reads it. Writes still waiting make the event fail, so the
  * browser fires it again later; on its last chance they stay queued for the app's next open. Periodic Background
- * Sync (an installed app in Chromium) sends what waits too, and updates the icon's count.
+ * Sync (an installed app in Chromium, while the member's setting is on) sends what waits too, brings the kept
+ * threads, the notifications and the blog up to date in the device's store, and updates the icon's count.
  */
 import { supabaseTable } from '../src/db/replication/remote-table';
 import { withSendLock } from '../src/db/send-lock';
 import { OUTBOX_SYNC_TAG, PERIODIC_REFRESH_TAG } from '../src/app/pwa/constants';
 import { logBackgroundOutcome } from '../src/lib/worker-store';
 import { showAppBadge, unreadCount } from './badge';
-import { memberApi } from './member-api';
+import { memberApi, memberId } from './member-api';
 import { openOutboxQueue } from './outbox-queue';
 import { sendQueued, type SendQueuedResult } from './outbox-sender';
+import { refreshStore } from './store-refresh';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -69,10 +71,20 @@ function savesData(): boolean {
   return (self.navigator as WorkerNavigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
 }
 
-/** Between opens: what still waits goes out, and the icon's count follows the server's. */
+/**
+ * Between opens: what still waits goes out, what changed on the server reaches the device's store (so the next
+ * open shows it with no signal), and the icon's count follows the server's. An open app keeps itself fresh, and
+ * the worker must not write beside its replication.
+ */
 async function refresh(): Promise<void> {
-  if (savesData()) return;
+  if (savesData() || (await appIsOpen())) return;
   await sendOutbox().catch(() => null);
+  const userId = await memberId().catch(() => null);
+  if (userId) {
+    await withSendLock(() => refreshStore({ userId, remoteFor: (spec) => supabaseTable(memberApi(), spec.table, spec.readColumns) })).catch((error: unknown) =>
+      console.warn('The background refresh failed; the app refreshes on its next open.', error),
+    );
+  }
   await showAppBadge(await unreadCount());
 }
 

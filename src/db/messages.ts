@@ -16,4 +16,5 @@ export const BOOKMARK_MESSAGES = {
 
 export const FREE_SPACE_MESSAGES = {
   deletionWaiting: 'A post you deleted is still waiting to be sent. Free space once it has gone out.',
+  otherTab: 'DJCircle is open in another tab that keeps this device in sync. Close it, or free space there.',
 } as const;

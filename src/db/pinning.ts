@@ -1,8 +1,12 @@
-import type { RxCollection, RxDocumentData } from 'rxdb';
+import { createRevision, now, type RxCollection, type RxDocumentData, type RxStorage } from 'rxdb';
 import { v5 as uuidv5 } from 'uuid';
 import { isUuid } from './ids';
 import type { AppDatabase } from './database';
 import { markThreadsDropped } from './dropped-threads';
+import { assumedStateId, openReplicationMeta } from './replication/replication-meta';
+import { replicationIdentifier } from './replication/replication-identifier';
+import { TABLE_SPECS } from './replication/tables';
+import { WAITING_CHANGES } from './sync-status';
 import { writeRaw } from './local-writes';
 import { BOOKMARK_MESSAGES, FREE_SPACE_MESSAGES } from './messages';
 import { BOOKMARK_NOTE_MAX, type BookmarkableType, type PinnableType, type PinnedDoc } from './schemas/pinned';
@@ -111,7 +115,8 @@ export function threadsToDrop(kept: readonly KeptThread[], spared: ReadonlySet<s
 async function sparedThreads(db: AppDatabase): Promise<Set<string>> {
   const [bookmarks, waiting, drafts] = await Promise.all([
     db.pinned.find({ selector: { reason: 'bookmark' } }).exec(),
-    db.outbox.find({ selector: { state: 'waiting' } }).exec(),
+    // The app's own bookkeeping (read points) is not the member's writing: it does not hold a thread.
+    db.outbox.find({ selector: WAITING_CHANGES }).exec(),
     db.drafts.find().exec(),
   ]);
   const spared = new Set<string>();
@@ -171,5 +176,43 @@ export async function dropOldestKeptThreads(db: AppDatabase, userId: string | nu
     'free-space',
   );
   await db.posts.storageInstance.cleanup(0);
+  await forgetServerStates(
+    db,
+    userId,
+    dropped.map((doc) => doc.id),
+  );
   return { threads: ids.length, posts: dropped.length, bytes };
+}
+
+/**
+ * Replication keeps the server's state of every post it pulled (the text included) beside the post: dropped posts'
+ * go too, for the member's replication and the visitor's, so the device holds nothing of them and a later pull
+ * takes them as new.
+ */
+async function forgetServerStates(db: AppDatabase, userId: string | null, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  for (const identity of new Set([userId, null])) {
+    const meta = await openReplicationMeta(db.storage as RxStorage<unknown, unknown>, {
+      databaseName: db.name,
+      collectionName: 'posts',
+      schema: db.posts.schema.jsonSchema,
+      identifier: replicationIdentifier(TABLE_SPECS.posts, identity),
+      token: db.token,
+      settings: {},
+    });
+    try {
+      const stored = await meta.findDocumentsById(ids.map(assumedStateId), false);
+      if (stored.length === 0) continue;
+      await meta.bulkWrite(
+        stored.map((previous) => ({
+          previous,
+          document: { ...previous, _deleted: true, _meta: { lwt: now() }, _rev: createRevision(db.token, previous) },
+        })),
+        'free-space',
+      );
+      await meta.cleanup(0);
+    } finally {
+      await meta.close();
+    }
+  }
 }

@@ -17,6 +17,11 @@ async function postsWithContent(content: string): Promise<number> {
   return Number(rows[0].n);
 }
 
+/** The tab keeps the device in sync (the one tab that may drop rows below replication). */
+async function replicating(page: Page) {
+  await expect(page.locator('html[data-sync-leader]')).toHaveCount(1, { timeout: 30_000 });
+}
+
 /** Opens the thread and keeps it offline, once its opening post is on the device. */
 async function keepThread(page: Page, id: string, opening: string) {
   await page.goto(`/discussions/thread/${id}`);
@@ -34,8 +39,8 @@ test('"Free space" drops the kept threads from the device only, and a reply queu
   for (const opening of openings) threads.push(await createThread(promoter.id, [{ authorId: promoter.id, content: opening }]));
 
   await signInPage(page, member.email, member.password);
-  await waitForWorker(page);
   for (const [i, thread] of threads.entries()) await keepThread(page, thread.id, openings[i]);
+  await waitForWorker(page);
 
   // With no signal, a reply waits in the first thread, the one opened longest ago.
   await page.goto(`/discussions/thread/${threads[0].id}`);
@@ -47,6 +52,7 @@ test('"Free space" drops the kept threads from the device only, and a reply queu
   await expect(page.getByTestId('post').filter({ hasText: reply }).getByTestId('outbox-status')).toHaveAttribute('data-state', 'waiting');
 
   await page.goto('/settings/notifications');
+  await replicating(page);
   await page.getByRole('button', { name: STORAGE_TEXT.freeSpace }).click();
   const toast = page.getByTestId('toast').filter({ hasText: STORAGE_TEXT.freedTitle });
   await expect(toast).toBeVisible({ timeout: 20_000 });
@@ -85,6 +91,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.goto('/settings/notifications');
     const button = page.getByRole('button', { name: STORAGE_TEXT.freeSpace });
     await expect(button).toBeVisible({ timeout: 30_000 });
+    await replicating(page);
     // Reached from the keyboard and run with it: nothing kept yet, so the member is told there is nothing to free.
     await button.focus();
     await expect(button).toBeFocused();

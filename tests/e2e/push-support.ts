@@ -1,5 +1,5 @@
 import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
-import { OUTBOX_SYNC_TAG } from '../../src/app/pwa/constants';
+import { OUTBOX_SYNC_TAG, PERIODIC_REFRESH_TAG } from '../../src/app/pwa/constants';
 
 /** The page's service worker, active and controlling the page. */
 export async function readyWorker(page: Page): Promise<void> {
@@ -73,6 +73,8 @@ export async function syncChannel(context: BrowserContext, origin: string) {
   const id = await registrationIdOf(cdp, origin);
   return {
     fire: () => cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId: id, tag: OUTBOX_SYNC_TAG, lastChance: false }),
+    /** the browser's periodic refresh of an installed app */
+    refresh: () => cdp.send('ServiceWorker.dispatchPeriodicSyncEvent', { origin, registrationId: id, tag: PERIODIC_REFRESH_TAG }),
     /** a push, with no page of the app open */
     deliver: (data: unknown) => cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: id, data: JSON.stringify(data) }),
   };

@@ -1,9 +1,13 @@
 // @vitest-environment happy-dom
+import { createRevision, type RxStorage } from 'rxdb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppDatabase } from '@/db/database';
 import { FREE_SPACE_MESSAGES } from '@/db/messages';
 import { dropOldestKeptThreads, pinForOffline, saveBookmark, threadsToDrop } from '@/db/pinning';
 import { keptDiscussionIds } from '@/db/replication/kept-threads';
+import { replicationIdentifier } from '@/db/replication/replication-identifier';
+import { assumedStateId, openReplicationMeta } from '@/db/replication/replication-meta';
+import { TABLE_SPECS } from '@/db/replication/tables';
 import { mutate } from '@/db/mutate';
 import { insertLocal } from '@/db/writes';
 import { testDatabase } from './db-support/memory-db';
@@ -72,7 +76,32 @@ describe('dropping the oldest kept threads from the device', () => {
     await insertLocal(db, 'posts', { ...replyDoc('my queued reply'), user_id: me, discussion_id: queued.id });
     await saveBookmark(db, me, { type: 'discussion', entityId: bookmarked.id });
     await db.drafts.insert({ id: crypto.randomUUID(), kind: 'reply', key: drafted.id, content: 'half a reply', user_id: me, updated_at: at(1) });
+    // A read point still waiting is the app's bookkeeping, not the member's writing: it does not hold the thread.
+    await insertLocal(db, 'discussion_reads', { user_id: me, discussion_id: old.id, last_read_at: at(1), updated_at: at(1) } as never);
     const outboxBefore = (await db.outbox.find().exec()).map((entry) => entry.toJSON());
+    // What replication recorded as the server's state of a post pulled earlier (its text included).
+    const meta = () =>
+      openReplicationMeta(db!.storage as RxStorage<unknown, unknown>, {
+        databaseName: db!.name,
+        collectionName: 'posts',
+        schema: db!.posts.schema.jsonSchema,
+        identifier: replicationIdentifier(TABLE_SPECS.posts, me),
+        token: db!.token,
+        settings: {},
+      });
+    const before = await meta();
+    const pulledState = (id: string) => ({
+      id: assumedStateId(id),
+      isCheckpoint: '0' as const,
+      itemId: id,
+      docData: { id, content: 'as the server had it', _deleted: false },
+      _deleted: false,
+      _attachments: {},
+      _meta: { lwt: Date.now() },
+      _rev: createRevision(db!.token),
+    });
+    await before.bulkWrite([{ document: pulledState(old.theirs) }, { document: pulledState(queued.theirs) }], 'test');
+    await before.close();
 
     const freed = await dropOldestKeptThreads(db, me);
 
@@ -87,6 +116,11 @@ describe('dropping the oldest kept threads from the device', () => {
     const stored = await db.posts.storageInstance.findDocumentsById([old.theirs, recent.theirs], true);
     expect(stored).toEqual([]);
     expect((await db.outbox.find().exec()).map((entry) => entry.toJSON())).toEqual(outboxBefore);
+    const after = await meta();
+    expect((await after.findDocumentsById([assumedStateId(old.theirs), assumedStateId(queued.theirs)], true)).map((doc) => doc.itemId)).toEqual([
+      queued.theirs,
+    ]);
+    await after.close();
 
     // The member's own posts no longer keep the dropped threads; opening one again does.
     const kept = await keptDiscussionIds(db, me);

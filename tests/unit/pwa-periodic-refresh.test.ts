@@ -1,6 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registerPeriodicRefresh } from '@/app/pwa/background-sync';
 import { PERIODIC_REFRESH_MIN_INTERVAL_MS, PERIODIC_REFRESH_TAG } from '@/app/pwa/constants';
+import { setPeriodicRefreshEnabled } from '@/lib/periodic-refresh-setting';
+
+/** localStorage as the browser keeps it, for the member's setting. */
+function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  const values = new Map<string, string>();
+  return {
+    getItem: (key) => values.get(key) ?? null,
+    setItem: (key, value) => void values.set(key, value),
+    removeItem: (key) => void values.delete(key),
+  };
+}
 
 type Browser = { permission?: PermissionState | 'throws'; saveData?: boolean; periodicSync?: boolean };
 
@@ -46,6 +57,18 @@ describe('Periodic Background Sync registration', () => {
       expect(await registerPeriodicRefresh()).toBe('unregistered');
       expect(calls).toEqual([`unregister ${PERIODIC_REFRESH_TAG}`]);
     }
+  });
+
+  it('unregisters the refresh when the member turned the setting off, and registers it again when they turn it on', async () => {
+    const off = browser({});
+    vi.stubGlobal('localStorage', memoryStorage());
+    setPeriodicRefreshEnabled(false);
+    expect(await registerPeriodicRefresh()).toBe('unregistered');
+    expect(off).toEqual([`unregister ${PERIODIC_REFRESH_TAG}`]);
+    const on = browser({});
+    setPeriodicRefreshEnabled(true);
+    expect(await registerPeriodicRefresh()).toBe('registered');
+    expect(on).toEqual([`register ${PERIODIC_REFRESH_TAG} ${PERIODIC_REFRESH_MIN_INTERVAL_MS}`]);
   });
 
   it('does nothing where the browser has no Periodic Background Sync or does not know its permission', async () => {

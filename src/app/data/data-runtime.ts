@@ -9,6 +9,7 @@ import type { AppDatabase } from '@/db/database';
 import { loadDatabase } from '@/db/load-database';
 import { dropOldestKeptThreads, type FreedSpace } from '@/db/pinning';
 import { startQueuedSends } from '@/db/queued-sends';
+import { FREE_SPACE_MESSAGES } from '@/db/messages';
 import { countUnsent, purgePrivateData } from '@/db/signout';
 import { clearLocalData } from '@/db/storage';
 import { SyncController } from '@/db/sync-controller';
@@ -58,6 +59,14 @@ function tellRejections(fresh: DraftDoc[]): void {
     duration: Infinity,
     action: { label: REJECTED_NOTICE.open, altText: REJECTED_NOTICE.openAlt, onClick: () => void getRouter().navigate({ to: REJECTED_DRAFTS_PATH }) },
   });
+}
+
+/** How long "Free space" waits for this tab to be the one that replicates (an election just after opening). */
+const FREE_SPACE_LEADER_WAIT_MS = 3000;
+
+function leadsWithin(db: AppDatabase, ms: number): Promise<boolean> {
+  if (db.isLeader()) return Promise.resolve(true);
+  return Promise.race([db.waitForLeadership().then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
 }
 
 export async function startDataRuntime(getClient: () => Promise<SupabaseClient>): Promise<DataRuntime> {
@@ -129,6 +138,9 @@ export async function startDataRuntime(getClient: () => Promise<SupabaseClient>)
       window.location.reload();
     },
     async freeSpace() {
+      // Only the tab that replicates may drop rows below replication: another tab's replication would take
+      // the removal for deletions to send.
+      if (db.multiInstance && !(await leadsWithin(db, FREE_SPACE_LEADER_WAIT_MS))) throw new Error(FREE_SPACE_MESSAGES.otherTab);
       const userId = controller.current?.userId ?? null;
       await controller.stop();
       try {

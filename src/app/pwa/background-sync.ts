@@ -7,6 +7,7 @@
  */
 import type { Observable, Subscription } from 'rxjs';
 import { REJECTED_NOTICE } from '@/app/data/constants';
+import { periodicRefreshEnabled, type PeriodicRefreshOutcome } from '@/lib/periodic-refresh-setting';
 import { takeUntoldOutcomes, type BackgroundOutcome } from '@/lib/worker-store';
 import { toast } from '@/stores/toast-store';
 import { BACKGROUND_SYNC_TEXT, OUTBOX_SYNC_TAG, PERIODIC_REFRESH_MIN_INTERVAL_MS, PERIODIC_REFRESH_TAG } from './constants';
@@ -23,16 +24,17 @@ function savesData(): boolean {
 
 /**
  * Periodic Background Sync where the browser offers it (an installed app in Chromium, once it grants the permission):
- * the worker then sends what waits and updates the icon's count between opens. With Data Saver on, it is given up.
+ * the worker then sends what waits, brings kept threads, notifications and the blog up to date on the device and
+ * updates the icon's count between opens. With Data Saver on, or the member's setting off, it is given up.
  * Elsewhere nothing is registered; the app refreshes on open as it always did.
  */
-export async function registerPeriodicRefresh(): Promise<'registered' | 'unregistered' | 'unsupported'> {
+export async function registerPeriodicRefresh(): Promise<PeriodicRefreshOutcome> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator) || !navigator.permissions) return 'unsupported';
   const registration = (await navigator.serviceWorker.getRegistration().catch(() => undefined)) as SyncRegistration | undefined;
   if (!registration?.active || !registration.periodicSync) return 'unsupported';
   // Not every browser knows this permission's name: asking about it then throws.
   const permission = await navigator.permissions.query({ name: 'periodic-background-sync' as PermissionName }).catch(() => null);
-  if (permission?.state !== 'granted' || savesData()) {
+  if (permission?.state !== 'granted' || savesData() || !periodicRefreshEnabled()) {
     await registration.periodicSync.unregister(PERIODIC_REFRESH_TAG).catch(() => undefined);
     return 'unregistered';
   }

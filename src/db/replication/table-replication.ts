@@ -8,6 +8,7 @@ import { firstPushCheckpoint } from './first-push-checkpoint';
 import { createPullHandler, SLICED_PAGE } from './pull';
 import { acknowledgePulledRows } from './pulled-rows';
 import { createPushHandler } from './push';
+import { replicationIdentifier } from './replication-identifier';
 import type { Checkpoint, RemoteTable } from './remote-table';
 import type { PullScope, TableSyncSpec } from './table-spec';
 import type { TableRules } from './table-rules';
@@ -62,11 +63,6 @@ async function sliceStored(received: Received, handed: number): Promise<void> {
 async function holdForMember(rows: RxReplicationWriteToMasterRow<unknown>[]): Promise<WithDeleted<unknown>[]> {
   if (rows.every((row) => !row.assumedMasterState && (row.newDocumentState as { _deleted?: boolean })._deleted)) return [];
   throw new Error('A visitor does not push; local writes wait for the member replication.');
-}
-
-function replicationIdentifier(spec: TableSyncSpec, userId: string | null): string {
-  // Identity-dependent visibility needs its own checkpoints; sign-out clears these tables (see signout.ts).
-  return spec.perIdentity ? `${spec.table}-v1-${userId ?? 'visitor'}` : `${spec.table}-v1`;
 }
 
 export interface TableReplicationOptions {

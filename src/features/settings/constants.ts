@@ -80,3 +80,15 @@ export const SETTINGS_MESSAGES = {
 
 /** The auth server's answer when a password change needs the e-mailed code first. */
 export const REAUTHENTICATION_NEEDED_CODE = 'reauthentication_needed';
+
+/** Texts of the background refresh setting (Periodic Background Sync). */
+export const BACKGROUND_REFRESH_TEXT = {
+  title: 'Background refresh',
+  description:
+    'Now and then, with the app closed, your phone fetches what is new in the threads you keep, your notifications and the blog, so they are there when you open DJCircle with no signal. It needs DJCircle installed from Chrome or Edge, and is skipped while Data Saver is on.',
+  switchLabel: 'Refresh in the background',
+  registered: 'On: the browser refreshes DJCircle at most twice a day.',
+  waiting: 'On, once DJCircle is installed and Data Saver is off.',
+  off: 'Off: DJCircle refreshes when you open it.',
+  unsupported: 'This browser does not refresh apps in the background; DJCircle refreshes when you open it.',
+} as const;
