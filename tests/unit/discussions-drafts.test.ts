@@ -4,7 +4,8 @@ import { samePostCardProps, type PostActions } from '@/features/discussions/comp
 import { discussionDraftInput, EMPTY_DISCUSSION_INPUT } from '@/features/discussions/model/drafts';
 import { newDiscussionDraftId, postEditDraftId } from '@/features/discussions/model/ids';
 import { postPermissions } from '@/features/discussions/model/permissions';
-import type { AuthorProfile, DiscussionRow } from '@/features/discussions/model/types';
+import { toDiscussionRow } from '@/features/discussions/model/row-shapes';
+import type { AuthorProfile } from '@/features/discussions/model/types';
 import { clearDraft, newReply, saveDiscussionDraft, savePostEditDraft } from '@/features/discussions/model/writes';
 import { isSyncedDraft } from '@/db/schemas/drafts';
 import { testDatabase } from './db-support/memory-db';
@@ -66,7 +67,7 @@ describe("a post edit's draft", () => {
 
 describe('post cards skip re-rendering when nothing they show changed', () => {
   const member = crypto.randomUUID();
-  const discussion: DiscussionRow = {
+  const discussion = toDiscussionRow({
     id: crypto.randomUUID(),
     user_id: member,
     title: 't',
@@ -74,13 +75,9 @@ describe('post cards skip re-rendering when nothing they show changed', () => {
     is_pinned: false,
     is_locked: false,
     created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
     last_activity_at: '2026-01-01T00:00:00.000Z',
     post_count: 1,
-    author_username: null,
-    author_display_name: null,
-    author_avatar_url: null,
-  };
+  });
   const author: AuthorProfile = { id: member, username: 'dj', display_name: 'DJ', avatar_url: null, role: 'dj', signature: null, karma: 3 };
   const actions = {} as PostActions;
   const post = newReply(member, discussion.id, 'hello', null);

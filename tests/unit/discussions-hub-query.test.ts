@@ -1,24 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CATEGORIES, DISCUSSION_CATEGORIES, HUB_PAGE_SIZE } from '@/features/discussions/constants';
 import { mergeCategories, queryHub } from '@/features/discussions/model/hub-query';
+import { toDiscussionRow } from '@/features/discussions/model/row-shapes';
 import type { DiscussionRow } from '@/features/discussions/model/types';
 
 function row(n: number, over: Partial<DiscussionRow> = {}): DiscussionRow {
   const t = new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString();
   return {
-    id: `00000000-0000-0000-0000-${String(n).padStart(12, '0')}`,
-    user_id: 'u1',
-    title: `Thread ${n}`,
-    category: 'General Discussion',
-    is_pinned: false,
-    is_locked: false,
-    created_at: t,
-    updated_at: t,
-    last_activity_at: t,
-    post_count: n % 7,
-    author_username: 'dj_one',
-    author_display_name: 'DJ One',
-    author_avatar_url: null,
+    ...toDiscussionRow({
+      id: `00000000-0000-0000-0000-${String(n).padStart(12, '0')}`,
+      user_id: 'u1',
+      title: `Thread ${n}`,
+      category: 'General Discussion',
+      is_pinned: false,
+      is_locked: false,
+      created_at: t,
+      last_activity_at: t,
+      post_count: n % 7,
+      author_username: 'dj_one',
+      author_display_name: 'DJ One',
+    }),
     ...over,
   };
 }

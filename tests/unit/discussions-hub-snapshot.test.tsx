@@ -7,13 +7,14 @@ import type { AppDatabase } from '@/db/database';
 import { HubScreen, type HubSearchState } from '@/features/discussions/components/hub-screen';
 import { HUB_PAGE_SIZE, HUB_SKELETON_COUNT, HUB_TEXT } from '@/features/discussions/constants';
 import { HUB_PATH, readHubSnapshot, writeHubSnapshot } from '@/features/discussions/model/hub-snapshot';
+import { toDiscussionRow } from '@/features/discussions/model/row-shapes';
 import type { DiscussionRow } from '@/features/discussions/model/types';
 import { clearPrivateDeviceData } from '@/lib/device-storage';
 import { hasLaunchSnapshot, writeLaunchSnapshot } from '@/launch/launch-snapshot';
 
 function row(n: number, title = `Stored thread ${n}`): DiscussionRow {
   const at = new Date(Date.UTC(2026, 10, 1, 12, n)).toISOString();
-  return {
+  return toDiscussionRow({
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     user_id: '00000000-0000-4000-8000-000000000999',
     title,
@@ -21,13 +22,11 @@ function row(n: number, title = `Stored thread ${n}`): DiscussionRow {
     is_pinned: false,
     is_locked: false,
     created_at: at,
-    updated_at: at,
     last_activity_at: at,
     post_count: 2,
     author_username: 'demo_producer',
     author_display_name: 'Demo Producer',
-    author_avatar_url: null,
-  };
+  });
 }
 
 /** The boundary: the local store's discussions collection, as a stream the test feeds. */

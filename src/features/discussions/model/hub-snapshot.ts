@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { discussionsSchema } from '@/db/schemas/discussions';
+import { hasEveryColumn } from '@/db/schemas/every-column';
 import { readLaunchSnapshot, writeLaunchSnapshot } from '@/launch/launch-snapshot';
 import type { HubPage } from './hub-query';
 import type { DiscussionRow } from './types';
@@ -6,23 +8,10 @@ import type { DiscussionRow } from './types';
 /** The hub's path: its default view (no search, every category, last activity, page 1) is what a launch snapshot holds. */
 export const HUB_PATH = '/discussions';
 
-const nullableString = z.nullable(z.string());
-
-const discussionRowSchema = z.object({
-  id: z.string(),
-  user_id: z.string(),
-  title: z.string(),
-  category: z.string(),
-  is_pinned: z.boolean(),
-  is_locked: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  last_activity_at: z.string(),
-  post_count: z.number(),
-  author_username: nullableString,
-  author_display_name: nullableString,
-  author_avatar_url: nullableString,
-}) satisfies z.ZodMiniType<DiscussionRow>;
+// The hub renders every column the discussions declaration names: a snapshot is checked against that list.
+const discussionRowSchema = z.custom<DiscussionRow>(
+  (value) => hasEveryColumn(discussionsSchema, value) && typeof (value as DiscussionRow).updated_at === 'string',
+);
 
 const hubSnapshotSchema = z.object({
   page: z.object({

@@ -1,5 +1,6 @@
-import type { DiscussionDoc } from '@/db/schemas/discussions';
-import type { PostDoc } from '@/db/schemas/posts';
+import { discussionsSchema, type DiscussionDoc } from '@/db/schemas/discussions';
+import { withEveryColumn } from '@/db/schemas/every-column';
+import { postsSchema, type PostDoc } from '@/db/schemas/posts';
 import type { ProfileDoc } from '@/db/schemas/profiles';
 import type { AuthorProfile, DiscussionRow, PostRow } from './types';
 
@@ -10,36 +11,11 @@ import type { AuthorProfile, DiscussionRow, PostRow } from './types';
  */
 
 export function toDiscussionRow(doc: DiscussionDoc): DiscussionRow {
-  return {
-    id: doc.id,
-    user_id: doc.user_id,
-    title: doc.title,
-    category: doc.category,
-    is_pinned: doc.is_pinned,
-    is_locked: doc.is_locked,
-    created_at: doc.created_at,
-    updated_at: doc.updated_at ?? doc.created_at,
-    last_activity_at: doc.last_activity_at,
-    post_count: doc.post_count,
-    author_username: doc.author_username ?? null,
-    author_display_name: doc.author_display_name ?? null,
-    author_avatar_url: doc.author_avatar_url ?? null,
-  };
+  return { ...withEveryColumn(discussionsSchema, doc), updated_at: doc.updated_at ?? doc.created_at };
 }
 
 export function toPostRow(doc: PostDoc): PostRow {
-  return {
-    id: doc.id,
-    discussion_id: doc.discussion_id,
-    user_id: doc.user_id,
-    parent_post_id: doc.parent_post_id ?? null,
-    quoted_post_id: doc.quoted_post_id ?? null,
-    content: doc.content,
-    created_at: doc.created_at,
-    updated_at: doc.updated_at ?? doc.created_at,
-    is_solution: doc.is_solution,
-    reactions_summary: doc.reactions_summary ?? null,
-  };
+  return { ...withEveryColumn(postsSchema, doc), updated_at: doc.updated_at ?? doc.created_at };
 }
 
 export function toAuthorProfile(d: Pick<ProfileDoc, 'id' | 'username' | 'display_name' | 'avatar_url' | 'role' | 'signature' | 'karma'>): AuthorProfile {

@@ -1,3 +1,4 @@
+import type { EveryColumn } from '@/db/schemas/every-column';
 import type { DiscussionDoc } from '@/db/schemas/discussions';
 import type { PostDoc } from '@/db/schemas/posts';
 import type { ProfileDoc } from '@/db/schemas/profiles';
@@ -6,7 +7,7 @@ import type { ProfileDoc } from '@/db/schemas/profiles';
  * A stored document as the screens render it, from the local store or the server's row alike: every column
  * present (null where the document has none), and `updated_at` the creation time of what was never edited.
  */
-type Rendered<Doc extends { updated_at?: string | null }> = Omit<Required<Doc>, 'server_modified' | 'updated_at'> & { updated_at: string };
+type Rendered<Doc extends { updated_at?: string | null }> = Omit<EveryColumn<Doc>, 'updated_at'> & { updated_at: string };
 
 export type DiscussionRow = Rendered<DiscussionDoc>;
 
