@@ -14,7 +14,7 @@ import type { DraftDoc } from '@/db/schemas/drafts';
 import type { PinnedDoc } from '@/db/schemas/pinned';
 import { TABLE_SPECS } from '@/db/replication/tables';
 import { rowToDoc } from '@/db/replication/row-mapping';
-import { defineTable } from '@/db/schemas/declare-table';
+import { defineTable, type TableRow } from '@/db/schemas/declare-table';
 import { ID_FIELD, NULLABLE_STRING, TIMESTAMP_FIELD } from '@/db/schemas/fields';
 import { toDiscussionRow } from '@/features/discussions/model/row-shapes';
 import type { DiscussionRow } from '@/features/discussions/model/types';
@@ -177,5 +177,19 @@ describe('the map of replicated tables', () => {
     expectTypeOf<AppDocTypes['drafts']>().toEqualTypeOf<DraftDoc>();
     expectTypeOf<AppDocTypes['pinned']>().toEqualTypeOf<PinnedDoc>();
     expectTypeOf<ReplicatedCollectionName>().toEqualTypeOf<Exclude<CollectionName, 'outbox'>>();
+  });
+});
+
+describe('the pinned collection', () => {
+  it("holds every column of the member's bookmarks table, declared once, beside the device's own", () => {
+    // A column the bookmarks table gains fails the type check of its declaration until it is declared.
+    expectTypeOf<Exclude<keyof TableRow<'bookmarks'>, '_modified' | '_deleted'>>().toEqualTypeOf<
+      Exclude<keyof PinnedDoc, 'reason' | 'pinned_at' | 'server_modified'>
+    >();
+    const spec = TABLE_SPECS.pinned;
+    expect(spec.table).toBe('bookmarks');
+    expect(spec.collection).toBe('pinned');
+    expect([...spec.insertColumns].sort()).toEqual(['entity_id', 'entity_type', 'id', 'note', 'remind_at', 'user_id']);
+    expect([...spec.updateColumns].sort()).toEqual(['_deleted', 'note', 'remind_at']);
   });
 });

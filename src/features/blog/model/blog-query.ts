@@ -1,19 +1,12 @@
 import { format } from 'date-fns';
+import type { BlogPostDoc } from '@/db/schemas/blog-posts';
 import { BLOG_DATE_FORMAT, BLOG_PAGE_SIZE } from '../constants';
 
-export type BlogPostSummary = {
-  id: string;
-  title: string;
-  slug: string;
-  content?: string | null;
-  excerpt?: string | null;
-  author_id?: string | null;
-  status: string;
-  is_featured: boolean;
-  published_at: string;
-  cover_image_url?: string | null;
-  tags?: string[];
-};
+/** What the blog's list and post screens show of a post: the stored document's columns, not a second description. */
+export type BlogPostSummary = Pick<
+  BlogPostDoc,
+  'id' | 'title' | 'slug' | 'content' | 'excerpt' | 'author_id' | 'status' | 'is_featured' | 'published_at' | 'cover_image_url' | 'tags'
+>;
 
 export type BlogQuery = { search: string; tags: string[]; page: number };
 
