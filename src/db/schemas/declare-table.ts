@@ -7,7 +7,7 @@ import { SERVER_MODIFIED_FIELD } from './fields';
 type Tables = Database['public']['Tables'];
 /**
  * A table of the generated types; which of them the device replicates is the map in ../collections.ts
- * (the pinned collection replicates bookmarks and writes its own spec).
+ * (the pinned collection replicates the bookmarks table's declaration under its own name).
  */
 type DeclaredTableName = keyof Tables;
 /** A table's row as the database gives it (src/db/database.types.ts, generated from the migrations). */
