@@ -139,7 +139,7 @@ function linkWorkspacePackages(source: string): void {
   symlinkSync(dir, linked, 'dir');
 }
 
-/** Installed at the spec's major version (another package's dependency may have put an older one there first). */
+/** Installed at the major version the suite asks for (another package's dependency may have put an older one there first). */
 function installed(spec: string): boolean {
   const at = spec.lastIndexOf('@');
   const manifest = join(WORK, 'node_modules', spec.slice(0, at), 'package.json');
