@@ -60,6 +60,8 @@ test('thread page: the header shares the thread itself, without the ?post= the v
   const thread = THREADS[0];
   const id = seedId(`discussion:${thread.key}`);
   await page.goto(`/discussions/thread/${id}?post=${seedId(`post:${thread.key}:1`)}`);
+  // A member shares what they have read: the preview's text is the opening post, once the page shows it.
+  await expect(page.getByTestId('post').first()).toBeVisible();
   await page.getByTestId('thread-page').getByRole('button', { name: SHARE_TEXTS.trigger }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.locator('[data-platform]')).toHaveCount(20);

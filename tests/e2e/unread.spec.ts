@@ -4,6 +4,7 @@ import { UNREAD_TEXT } from '../../src/features/discussions/constants';
 import { THEME_STORAGE_KEY } from '../../src/lib/shell-constants';
 import { dbQuery, logIn, newMember, waitForDb, waitForOfflineReady, type E2eMember } from '../support/standins/e2e-session';
 import { seriousViolations } from '../support/axe';
+import { expectDeviceToHold } from './offline-support';
 
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
 
@@ -69,6 +70,8 @@ test('unread: the hub counts new posts offline, the thread opens at the divider,
   await addReplies(author, thread, ['new one', 'new two', 'new three']);
   const card = page.getByTestId('discussion-card').filter({ hasText: title });
   await expect(card.getByTestId('card-unread')).toHaveText(UNREAD_TEXT.newPosts(3), { timeout: 20_000 });
+  // The count comes with the thread's header; its posts follow with the next pull, a few seconds later.
+  await expectDeviceToHold(page, 'new three');
 
   // No signal: the count comes from the device, and so does the thread with its divider.
   await context.setOffline(true);
