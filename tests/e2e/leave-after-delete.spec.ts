@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { pendingChangesLabel } from '../../src/app/layout/connectivity-indicator';
 import { THREAD_TEXT, THREAD_TOASTS } from '../../src/features/discussions/constants';
 import { AUTH_STORAGE_KEY } from '../../src/lib/shell-constants';
-import { FOLLOW_LABELS } from '../../src/features/profiles/constants';
+import { FOLLOW_LABELS, PROFILE_MESSAGES } from '../../src/features/profiles/constants';
 import { logIn, newMember } from '../support/standins/e2e-session';
 import { createThread, expectDeviceToHold, sql, waitForWorker, type SeededThread } from './offline-support';
 
@@ -192,5 +192,37 @@ test('a like tapped while the session is still being restored is made, not answe
       )[0]!.n,
     );
   await expect.poll(likes, { timeout: 60_000 }).toBe(1);
+  await context.close();
+});
+
+test('a follow tapped while the session is still being restored is made, not answered with "log in"', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const [member, target] = await Promise.all([newMember('efol'), newMember('efed')]);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await logIn(page, member);
+  await page.goto(`/profile/${target.username}`);
+  await expect(page.getByTestId('follow-button')).toHaveText(FOLLOW_LABELS.follow, { timeout: 30_000 });
+  await waitForWorker(page);
+  // The session's lock is held as the page opens: the profile shows before the app knows who is signed in.
+  await context.addInitScript((name) => {
+    void navigator.locks.request(name, () => new Promise((resolve) => setTimeout(resolve, 5000)));
+  }, `lock:${AUTH_STORAGE_KEY}`);
+  await context.setOffline(true);
+  await page.reload();
+  await page.getByTestId('follow-button').click();
+  await expect(page.getByTestId('follow-button')).toHaveText(FOLLOW_LABELS.unfollow);
+  await expect(page.getByTestId('toast').filter({ hasText: PROFILE_MESSAGES.loginRequired })).toHaveCount(0);
+  await context.setOffline(false);
+  const follows = async () =>
+    Number(
+      (
+        await sql<{ n: string }>(`select count(*) as n from public.followers where follower_id = $1 and following_id = $2 and not _deleted`, [
+          member.id,
+          target.id,
+        ])
+      )[0]!.n,
+    );
+  await expect.poll(follows, { timeout: 60_000 }).toBe(1);
   await context.close();
 });

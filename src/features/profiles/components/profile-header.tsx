@@ -69,11 +69,11 @@ export function JoinedDate({ iso, prefix = true }: { iso: string; prefix?: boole
   );
 }
 
-export function ProfileHeader({ profile, viewer }: { profile: ProfileDoc; viewer: Viewer }) {
+export function ProfileHeader({ profile, viewer, viewerPending = false }: { profile: ProfileDoc; viewer: Viewer; viewerPending?: boolean }) {
   const isOwner = viewer?.id === profile.id;
   const name = profile.display_name || profile.username;
   const counts = useFollowCounts(profile.id, { followers: profile.followers_count ?? 0, following: profile.following_count ?? 0 });
-  const follow = useFollow(viewer?.id ?? null, profile.id);
+  const follow = useFollow(viewer?.id ?? null, profile.id, viewerPending);
   const [dialog, setDialog] = useState<'followers' | 'following' | null>(null);
   const FollowListDialog = useDeferredComponent(loadFollowList, dialog !== null);
   const [email, setEmail] = useState<string | null>(isOwner ? (viewer?.email ?? null) : null);

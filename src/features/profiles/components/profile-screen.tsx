@@ -10,7 +10,8 @@ import { useServerProfile } from '../hooks/use-server-profile';
 import { ProfileHeader, type Viewer } from './profile-header';
 import { ProfileTabs } from './profile-tabs';
 
-export function ProfileScreen({ username, viewer }: { username: string; viewer: Viewer }) {
+/** `viewerPending`: a stored session is still being restored, so who is looking is not known yet. */
+export function ProfileScreen({ username, viewer, viewerPending = false }: { username: string; viewer: Viewer; viewerPending?: boolean }) {
   // An empty device shows the server's copy (one plain read) until its store, opened later, has the profile.
   const server = useServerProfile(username);
   const lookup = useProfileByUsername(username, server.answer);
@@ -44,7 +45,7 @@ export function ProfileScreen({ username, viewer }: { username: string; viewer: 
   const isOwner = viewer?.id === lookup.profile.id;
   return (
     <div>
-      <ProfileHeader profile={lookup.profile} viewer={viewer} />
+      <ProfileHeader profile={lookup.profile} viewer={viewer} viewerPending={viewerPending} />
       <ProfileTabs profile={lookup.profile} isOwner={isOwner} serverContent={server.answer?.content ?? null} />
     </div>
   );

@@ -24,7 +24,11 @@ export function followLabel(phase: FollowPhase, isFollowing: boolean): string {
   return isFollowing ? FOLLOW_LABELS.unfollow : FOLLOW_LABELS.follow;
 }
 
-export function useFollow(viewerId: string | null, profileId: string) {
+/**
+ * `viewerPending`: a member's stored session is still being restored (the page just opened). The button waits
+ * ('checking') rather than telling a member to log in and dropping the tap.
+ */
+export function useFollow(viewerId: string | null, profileId: string, viewerPending = false) {
   const db = useDatabase();
   const id = viewerId ? followRowId(viewerId, profileId) : null;
   const { value: doc, loading } = useLiveQuery((d) => (id ? d.followers.findOne(id).$ : null), [id], null);
@@ -38,9 +42,10 @@ export function useFollow(viewerId: string | null, profileId: string) {
     setQueued(null);
   });
   const isFollowing = Boolean(doc);
-  const phase: FollowPhase = busy ?? (viewerId && (loading || !db) ? 'checking' : 'idle');
+  const phase: FollowPhase = busy ?? ((viewerId && (loading || !db)) || (!viewerId && viewerPending) ? 'checking' : 'idle');
 
   async function toggle() {
+    if (!viewerId && viewerPending) return;
     if (!viewerId) {
       toast({ variant: 'destructive', title: PROFILE_MESSAGES.loginRequiredTitle, description: PROFILE_MESSAGES.loginRequired });
       return;

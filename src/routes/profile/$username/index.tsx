@@ -14,6 +14,8 @@ export const Route = createFileRoute('/profile/$username/')({
 
 function ProfileRoute() {
   const { username } = Route.useParams();
-  const { user } = useAuth();
-  return <ProfileScreen key={username} username={username} viewer={user ? { id: user.id, email: user.email ?? null } : null} />;
+  const { user, loading } = useAuth();
+  return (
+    <ProfileScreen key={username} username={username} viewer={user ? { id: user.id, email: user.email ?? null } : null} viewerPending={!user && loading} />
+  );
 }
