@@ -414,6 +414,31 @@ export type Database = {
           },
         ];
       };
+      member_marks: {
+        Row: {
+          hub_visited_at: string;
+          updated_at: string;
+          user_id: string;
+        };
+        Insert: {
+          hub_visited_at: string;
+          updated_at?: string;
+          user_id: string;
+        };
+        Update: {
+          hub_visited_at?: string;
+          updated_at?: string;
+          user_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'member_marks_user_id_fkey';
+            columns: ['user_id'];
+            referencedRelation: 'profiles';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       notifications: {
         Row: {
           _deleted: boolean;
@@ -1083,6 +1108,7 @@ export type Database = {
           username: string;
         }[];
       };
+      mark_hub_visit: { Args: { p_at: string }; Returns: string };
       mark_post_as_solution: {
         Args: { p_discussion_id: string; p_post_id: string };
         Returns: {

@@ -134,6 +134,15 @@ async function ownersCategoryLevel() {
   await w.db.query(`insert into public.category_notification_levels (user_id, category, level) values ($1, $2, 'muted')`, [owner(), category]);
   return category;
 }
+/** Sets a member's hub mark to `at` (the row is made again: the table only lets it move forward). */
+async function markOf(user: string, at: string) {
+  await w.db.query('delete from public.member_marks where user_id = $1', [user]);
+  await w.db.query('insert into public.member_marks (user_id, hub_visited_at) values ($1, $2)', [user, at]);
+}
+async function storedMark(user: string): Promise<number | null> {
+  const { rows } = await w.db.query<{ at: Date }>('select hub_visited_at as at from public.member_marks where user_id = $1', [user]);
+  return rows[0]?.at.getTime() ?? null;
+}
 async function categoryLevelOf(user: string, category: string) {
   const { rows } = await w.db.query<{ level: string }>('select level from public.category_notification_levels where user_id = $1 and category = $2', [
     user,
@@ -655,6 +664,45 @@ const operations: Operation[] = [
       return (await categoryLevelOf(owner(), category)) === undefined;
     },
   },
+  // member_marks: private to their member, written only through mark_hub_visit
+  {
+    name: "member_marks: read the member's",
+    allowed: OWNER,
+    attempt: async (_, a) => {
+      await markOf(owner(), '2020-01-01T00:00:00Z');
+      const { data, error } = await c(a).from('member_marks').select('hub_visited_at').eq('user_id', owner());
+      return !error && (data ?? []).length === 1;
+    },
+  },
+  {
+    name: "member_marks: move the member's mark directly",
+    allowed: NOBODY,
+    attempt: async (_, a) => {
+      await markOf(owner(), '2020-01-01T00:00:00Z');
+      await c(a).from('member_marks').update({ hub_visited_at: '2021-01-01T00:00:00Z' }).eq('user_id', owner());
+      return (await storedMark(owner())) === Date.parse('2021-01-01T00:00:00Z');
+    },
+  },
+  {
+    name: 'member_marks: add one for a member directly',
+    allowed: NOBODY,
+    attempt: async (_, a) => {
+      const target = await newMemberlessTarget();
+      await c(a).from('member_marks').insert({ user_id: target, hub_visited_at: '2021-01-01T00:00:00Z' });
+      return (await storedMark(target)) !== null;
+    },
+  },
+  {
+    name: 'rpc mark_hub_visit: records your own visit',
+    allowed: SIGNED_IN,
+    attempt: async (_, a) => {
+      const user = asActorOrVictim(a);
+      await markOf(user, '2020-01-01T00:00:00Z');
+      const ok = await rpcOk(a, 'mark_hub_visit', { p_at: '2021-02-03T00:00:00Z' });
+      return ok && (await storedMark(user)) === Date.parse('2021-02-03T00:00:00Z');
+    },
+  },
+
   // bookmarks: private to their member
   { name: "bookmarks: read the member's", allowed: OWNER, attempt: async (_, a) => visible(c(a), 'bookmarks', await ownersBookmark()) },
   {

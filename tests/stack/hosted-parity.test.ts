@@ -52,6 +52,7 @@ const PROBES: Record<string, { callers: readonly Caller[]; probe: Probe }> = {
   category_notification_levels: { callers: ['member', 'service'], probe: read('category_notification_levels') },
   bookmarks: { callers: ['member', 'service'], probe: read('bookmarks') },
   drafts: { callers: ['member', 'service'], probe: read('drafts') },
+  member_marks: { callers: ['member', 'service'], probe: read('member_marks') },
   contact_messages: {
     callers: ['anon', 'member', 'service'],
     probe: (client) => client.from('contact_messages').insert({ name: 'Ana', email: 'ana@example.test', subject: 'Parity', message: 'Hello' }),
@@ -106,6 +107,7 @@ const PROBES: Record<string, { callers: readonly Caller[]; probe: Probe }> = {
   admin_list_profiles: { callers: ['member'], probe: (c) => c.rpc('admin_list_profiles') },
   admin_update_user_role: { callers: ['member'], probe: (c) => c.rpc('admin_update_user_role', { target_user_id_param: other.id, new_role_param: 'dj' }) },
   admin_platform_stats: { callers: ['member'], probe: (c) => c.rpc('admin_platform_stats') },
+  mark_hub_visit: { callers: ['member'], probe: (c) => c.rpc('mark_hub_visit', { p_at: new Date().toISOString() }) },
 };
 
 const CALLERS: readonly Caller[] = ['anon', 'member', 'service'];
