@@ -65,9 +65,9 @@ describe('read state on the device', () => {
     expect(readVisitorPoints().get('t1')).toEqual({ lastReadAt: '2026-01-01T11:00:00.000Z', level: null, readCount: null });
   });
 
-  it('the hub remembers the previous visit; the first visit finds nothing new', () => {
-    expect(takeHubVisit(null, '2026-01-01T10:00:00.000Z')).toBe('2026-01-01T10:00:00.000Z');
+  it('the hub remembers the previous visit on the device, per viewer', () => {
+    expect(takeHubVisit(null, '2026-01-01T10:00:00.000Z')).toBeNull();
     expect(takeHubVisit(null, '2026-01-02T10:00:00.000Z')).toBe('2026-01-01T10:00:00.000Z');
-    expect(takeHubVisit('member', '2026-01-03T10:00:00.000Z')).toBe('2026-01-03T10:00:00.000Z');
+    expect(takeHubVisit('member', '2026-01-03T10:00:00.000Z')).toBeNull();
   });
 });

@@ -10,13 +10,14 @@ import { PageHeader } from '@/components/ui/page-header';
 import { toast } from '@/stores/toast-store';
 import { ALL_CATEGORIES, CREATE_TEXT, DEFAULT_HUB_SORT, HUB_SKELETON_COUNT, HUB_TEXT, UNREAD_TEXT, type HubSort } from '../constants';
 import { useLiveQuery } from '@/db/hooks/use-live-query';
+import { useHubVisit } from '../hooks/use-hub-visit';
 import { useReadState } from '../hooks/use-read-state';
 import { useServerHub } from '../hooks/use-server-hub';
 import { useViewer, type MemberInput } from '../hooks/use-viewer';
 import { mergeCategories, queryHub } from '../model/hub-query';
 import { readHubSnapshot, writeHubSnapshot } from '../model/hub-snapshot';
 import { allDiscussions$ } from '../model/local-queries';
-import { effectiveLevel, takeHubVisit, unreadCount } from '../model/read-state';
+import { effectiveLevel, unreadCount } from '../model/read-state';
 import type { DiscussionRow } from '../model/types';
 import { DiscussionCard, DiscussionCardSkeleton, type CardUnread } from './discussion-card';
 import { HubAside } from './hub-aside';
@@ -79,11 +80,7 @@ export function HubScreen({ search, onSearchChange, member, authPending = false,
   // Read points, levels and "new since your last visit": the member's records, or a visitor's on this device.
   const viewerId = viewer?.id ?? null;
   const reads = useReadState(viewerId);
-  const [visit, setVisit] = useState<{ viewerId: string | null; since: string } | null>(null);
-  useEffect(() => {
-    if (authPending) return;
-    setVisit({ viewerId, since: takeHubVisit(viewerId, new Date().toISOString()) });
-  }, [viewerId, authPending]);
+  const since = useHubVisit(viewerId, authPending);
   const [showMuted, setShowMuted] = useState(false);
   const isMuted = useCallback(
     (d: DiscussionRow) => effectiveLevel(d, reads.points.get(d.id), reads.categories, viewerId) === 'muted',
@@ -101,7 +98,6 @@ export function HubScreen({ search, onSearchChange, member, authPending = false,
     const point = reads.points.get(d.id);
     const muted = isMuted(d);
     if (point?.lastReadAt) return { count: unreadCount(d, point), isNew: false, muted };
-    const since = visit?.viewerId === viewerId ? visit.since : null;
     return { count: 0, isNew: since !== null && !point && d.created_at > since && d.user_id !== viewerId, muted };
   };
 

@@ -143,18 +143,30 @@ export function writeVisitorPoint(discussionId: string, lastReadAt: string, read
   return points;
 }
 
-/** When the viewer last opened the hub on this device: threads created after it are new to them. */
+/**
+ * The furthest moment the viewer opened the hub, as this device knows it: threads created after it are new
+ * to them. A visitor's stays here; a member's is also traded with the server (see read-state-sync.ts).
+ */
 export function hubVisitKey(viewerId: string | null): string {
   return privateKey('hub-visit', viewerId ?? 'visitor');
 }
 
-/** Reads the previous visit's time and records this one; the first visit ever finds nothing new. */
-export function takeHubVisit(viewerId: string | null, now: string): string {
-  const store = deviceStorage();
-  const key = hubVisitKey(viewerId);
-  const previous = store?.getItem(key) ?? null;
-  store?.setItem(key, now);
-  return previous && !Number.isNaN(Date.parse(previous)) ? previous : now;
+function storedHubVisit(viewerId: string | null): string | null {
+  const stored = deviceStorage()?.getItem(hubVisitKey(viewerId)) ?? null;
+  return stored && !Number.isNaN(Date.parse(stored)) ? stored : null;
+}
+
+/** Moves the device's record of the viewer's hub visit forward to `at` (never back). */
+export function keepHubVisit(viewerId: string | null, at: string): void {
+  const stored = storedHubVisit(viewerId);
+  if (stored === null || Date.parse(at) > Date.parse(stored)) deviceStorage()?.setItem(hubVisitKey(viewerId), at);
+}
+
+/** Reads the previous visit's time (null: none on this device) and records this one. */
+export function takeHubVisit(viewerId: string | null, now: string): string | null {
+  const previous = storedHubVisit(viewerId);
+  keepHubVisit(viewerId, now);
+  return previous;
 }
 
 // The member's category levels live on the server (the notification triggers read them); the device keeps the
