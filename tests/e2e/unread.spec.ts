@@ -180,3 +180,77 @@ for (const theme of ['dark', 'light'] as const) {
     expect(notices).toHaveLength(0);
   });
 }
+
+async function hubVisitOf(memberId: string): Promise<number | null> {
+  const [row] = await dbQuery<{ at: Date }>('select hub_visited_at as at from public.member_marks where user_id = $1', [memberId]);
+  return row?.at.getTime() ?? null;
+}
+
+test("new: a thread seen on one device is no longer new on the member's other device once it reconnects; offline the device keeps its mark", async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const [author, reader] = await Promise.all([newMember('newa'), newMember('newb')]);
+  const title = `Warehouse tonight ${randomUUID().slice(0, 6)}`;
+  const hubOf = (page: Page) => page.goto(`/discussions?q=${encodeURIComponent(title)}`);
+  const cardOf = (page: Page) => page.getByTestId('discussion-card').filter({ hasText: title });
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const b = await phone.newPage();
+    const a = await desktop.newPage();
+    // The phone (B) opened the hub before the thread existed; so did the desktop (A).
+    await logIn(b, reader);
+    await waitForOfflineReady(b);
+    await hubOf(b);
+    await expect(b.getByTestId('community-hub')).toBeVisible();
+    const onPhone = await waitForDb(
+      () => hubVisitOf(reader.id),
+      (at) => at !== null,
+    );
+    expect(onPhone).not.toBeNull();
+    await logIn(a, reader);
+    await hubOf(a);
+    await expect(a.getByTestId('community-hub')).toBeVisible();
+    // The thread must come after both visits, as the hub takes its visit once it has loaded.
+    const onDesktop = await waitForDb(
+      () => hubVisitOf(reader.id),
+      (at) => at !== null && at > onPhone!,
+    );
+    expect(onDesktop).toBeGreaterThan(onPhone!);
+
+    // A new thread arrives: both devices mark it.
+    await startThread(author, title, []);
+    await expect(cardOf(a).getByTestId('card-new')).toHaveText(UNREAD_TEXT.newThread, { timeout: 20_000 });
+    await expect(cardOf(b).getByTestId('card-new')).toHaveText(UNREAD_TEXT.newThread, { timeout: 20_000 });
+    await expectDeviceToHold(b, title);
+
+    // The phone loses its signal; the member opens the hub again on the desktop and sees the thread there.
+    await phone.setOffline(true);
+    const [created] = await dbQuery<{ at: Date }>('select created_at as at from public.discussions where title = $1', [title]);
+    await hubOf(a);
+    await expect(cardOf(a).getByTestId('card-new')).toHaveText(UNREAD_TEXT.newThread);
+    const seen = await waitForDb(
+      () => hubVisitOf(reader.id),
+      (at) => at !== null && at > created!.at.getTime(),
+    );
+    expect(seen).toBeGreaterThan(created!.at.getTime());
+
+    // Offline, the phone knows only its own visits: the thread is still new to it.
+    await b.reload();
+    await expect(cardOf(b).getByTestId('card-new')).toHaveText(UNREAD_TEXT.newThread);
+    await expectNoSidewaysScroll(b);
+
+    // Back online, the desktop's later visit reaches the phone and the mark goes, without reopening the hub.
+    await phone.setOffline(false);
+    await expect(cardOf(b)).toBeVisible();
+    await expect(cardOf(b).getByTestId('card-new')).toHaveCount(0, { timeout: 20_000 });
+    // The next visit on the desktop finds nothing new either.
+    await hubOf(a);
+    await expect(cardOf(a)).toBeVisible();
+    await expect(cardOf(a).getByTestId('card-new')).toHaveCount(0);
+  } finally {
+    await phone.close();
+    await desktop.close();
+  }
+});
