@@ -72,5 +72,5 @@ begin
 end
 $$;
 
-revoke execute on function public.mark_hub_visit(timestamptz) from public, anon;
+revoke execute on function public.mark_hub_visit(timestamptz) from public, anon, service_role;
 grant execute on function public.mark_hub_visit(timestamptz) to authenticated;
