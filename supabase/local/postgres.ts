@@ -177,6 +177,9 @@ export async function startPostgres(config: StackConfig, bin: string): Promise<P
     wal_writer_delay: '10ms',
     log_min_messages: 'warning',
     log_min_error_statement: 'panic',
+    // As Supabase's image sets it (its postgresql.conf): the planner's cache estimate, which `explain` with settings
+    // lists among what differs from PostgreSQL's defaults.
+    effective_cache_size: '128MB',
   };
   if (process.env.SUPABASE_DB_FSYNC === 'off') settings.fsync = 'off';
   Object.assign(settings, preloadSettings(bin, runDir));
