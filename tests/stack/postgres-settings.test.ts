@@ -11,4 +11,18 @@ describe('Postgres settings as on Supabase', () => {
     });
     expect(plan.Settings).toMatchObject({ effective_cache_size: '128MB' });
   });
+
+  it('writes floats in the JSON the API builds as Supabase does (15 significant digits)', async () => {
+    const row = await withDb(async (db) => {
+      await db.query('begin');
+      try {
+        // as an API session would run it
+        await db.query('set local role authenticated');
+        return (await db.query<{ json: string }>(`select json_build_object('sum', 0.1::float8 + 0.2, 'rank', 1::float4 / 3::float4)::text as json`)).rows[0];
+      } finally {
+        await db.query('rollback');
+      }
+    });
+    expect(row.json).toBe('{"sum" : 0.3, "rank" : 0.333333}');
+  });
 });
