@@ -177,6 +177,11 @@ export async function startPostgres(config: StackConfig, bin: string): Promise<P
     wal_writer_delay: '10ms',
     log_min_messages: 'warning',
     log_min_error_statement: 'panic',
+    // As Supabase's image sets them (its postgresql.conf): the planner's cache estimate, which `explain` with settings
+    // lists among what differs from PostgreSQL's defaults; and floats written with 15 significant digits, so the JSON
+    // the API builds shows 0.1 + 0.2 as 0.3 there (PostgreSQL's default writes the shortest exact form instead).
+    effective_cache_size: '128MB',
+    extra_float_digits: 0,
   };
   if (process.env.SUPABASE_DB_FSYNC === 'off') settings.fsync = 'off';
   Object.assign(settings, preloadSettings(bin, runDir));
