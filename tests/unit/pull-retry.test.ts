@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPullRetryGate, gated } from '@/db/replication/pull-retry';
 
@@ -42,6 +43,20 @@ describe('the wait after a failed pull', () => {
     await vi.advanceTimersByTimeAsync(300);
     expect(pull).toHaveBeenCalledTimes(1);
     gate.retryNow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(pull).toHaveBeenCalledTimes(2);
+    expect(done).toBe(true);
+  });
+
+  it('starts the next attempt when the browser says the network is back', async () => {
+    vi.useFakeTimers();
+    const pull = flakyPull();
+    const handler = gated(createPullRetryGate(5_000), pull);
+    await expect(handler()).rejects.toThrow('Failed to fetch');
+    let done = false;
+    void handler().then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(300);
+    window.dispatchEvent(new Event('online'));
     await vi.advanceTimersByTimeAsync(0);
     expect(pull).toHaveBeenCalledTimes(2);
     expect(done).toBe(true);

@@ -31,8 +31,12 @@ export function createPullRetryGate(retryMs: number = PULL_RETRY_MS, now: () => 
       if (left <= 0) return Promise.resolve();
       return new Promise<void>((resolve) => {
         const timer = setTimeout(done, left);
+        // as RxDB did for a failure while offline: the browser saying the network is back ends the wait too
+        const online = () => done();
+        if (typeof window !== 'undefined') window.addEventListener('online', online);
         function done() {
           clearTimeout(timer);
+          if (typeof window !== 'undefined') window.removeEventListener('online', online);
           wake = null;
           resolve();
         }
