@@ -56,12 +56,27 @@ async function beat(client: SupabaseClient, tab: string): Promise<OnlineSummary>
 const names = (s: OnlineSummary | null | undefined) => (s?.members ?? []).map((m) => m.username);
 const summaryOf = (m: Broadcast) => (m.event === ONLINE_EVENT ? parseOnlineSummary(m.payload) : null);
 
-/** Arranged: the online topic's window is open now (as after a quiet spell) and nobody else is online. */
+/** Arranged: the online topic's window is open now (as after a quiet spell), nobody is online and the pages last heard so. */
 const quietSpell = () =>
   withDb(async (db) => {
     await db.query('delete from private.presence_tabs');
-    await db.query(`update private.presence_signal set sent_at = '-infinity', summary = null, held = false`);
+    await db.query(`update private.presence_signal set sent_at = '-infinity', summary = private.presence_summary(), held = false, held_since = null`);
   });
+
+/** Arranged: the change the list holds has stood for the window (as if the arrival came that long ago). */
+const settled = () =>
+  withDb((db) =>
+    db.query(`update private.presence_signal set held_since = held_since - make_interval(secs => $1) where held_since is not null`, [
+      ONLINE_SIGNAL_WINDOW_MS / 1000,
+    ]),
+  );
+
+/** A tab stamps and, the change having stood for the window (arranged), stamps again: the pages hear of it. */
+async function arrive(client: SupabaseClient, tab: string): Promise<OnlineSummary> {
+  await beat(client, tab);
+  await settled();
+  return beat(client, tab);
+}
 
 /**
  * Arranged: the database's flush job is looking. Locally pg_cron runs it once a minute, looking every
@@ -90,29 +105,35 @@ beforeAll(async () => {
 releaseChannelsOf(clients);
 
 describe('online topic', () => {
-  it("sends an arrival to every follower at once, naming the member from their profile; the tab's own answer has it too", async () => {
+  it("sends an arrival to every follower once it has stood for the window, naming the member from their profile; the tab's own answer has it at once", async () => {
     await quietSpell();
     const inbox = await follow(ONLINE_TOPIC);
     const aliceTab = randomUUID();
     const answer = await beat(alice.client, aliceTab);
     expect(answer.members).toEqual([expect.objectContaining({ user_id: alice.id, username: alice.username, avatar_url: 'https://example.test/alice.png' })]);
     expect(answer.count).toBe(1);
+    // held while it settles, even with the window open
+    await sleep(1_000);
+    expect(inbox.items.filter((m) => m.event === ONLINE_EVENT)).toHaveLength(0);
+    await settled();
+    await beat(alice.client, aliceTab);
     const sent = await inbox.waitFor((m) => names(summaryOf(m)).includes(alice.username), "alice's arrival", 3_000);
     expect(summaryOf(sent)).toMatchObject({ count: 1, guests: 0 });
     // it names the longest-open tab (the only one) to stamp when the window reopens, by a digest of its key
     expect(summaryOf(sent)?.clock).toBe(await tabDigest(aliceTab));
   });
 
-  it('holds arrivals and departures within the window back, and sends them in one message with the first stamp after it', async () => {
+  it('holds arrivals and departures within the window back, and sends them in one message with the first stamp once they have stood for it', async () => {
     await quietSpell();
     const inbox = await follow(ONLINE_TOPIC);
     const aliceTab = randomUUID();
-    await beat(alice.client, aliceTab);
+    await arrive(alice.client, aliceTab);
     await inbox.waitFor((m) => names(summaryOf(m)).includes(alice.username), "alice's arrival", 3_000);
     const windowOpened = Date.now();
 
     // within the window: bob and a guest arrive, alice leaves; the pages hear nothing yet
     const bobAnswer = await beat(bob.client, randomUUID());
+    const firstHeld = Date.now();
     expect(names(bobAnswer).sort()).toEqual([alice.username, bob.username].sort());
     const guest = visitor();
     const guestTab = randomUUID();
@@ -122,8 +143,8 @@ describe('online topic', () => {
     await sleep(1_000);
     expect(inbox.items.filter((m) => m.event === ONLINE_EVENT)).toHaveLength(1);
 
-    // the first stamp after the window (the guest's timer) carries all of it
-    await sleep(Math.max(0, windowOpened + ONLINE_SIGNAL_WINDOW_MS + 300 - Date.now()));
+    // the first stamp once the window has passed and the first held change has stood for it (the guest's timer) carries all of it
+    await sleep(Math.max(0, Math.max(windowOpened, firstHeld) + ONLINE_SIGNAL_WINDOW_MS + 300 - Date.now()));
     await beat(guest, guestTab);
     const next = await inbox.waitFor((m) => names(summaryOf(m)).includes(bob.username), 'the held-back list', 3_000);
     expect(summaryOf(next)).toMatchObject({ count: 1, guests: 1 });
@@ -136,11 +157,11 @@ describe('online topic', () => {
     const inbox = await follow(ONLINE_TOPIC);
     // alice's page has been open longest: the summaries name her tab the clock
     const aliceTab = randomUUID();
-    await beat(alice.client, aliceTab);
+    await arrive(alice.client, aliceTab);
     await inbox.waitFor((m) => names(summaryOf(m)).includes(alice.username), "alice's page", 3_000);
     await withDb((db) => db.query(`update private.presence_signal set sent_at = '-infinity'`));
     const bobTab = randomUUID();
-    await beat(bob.client, bobTab);
+    await arrive(bob.client, bobTab);
     const arrival = await inbox.waitFor((m) => names(summaryOf(m)).includes(bob.username), "bob's arrival", 3_000);
     expect(summaryOf(arrival)?.clock).toBe(await tabDigest(aliceTab));
     // bob leaves within the window: held back
@@ -160,11 +181,11 @@ describe('online topic', () => {
     const inbox = await follow(ONLINE_TOPIC);
     // alice's page has been open longest, so the summaries name her tab; bob arrives and is announced
     const aliceTab = randomUUID();
-    await beat(alice.client, aliceTab);
+    await arrive(alice.client, aliceTab);
     await inbox.waitFor((m) => names(summaryOf(m)).includes(alice.username), "alice's page", 3_000);
     await withDb((db) => db.query(`update private.presence_signal set sent_at = '-infinity'`));
     const bobTab = randomUUID();
-    await beat(bob.client, bobTab);
+    await arrive(bob.client, bobTab);
     await inbox.waitFor((m) => names(summaryOf(m)).includes(bob.username), "bob's arrival", 3_000);
     const announced = Date.now();
     // within the window both leave: alice's tab (the one named to stamp) and bob's; no tab is left
@@ -181,11 +202,39 @@ describe('online topic', () => {
     expect(inbox.items.filter((m) => m.event === ONLINE_EVENT)).toHaveLength(3);
   });
 
+  it(
+    'a visit shorter than the window costs the pages nothing; a member who stays shows within the window and a look of the flush job',
+    { timeout: 120_000 },
+    async () => {
+      await flushJobLooking();
+      await quietSpell();
+      const inbox = await follow(ONLINE_TOPIC);
+      // alice signs in on another device, stays 8 s and leaves: the list is back to what the pages have
+      const aliceTab = randomUUID();
+      expect(names(await beat(alice.client, aliceTab))).toEqual([alice.username]);
+      await sleep(8_000);
+      expect((await alice.client.rpc('presence_leave', { tab_key: aliceTab })).error).toBeNull();
+      // bob arrives and stays (no second stamp of his: the database sends it by itself)
+      const arrived = Date.now();
+      await beat(bob.client, randomUUID());
+      const sent = await inbox.waitFor(
+        (m) => names(summaryOf(m)).includes(bob.username),
+        "bob's arrival",
+        ONLINE_SIGNAL_WINDOW_MS + ONLINE_FLUSH_INTERVAL_MS + 1_500,
+      );
+      expect(Date.now() - arrived).toBeGreaterThanOrEqual(ONLINE_SIGNAL_WINDOW_MS - 500);
+      expect(summaryOf(sent)).toMatchObject({ count: 1, guests: 0 });
+      // alice's visit was never announced: bob's summary is the only one
+      expect(inbox.items.filter((m) => m.event === ONLINE_EVENT)).toHaveLength(1);
+      expect(inbox.items.some((m) => names(summaryOf(m)).includes(alice.username))).toBe(false);
+    },
+  );
+
   it('says nothing when a stamp changes nothing', async () => {
     await quietSpell();
     const inbox = await follow(ONLINE_TOPIC);
     const tab = randomUUID();
-    await beat(bob.client, tab);
+    await arrive(bob.client, tab);
     await inbox.waitFor((m) => names(summaryOf(m)).includes(bob.username), "bob's arrival", 3_000);
     // the window passed (arranged), and bob's timer stamps again: the list is the same
     await withDb((db) => db.query(`update private.presence_signal set sent_at = '-infinity'`));

@@ -34,3 +34,29 @@ describe('back online', () => {
     expect(realtime.connect).not.toHaveBeenCalled();
   });
 });
+
+// The boundary: realtime-js channels whose join status the test reports.
+function scriptedChannelsClient() {
+  const statuses: ((status: string) => void)[] = [];
+  const channel = {
+    on: () => channel,
+    subscribe: (cb: (status: string) => void) => {
+      statuses.push(cb);
+      return channel;
+    },
+  };
+  const client = { channel: () => channel, removeChannel: vi.fn(async () => 'ok'), realtime: { isConnected: () => true } } as unknown as SupabaseClient;
+  return { client, report: (status: string) => statuses.forEach((cb) => cb(status)) };
+}
+
+describe('a topic joining again', () => {
+  it('asks for its tables to be pulled saying the server answers, so a pull waiting out a failure starts now; a drop asks without it', () => {
+    const { client, report } = scriptedChannelsClient();
+    const onPull = vi.fn();
+    stream = openLiveStream(client, { userId: null, tables: ['posts', 'discussions'], downResyncMs: 60_000 }, { onRows: () => undefined, onPull });
+    report('CHANNEL_ERROR');
+    expect(onPull).toHaveBeenLastCalledWith(['posts', 'discussions']);
+    report('SUBSCRIBED');
+    expect(onPull).toHaveBeenLastCalledWith(['posts', 'discussions'], true);
+  });
+});

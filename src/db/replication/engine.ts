@@ -35,7 +35,7 @@ export interface StartSyncOptions {
   waitForLeadership?: boolean;
   overlapMs?: number;
   retryBaseMs?: number;
-  /** RxDB's pause before retrying a failed pull */
+  /** the pause before retrying a failed pull or push (cut short for a pull when a live topic joins) */
   pullRetryMs?: number;
   now?: () => number;
 }
@@ -63,6 +63,8 @@ export class SyncEngine implements SyncRun {
   readonly userId: string | null;
   readonly now: () => number;
   readonly states: Partial<Record<ReplicatedCollectionName, TableReplication>> = {};
+  /** per table: start a pull waiting out a failed attempt now */
+  private readonly retryNows = new Map<ReplicatedCollectionName, () => void>();
   private readonly rules = new Map<ReplicatedCollectionName, TableRules>();
   private readonly streams = new TableStreams();
   private readonly cleanups: (() => void)[] = [];
@@ -113,7 +115,7 @@ export class SyncEngine implements SyncRun {
     const factory = this.options.rules?.[name] ?? registeredTableRules(name);
     const rules = factory ? factory(this) : {};
     this.rules.set(name, rules);
-    const { state, stop } = startTableReplication({
+    const { state, stop, retryNow } = startTableReplication({
       name,
       spec,
       rules,
@@ -134,6 +136,7 @@ export class SyncEngine implements SyncRun {
       waitForLeadership: this.options.waitForLeadership,
     });
     this.states[name] = state;
+    this.retryNows.set(name, retryNow);
     this.cleanups.push(stop);
     // Lists tell "not synced yet" from "empty" by this mark.
     if (canPull)
@@ -172,10 +175,12 @@ export class SyncEngine implements SyncRun {
             const name = byTable.get(table);
             if (name) this.onLiveRows(name, rows);
           },
-          onPull: (tables) => {
+          onPull: (tables, answered) => {
             for (const table of tables) {
               const name = byTable.get(table);
-              if (name) this.reSync(name);
+              if (!name) continue;
+              if (answered) this.retryNows.get(name)?.();
+              this.reSync(name);
             }
           },
         },

@@ -45,8 +45,11 @@ const MEMBER_TABLES = ['notifications', 'discussion_reads'] as const;
 export interface LiveStreamHandlers {
   /** rows (as the server holds them) to hand to a table's stream */
   onRows(table: string, rows: Row[]): void;
-  /** tables whose changes may not have arrived: pull them again from their checkpoints */
-  onPull(tables: readonly string[]): void;
+  /**
+   * tables whose changes may not have arrived: pull them again from their checkpoints. `answered`: the
+   * server has just answered (a topic joined), so a pull waiting out a failed attempt may start now.
+   */
+  onPull(tables: readonly string[], answered?: boolean): void;
 }
 
 export interface LiveStreamOptions {
@@ -148,7 +151,7 @@ function follow(ctx: StreamContext, topic: string, tables: readonly string[], on
       if (removed || ctx.isStopped()) return;
       if (status === 'SUBSCRIBED') {
         stopDownResync();
-        handlers.onPull(tables);
+        handlers.onPull(tables, true);
         return;
       }
       // CHANNEL_ERROR, TIMED_OUT, CLOSED: realtime-js rejoins on its own; until then only pulls bring changes.

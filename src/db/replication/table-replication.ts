@@ -7,6 +7,7 @@ import { yieldToMain } from '../idle';
 import { firstPushCheckpoint } from './first-push-checkpoint';
 import { createPullHandler, SLICED_PAGE } from './pull';
 import { acknowledgePulledRows } from './pulled-rows';
+import { createPullRetryGate, gated, PULL_RETRY_MS, PULL_RETRY_POLL_MS, type PullRetryGate } from './pull-retry';
 import { createPushHandler } from './push';
 import { replicationIdentifier } from './replication-identifier';
 import type { Checkpoint, RemoteTable } from './remote-table';
@@ -89,27 +90,30 @@ export interface TableReplicationOptions {
   waitForLeadership?: boolean;
 }
 
-function pullOptions(options: TableReplicationOptions, received: Received) {
+function pullOptions(options: TableReplicationOptions, received: Received, gate: PullRetryGate) {
   const { spec, rules, stream } = options;
   if (!stream) return undefined;
   return {
     batchSize: PULL_SLICE,
     stream$: stream.asObservable(),
-    handler: createPullHandler({
-      spec,
-      remote: options.remote,
-      collection: options.collection,
-      scope: rules.pullScope ?? options.scope,
-      overlapMs: options.overlapMs,
-      backfill: rules.backfill,
-      isolateRefused: rules.isolateRefused,
-      sliceSize: PULL_SLICE,
-      onSliceHanded: () => {
-        received.mark = received.count;
-      },
-      beforeNextSlice: (handed) => sliceStored(received, handed),
-      serverTime: () => options.serverTime,
-    }),
+    handler: gated(
+      gate,
+      createPullHandler({
+        spec,
+        remote: options.remote,
+        collection: options.collection,
+        scope: rules.pullScope ?? options.scope,
+        overlapMs: options.overlapMs,
+        backfill: rules.backfill,
+        isolateRefused: rules.isolateRefused,
+        sliceSize: PULL_SLICE,
+        onSliceHanded: () => {
+          received.mark = received.count;
+        },
+        beforeNextSlice: (handed) => sliceStored(received, handed),
+        serverTime: () => options.serverTime,
+      }),
+    ),
   };
 }
 
@@ -142,9 +146,17 @@ function pushOptions(options: TableReplicationOptions, isStopped: () => boolean)
 }
 
 /** Starts RxDB's replication of one table: checkpointed pages in slices, its stream, and its push side. */
-export function startTableReplication(options: TableReplicationOptions): { state: TableReplication; stop: () => void } {
+export function startTableReplication(options: TableReplicationOptions): {
+  state: TableReplication;
+  stop: () => void;
+  /** the server answers again: a pull waiting out a failure's retry time starts now */
+  retryNow: () => void;
+} {
   const received: Received = { count: 0, mark: 0, changed: new Subject<void>() };
+  // RxDB's own retry wait cannot be cut short, so it only polls; the gates keep the wait between attempts.
+  const pullGate = createPullRetryGate(options.pullRetryMs ?? PULL_RETRY_MS);
   const push = pushOptions(options, () => options.isStopped() || state.isStopped());
+  if (push) push.handler = gated(createPullRetryGate(options.pullRetryMs ?? PULL_RETRY_MS), push.handler);
   const firstCheckpoint = push && 'initialCheckpoint' in push ? push.initialCheckpoint : undefined;
   const waitForLeadership = options.waitForLeadership ?? true;
   const state: TableReplication = replicateRxCollection<unknown, Checkpoint>({
@@ -152,11 +164,11 @@ export function startTableReplication(options: TableReplicationOptions): { state
     collection: options.collection,
     deletedField: '_deleted',
     live: true,
-    retryTime: options.pullRetryMs ?? 5000,
+    retryTime: PULL_RETRY_POLL_MS,
     waitForLeadership,
     // RxDB reads where the push starts when it starts; that place is looked up in the store first.
     autoStart: !firstCheckpoint,
-    pull: pullOptions(options, received),
+    pull: pullOptions(options, received, pullGate),
     push,
   });
   if (push && 'initialCheckpoint' in push && firstCheckpoint) {
@@ -175,5 +187,5 @@ export function startTableReplication(options: TableReplicationOptions): { state
     received.count += 1;
     received.changed.next();
   });
-  return { state, stop: () => receivedSub.unsubscribe() };
+  return { state, stop: () => receivedSub.unsubscribe(), retryNow: () => pullGate.retryNow() };
 }

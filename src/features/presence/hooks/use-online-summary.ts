@@ -79,9 +79,10 @@ export function useOnlineSummary(memberId: string | null): OnlineState {
         if (!list.error) take(list.data);
       }
     };
-    // The first stamp. An arrival inside the window is held back, and the tab the last summary named may have
-    // gone (a reload makes a new tab): the arriving tab stamps once more when the window has surely reopened, so
-    // its arrival is sent. One more call per tab opened, not per page online.
+    // The first stamp. The database holds an arrival until it has stood for the window (a short visit then costs
+    // the other pages nothing), and the tab the last summary named may have gone (a reload makes a new tab): the
+    // arriving tab stamps once more when its arrival has surely settled, so it is sent then. One more call per tab
+    // opened, not per page online.
     let arrived = false;
     const arrive = async () => {
       if (arrived) return beat().catch(() => undefined);
