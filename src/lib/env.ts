@@ -1,13 +1,13 @@
-import * as z from 'zod/mini';
+/**
+ * Plain checks, not a schema library: this runs while the entry evaluates, where building and compiling a schema
+ * cost the first screen more than the four fields are worth.
+ */
+const FLAGS = ['true', 'false', '1', '0', ''] as const;
+type Flag = (typeof FLAGS)[number];
 
-const flag = z.catch(z.optional(z.enum(['true', 'false', '1', '0', ''])), undefined);
-
-const envSchema = z.object({
-  VITE_SUPABASE_URL: z._default(z.url(), 'http://localhost:54321'),
-  VITE_SUPABASE_ANON_KEY: z._default(z.string(), ''),
-  VITE_DEMO_LOGINS: flag,
-  VITE_IMAGE_TRANSFORMS: flag,
-});
+function flag(value: unknown): Flag | undefined {
+  return FLAGS.find((f) => f === value);
+}
 
 export type AppEnv = {
   supabaseUrl: string;
@@ -20,13 +20,19 @@ export type AppEnv = {
 
 /** Reads and validates the build-time environment once; a wrong URL fails loudly at start-up rather than mid-session. */
 export function parseEnv(raw: Record<string, unknown>): AppEnv {
-  const parsed = envSchema.parse(raw);
-  const demo = parsed.VITE_DEMO_LOGINS;
+  const url = raw.VITE_SUPABASE_URL ?? 'http://localhost:54321';
+  // new URL, not URL.canParse: the latter is missing from phones a few years old.
+  if (typeof url !== 'string') throw new Error('VITE_SUPABASE_URL is not text');
+  new URL(url);
+  const key = raw.VITE_SUPABASE_ANON_KEY ?? '';
+  if (typeof key !== 'string') throw new Error('VITE_SUPABASE_ANON_KEY is not text');
+  const demo = flag(raw.VITE_DEMO_LOGINS);
+  const transforms = flag(raw.VITE_IMAGE_TRANSFORMS);
   return {
-    supabaseUrl: parsed.VITE_SUPABASE_URL,
-    supabaseAnonKey: parsed.VITE_SUPABASE_ANON_KEY,
+    supabaseUrl: url,
+    supabaseAnonKey: key,
     demoLogins: demo === undefined || demo === '' || demo === 'true' || demo === '1',
-    imageTransforms: parsed.VITE_IMAGE_TRANSFORMS !== 'false' && parsed.VITE_IMAGE_TRANSFORMS !== '0',
+    imageTransforms: transforms !== 'false' && transforms !== '0',
   };
 }
 

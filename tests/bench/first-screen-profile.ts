@@ -10,14 +10,15 @@
  * PROFILE_PAGES=thread,cold profiles only those. PROFILE_BASELINE=<git ref> also builds that commit's app against
  * the same stack and profiles each page with it right before the working tree's, side by side in one run.
  */
-import { execFileSync, execSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { build, preview } from 'vite';
+import { build } from 'vite';
 import { CHROMIUM_ARGS } from '../../playwright.config';
 import { ROOT, startStackProcess, testStackLocation } from '../support/stack-process';
+import { buildBaseline, serve } from './baseline-build';
 import { machineLabel } from './machine';
 import { sharedLinkPages, waitForFirstScreen } from './pages';
 
@@ -148,33 +149,6 @@ async function profileLaunch(context: BrowserContext, url: string, nameOf: Retur
   await page.close();
 }
 
-/** The app of `ref` built unminified with source maps into `distDir`, from a copy of its tree (the working tree is left alone). */
-async function buildBaseline(ref: string, srcDir: string, distDir: string): Promise<void> {
-  rmSync(srcDir, { recursive: true, force: true });
-  mkdirSync(srcDir, { recursive: true });
-  execSync(`git archive ${JSON.stringify(ref)} | tar -x -C ${JSON.stringify(srcDir)}`, { cwd: ROOT, stdio: 'inherit' });
-  symlinkSync(join(ROOT, 'node_modules'), join(srcDir, 'node_modules'));
-  // The router plugin finds its config and routes from the working directory.
-  process.chdir(srcDir);
-  try {
-    await build({
-      root: srcDir,
-      configFile: join(srcDir, 'vite.config.ts'),
-      logLevel: 'warn',
-      build: { outDir: distDir, emptyOutDir: true, minify: false, sourcemap: true },
-    });
-  } finally {
-    process.chdir(ROOT);
-  }
-}
-
-/** A static server for a built app, and its address. */
-async function serve(distDir: string) {
-  const server = await preview({ logLevel: 'warn', build: { outDir: distDir }, preview: { port: 0, host: '127.0.0.1' } });
-  const address = server.httpServer.address();
-  return { server, baseUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
-}
-
 async function profileColdStart(browser: Browser, baseUrl: string, nameOf: ReturnType<typeof sourceNamer>, label: string) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const warm = await context.newPage();
@@ -196,7 +170,7 @@ async function main() {
   const baselineRef = process.env.PROFILE_BASELINE;
   const baselineSrc = join(ROOT, '.local', 'bench-profile-baseline-src');
   const baselineDist = join(ROOT, '.local', 'bench-profile-baseline-dist');
-  const servers: Awaited<ReturnType<typeof preview>>[] = [];
+  const servers: Awaited<ReturnType<typeof serve>>['server'][] = [];
   const browser = await chromium.launch({ executablePath: execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim(), args: CHROMIUM_ARGS });
   try {
     const { API_URL: apiUrl, ANON_KEY: anonKey, DB_URL: dbUrl } = stack.status;
@@ -206,7 +180,7 @@ async function main() {
     const builds: { label: string; baseUrl: string; nameOf: ReturnType<typeof sourceNamer> }[] = [];
     if (baselineRef) {
       log(`building the baseline ${baselineRef}`);
-      await buildBaseline(baselineRef, baselineSrc, baselineDist);
+      await buildBaseline(baselineRef, baselineSrc, baselineDist, { minify: false, sourcemap: true });
       const { server, baseUrl } = await serve(baselineDist);
       servers.push(server);
       builds.push({ label: `baseline ${baselineRef}`, baseUrl, nameOf: sourceNamer(baselineDist) });

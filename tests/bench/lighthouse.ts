@@ -8,16 +8,19 @@
  * reported are medians of the performance score, LCP, TBT, CLS and the tasks over 50 ms before LCP,
  * printed with the Chromium version and the host's `benchmarkIndex` (Lighthouse's CPU probe of each run).
  * Prints a table, merges the figures into bench-results.json under `lighthouse`, exits 1 when a
- * target is missed (a finding, not a crash).
+ * target is missed (a finding, not a crash). LIGHTHOUSE_BASELINE=<git ref> also builds that commit's app against
+ * the same stack and measures it run for run alternating with the working tree's (printed side by side with the
+ * ratios of the medians; the targets and the recorded figures are the working tree's).
  */
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { build, preview } from 'vite';
+import { build } from 'vite';
 import { CHROMIUM_ARGS } from '../../playwright.config';
 import { ROOT, startStackProcess, testStackLocation } from '../support/stack-process';
+import { buildBaseline, serve } from './baseline-build';
 import { describeMachine, type Machine } from './machine';
 import { chromium } from 'playwright-core';
 import { checkPagesRender, sharedLinkPages } from './pages';
@@ -134,21 +137,43 @@ async function measure(url: string, chromePath: string): Promise<RunFigures & { 
   }
 }
 
+/** Each figure's median over a page's runs. */
+function medians(runs: RunFigures[]): RunFigures {
+  return {
+    score: median(runs.map((r) => r.score)),
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    tbtMs: median(runs.map((r) => r.tbtMs)),
+    cls: median(runs.map((r) => r.cls)),
+    longTasksBeforeLcp: median(runs.map((r) => r.longTasksBeforeLcp)),
+    longestTaskBeforeLcpMs: median(runs.map((r) => r.longestTaskBeforeLcpMs)),
+  };
+}
+
 async function main() {
   const location = await testStackLocation('bench-lighthouse');
   log('starting a seeded stack');
   const stack = await startStackProcess(location);
   const distDir = join(ROOT, '.local', 'bench-lighthouse-dist');
-  let server: Awaited<ReturnType<typeof preview>> | undefined;
+  const baselineRef = process.env.LIGHTHOUSE_BASELINE;
+  const baselineSrc = join(ROOT, '.local', 'bench-lighthouse-baseline-src');
+  const baselineDist = join(ROOT, '.local', 'bench-lighthouse-baseline-dist');
+  const servers: Awaited<ReturnType<typeof serve>>['server'][] = [];
   try {
     const { API_URL: apiUrl, ANON_KEY: anonKey, DB_URL: dbUrl } = stack.status;
     log('building the app');
     Object.assign(process.env, { VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: anonKey, VITE_DEMO_LOGINS: 'true' });
     // LIGHTHOUSE_VITE_CONFIG=<file>: build with another Vite config (comparing a bundling change side by side).
     await build({ configFile: process.env.LIGHTHOUSE_VITE_CONFIG, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
-    server = await preview({ logLevel: 'warn', build: { outDir: distDir }, preview: { port: 0, host: '127.0.0.1' } });
-    const address = server.httpServer.address();
-    const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const { server, baseUrl } = await serve(distDir);
+    servers.push(server);
+    let baselineUrl: string | undefined;
+    if (baselineRef) {
+      log(`building the baseline ${baselineRef}`);
+      await buildBaseline(baselineRef, baselineSrc, baselineDist);
+      const baseline = await serve(baselineDist);
+      servers.push(baseline.server);
+      baselineUrl = baseline.baseUrl;
+    }
     const chromePath = execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
 
     // LIGHTHOUSE_PAGES=thread,hub measures only those (a quicker look while working on one page).
@@ -157,30 +182,33 @@ async function main() {
     const checker = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
     try {
       await checkPagesRender(checker, baseUrl, targets);
+      if (baselineUrl) await checkPagesRender(checker, baselineUrl, targets);
     } finally {
       await checker.close();
     }
     const result: Record<string, RunFigures & { runs: RunFigures[] }> = {};
+    const baselineResult: Record<string, RunFigures> = {};
     const machines: Machine[] = [];
     let lighthouseVersion = '';
     for (const [name, path] of Object.entries(targets)) {
       const runs: RunFigures[] = [];
+      const baselineRuns: RunFigures[] = [];
       for (let i = 0; i < RUNS; i++) {
+        // The baseline right before the working tree, run for run: both see the same moment's host load.
+        if (baselineUrl) {
+          const { machine, lighthouse: _version, ...figures } = await measure(`${baselineUrl}${path}`, chromePath);
+          baselineRuns.push(figures);
+          machines.push(machine);
+          log(`${name} baseline ${baselineRef} run ${i + 1} (${describeMachine(machine)}): ${JSON.stringify(figures)}`);
+        }
         const { machine, lighthouse: version, ...figures } = await measure(`${baseUrl}${path}`, chromePath);
         runs.push(figures);
         machines.push(machine);
         lighthouseVersion = version;
         log(`${name} run ${i + 1} (${describeMachine(machine)}): ${JSON.stringify(figures)}`);
       }
-      result[name] = {
-        score: median(runs.map((r) => r.score)),
-        lcpMs: median(runs.map((r) => r.lcpMs)),
-        tbtMs: median(runs.map((r) => r.tbtMs)),
-        cls: median(runs.map((r) => r.cls)),
-        longTasksBeforeLcp: median(runs.map((r) => r.longTasksBeforeLcp)),
-        longestTaskBeforeLcpMs: median(runs.map((r) => r.longestTaskBeforeLcpMs)),
-        runs,
-      };
+      if (baselineRuns.length > 0) baselineResult[name] = medians(baselineRuns);
+      result[name] = { ...medians(runs), runs };
     }
 
     // The host's figure is the median of every run's probe: one probe alone varies by a tenth.
@@ -189,6 +217,21 @@ async function main() {
       `machine: ${describeMachine(machine)} (benchmarkIndex per run: ${machines.map((m) => Math.round(m.benchmarkIndex)).join(', ')}), Lighthouse ${lighthouseVersion}`,
     );
     console.table(Object.fromEntries(Object.entries(result).map(([k, { runs: _runs, ...figures }]) => [k, figures])));
+    if (baselineRef) {
+      log(`side by side, medians: baseline ${baselineRef} -> working tree (ratio working tree / baseline)`);
+      console.table(
+        Object.fromEntries(
+          Object.entries(baselineResult).map(([k, b]) => {
+            const w = result[k]!;
+            const pair = (key: keyof RunFigures) => `${b[key]} -> ${w[key]}${b[key] ? ` (${(w[key] / b[key]).toFixed(2)})` : ''}`;
+            return [
+              k,
+              { score: pair('score'), lcpMs: pair('lcpMs'), tbtMs: pair('tbtMs'), cls: pair('cls'), longestTaskBeforeLcpMs: pair('longestTaskBeforeLcpMs') },
+            ];
+          }),
+        ),
+      );
+    }
     recordBenchResult('lighthouse', {
       ...result,
       machine,
@@ -211,10 +254,12 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    await server?.close();
+    for (const server of servers) await server.close();
     await stack.stop();
     rmSync(location.localDir, { recursive: true, force: true });
     rmSync(distDir, { recursive: true, force: true });
+    rmSync(baselineSrc, { recursive: true, force: true });
+    rmSync(baselineDist, { recursive: true, force: true });
   }
 }
 

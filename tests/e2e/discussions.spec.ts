@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { CREATE_TEXT, HUB_TEXT, REPLY_TEXT, THREAD_TEXT, THREAD_TOASTS } from '../../src/features/discussions/constants';
+import { POST_ANCHOR_PREFIX } from '../../src/features/discussions/validation';
 import { SEED_STAFF_ACCOUNTS } from '../../src/lib/demo-accounts';
 import { THREADS } from '../../supabase/seed/content/threads';
 import { seedId } from '../../supabase/seed/random';
@@ -237,6 +238,26 @@ test.describe('Community Hub and threads', () => {
     await expect(target).toBeInViewport();
     await expect(page.locator(`[data-post-id="${openingId}"]`)).not.toBeInViewport();
     expect(errors).toEqual([]);
+  });
+
+  test('a #post- link scrolls to a post rendered after the first screen, and find in page reaches the last post', async ({ page }) => {
+    const thread = THREADS[0];
+    const openingId = seedId(`post:${thread.key}:0`);
+    const lastId = seedId(`post:${thread.key}:${thread.replies.length + thread.chatter}`);
+    await page.goto(`/discussions/thread/${seedId(`discussion:${thread.key}`)}#${POST_ANCHOR_PREFIX}${lastId}`);
+    const target = page.locator(`[data-post-id="${lastId}"]`);
+    await expect(target).toHaveAttribute('data-highlighted', 'true', { timeout: 30_000 });
+    await expect(target).toBeInViewport();
+    await expect(page.locator(`[data-post-id="${openingId}"]`)).not.toBeInViewport();
+    // Posts laid out only near the viewport are still whole in the document: the browser's find reaches them.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const words = (await target.getByTestId('post-content').innerText()).trim().split(/\s+/).slice(0, 6).join(' ');
+    const foundIn = await page.evaluate((text) => {
+      // window.find is Chromium's scripted find in page: it selects the match.
+      if (!(window as unknown as { find: (s: string) => boolean }).find(text)) return null;
+      return window.getSelection()?.anchorNode?.parentElement?.closest('[data-post-id]')?.getAttribute('data-post-id') ?? null;
+    }, words);
+    expect(foundIn).toBe(lastId);
   });
 
   test('moderator: pins and locks; the locked notice replaces the reply form', async ({ page }) => {

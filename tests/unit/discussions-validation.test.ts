@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CREATE_TEXT, OTHER_CATEGORY } from '@/features/discussions/constants';
-import { postIdFromSearch, titleEditOutcome, validateNewDiscussion, validateReply } from '@/features/discussions/validation';
+import {
+  POST_ANCHOR_PREFIX,
+  postIdFromHash,
+  postIdFromSearch,
+  titleEditOutcome,
+  validateNewDiscussion,
+  validateReply,
+} from '@/features/discussions/validation';
 
 describe('reply validation', () => {
   it('refuses empty and whitespace-only replies and trims the rest', () => {
@@ -47,5 +54,14 @@ describe('?post= on the thread route', () => {
     expect(postIdFromSearch(id)).toBe(id);
     expect(postIdFromSearch('<script>')).toBeNull();
     expect(postIdFromSearch(undefined)).toBeNull();
+  });
+
+  it('a #post- anchor names its post; any other anchor names none', () => {
+    const id = '6f1c2b9e-3d4a-4b5c-8d7e-9f0a1b2c3d4e';
+    expect(postIdFromHash(`#${POST_ANCHOR_PREFIX}${id}`)).toBe(id);
+    expect(postIdFromHash(`${POST_ANCHOR_PREFIX}${id.toUpperCase()}`)).toBe(id);
+    expect(postIdFromHash('new-posts')).toBeNull();
+    expect(postIdFromHash(`#${POST_ANCHOR_PREFIX}<img>`)).toBeNull();
+    expect(postIdFromHash('')).toBeNull();
   });
 });

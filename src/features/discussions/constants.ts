@@ -20,6 +20,12 @@ export const THREAD_FIRST_SCREEN_POSTS = 4;
 export const THREAD_WARM_MS = 10_000;
 /** Each follow-up render shows this many times as many posts (4, 16, 64, ...): few renders, none much larger than the last. */
 export const THREAD_RENDER_GROWTH = 4;
+/**
+ * ...but adds at most this many posts (or half of those shown, once more: a long thread still completes in a dozen
+ * renders): a render's commit (each post's HTML parsed into the page, then styled) is one task the browser cannot
+ * split, and at a phone's speed 8 posts keep it under the 50 ms that input notices.
+ */
+export const THREAD_RENDER_SLICE_MAX = 8;
 /** How long typing pauses before the reply draft is written to the drafts collection. */
 export const DRAFT_SAVE_DEBOUNCE_MS = 400;
 /** Database limits (migrations): a title and a custom category cannot be longer. */

@@ -43,6 +43,15 @@ export function postIdFromSearch(post: string | undefined): string | null {
   return isUuid(post) ? post.toLowerCase() : null;
 }
 
+/** A post's card carries this id prefix: `#post-<id>` is a link to the post. */
+export const POST_ANCHOR_PREFIX = 'post-';
+
+/** `#post-<id>` (with or without the `#`): the post it names, or null. */
+export function postIdFromHash(hash: string): string | null {
+  const anchor = hash.replace(/^#/, '');
+  return anchor.startsWith(POST_ANCHOR_PREFIX) ? postIdFromSearch(anchor.slice(POST_ANCHOR_PREFIX.length)) : null;
+}
+
 /** A thread id from the address: only a uuid can name a discussion, anything else is not found without asking anyone. */
 export function threadIdFromParams(threadId: string): string | null {
   return isUuid(threadId) ? threadId.toLowerCase() : null;

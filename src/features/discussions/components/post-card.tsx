@@ -12,6 +12,7 @@ import { renderPostContent } from '@/lib/markdown';
 import { mentionedUsernames } from '@/lib/mentions';
 import { cn } from '@/lib/utils';
 import { QUOTE_PREVIEW_LINES, REACTION_LIKE, THREAD_TEXT } from '../constants';
+import { POST_ANCHOR_PREFIX } from '../validation';
 import { useKnownMembers } from '../hooks/use-known-members';
 import type { PostPermissions } from '../model/permissions';
 import { decoratePost } from '../model/post-decorations';
@@ -48,7 +49,18 @@ type PostCardProps = {
   outbox: OutboxState | undefined;
   highlighted: boolean;
   actions: PostActions;
+  /**
+   * Below the first screen (and below any post the page scrolls to): the browser lays the card out and paints it
+   * only when it nears the viewport. Its text stays in the page (find in page, anchors, screen readers).
+   */
+  deferLayout?: boolean;
 };
+
+/**
+ * Off-screen cards skip layout and paint, holding an estimated height until first shown and their real one after
+ * (`auto`), so the scrollbar does not jump and nothing on screen moves.
+ */
+const DEFERRED_LAYOUT = '[content-visibility:auto] [contain-intrinsic-size:auto_12rem]';
 
 function PostContent({ content }: { content: string }) {
   const html = useMemo(() => renderPostContent(content), [content]);
@@ -133,12 +145,12 @@ function QuoteBlock({ quoted }: { quoted: QuotedPreview }) {
   );
 }
 
-function PostCardView({ post, author, quoted, liked, likeCount, permissions, outbox, highlighted, actions }: PostCardProps) {
+function PostCardView({ post, author, quoted, liked, likeCount, permissions, outbox, highlighted, actions, deferLayout = false }: PostCardProps) {
   const [editing, setEditing] = useState(false);
 
   if (!author) {
     return (
-      <Card id={`post-${post.id}`} className="p-4 text-sm text-destructive" data-testid="post" role="alert">
+      <Card id={`${POST_ANCHOR_PREFIX}${post.id}`} className="p-4 text-sm text-destructive" data-testid="post" role="alert">
         {THREAD_TEXT.postIncomplete}
       </Card>
     );
@@ -148,7 +160,7 @@ function PostCardView({ post, author, quoted, liked, likeCount, permissions, out
 
   return (
     <Card
-      id={`post-${post.id}`}
+      id={`${POST_ANCHOR_PREFIX}${post.id}`}
       data-testid="post"
       data-post-id={post.id}
       data-solution={post.is_solution || undefined}
@@ -156,6 +168,7 @@ function PostCardView({ post, author, quoted, liked, likeCount, permissions, out
       tabIndex={-1}
       className={cn(
         'flex scroll-mt-24 flex-col gap-2 p-3 transition-shadow sm:flex-row sm:gap-4 sm:p-4',
+        deferLayout && DEFERRED_LAYOUT,
         post.is_solution && 'border-2 border-green-500 bg-green-500/5',
         highlighted && 'ring-4 ring-primary ring-offset-2 ring-offset-background',
       )}
@@ -272,7 +285,8 @@ export function samePostCardProps(a: PostCardProps, b: PostCardProps): boolean {
     shallow(a.permissions, b.permissions) &&
     shallow(a.outbox, b.outbox) &&
     a.highlighted === b.highlighted &&
-    a.actions === b.actions
+    a.actions === b.actions &&
+    a.deferLayout === b.deferLayout
   );
 }
 

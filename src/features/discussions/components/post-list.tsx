@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { THREAD_FIRST_SCREEN_POSTS, THREAD_RENDER_GROWTH, THREAD_TEXT, UNREAD_TEXT } from '../constants';
+import { THREAD_FIRST_SCREEN_POSTS, THREAD_RENDER_GROWTH, THREAD_RENDER_SLICE_MAX, THREAD_TEXT, UNREAD_TEXT } from '../constants';
 import type { ThreadData } from '../hooks/use-thread-data';
 import { useProgressiveCount } from '../hooks/use-progressive-count';
 import { reactionId } from '../model/ids';
@@ -30,7 +30,14 @@ export const NEW_POSTS_DIVIDER_ID = 'new-posts';
  * first frame and fills in the rest right after (see useProgressiveCount).
  */
 export function PostList({ posts, data, viewer, viewerPending = false, discussion, targetIndex, highlighted, actions, dividerBeforeId = null }: PostListProps) {
-  const shown = useProgressiveCount(posts.length, Math.max(THREAD_FIRST_SCREEN_POSTS, targetIndex + THREAD_FIRST_SCREEN_POSTS), THREAD_RENDER_GROWTH);
+  const shown = useProgressiveCount(
+    posts.length,
+    Math.max(THREAD_FIRST_SCREEN_POSTS, targetIndex + THREAD_FIRST_SCREEN_POSTS),
+    THREAD_RENDER_GROWTH,
+    THREAD_RENDER_SLICE_MAX,
+  );
+  // Posts up to the one the page scrolls to keep their real height: an estimate above it would move it.
+  const laidOutUpTo = Math.max(THREAD_FIRST_SCREEN_POSTS - 1, targetIndex);
   const postsById = new Map(posts.map((p) => [p.id, p]));
 
   function quotedFor(post: PostRow): QuotedPreview | undefined {
@@ -42,7 +49,7 @@ export function PostList({ posts, data, viewer, viewerPending = false, discussio
 
   return (
     <section className="space-y-4" aria-label={THREAD_TEXT.postsHeading(posts.length)} aria-busy={!data.postsComplete || shown < posts.length || undefined}>
-      {posts.slice(0, shown).map((post) => {
+      {posts.slice(0, shown).map((post, index) => {
         const liked = data.likes.has(post.id);
         const pending = viewer ? data.reactionOutbox.get(reactionId(post.id, viewer.id))?.status === 'waiting' : false;
         const own = viewer !== null && viewer.id === post.user_id;
@@ -71,6 +78,7 @@ export function PostList({ posts, data, viewer, viewerPending = false, discussio
               outbox={own ? data.postOutbox.get(post.id) : undefined}
               highlighted={highlighted === post.id}
               actions={actions}
+              deferLayout={index > laidOutUpTo}
             />
           </Fragment>
         );

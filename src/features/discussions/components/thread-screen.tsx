@@ -11,7 +11,6 @@ import { toast } from '@/stores/toast-store';
 import { THREAD_TEXT, THREAD_TOASTS, UNREAD_TEXT } from '../constants';
 import { useDatabase } from '@/db/hooks/use-database';
 import type { SyncHandle } from '@/db/replication/sync';
-import { useFirstPassDone } from '@/launch/use-first-pass';
 import { useServerThread, useThreadSource } from '../hooks/use-server-thread';
 import { useThreadData } from '../hooks/use-thread-data';
 import { usePostActions } from '../hooks/use-post-actions';
@@ -23,7 +22,7 @@ import { threadPermissions } from '../model/permissions';
 import { effectiveLevel, firstUnreadIndex, postsUpTo } from '../model/read-state';
 import type { PostRow } from '../model/types';
 import { deleteDiscussion, saveReplyDraft, setLocked, setPinned, updateTitle } from '../model/writes';
-import { titleEditOutcome } from '../validation';
+import { POST_ANCHOR_PREFIX, titleEditOutcome } from '../validation';
 import { LevelSelect } from './level-select';
 import { NEW_POSTS_DIVIDER_ID, PostList } from './post-list';
 import { RejectedReplies } from './rejected-replies';
@@ -141,9 +140,11 @@ export function ThreadScreen({
   const baseActions = usePostActions(db, viewer, discussion?.user_id ?? null, editor);
   const actions = useMemo(() => (renderPostExtra ? { ...baseActions, renderExtra: renderPostExtra } : baseActions), [baseActions, renderPostExtra]);
   const openingContent = data.posts.value[0]?.content;
-  // The share preview's text renders the opening post a second time: not in the first screen's render.
-  const firstPassDone = useFirstPassDone();
-  const description = useMemo(() => (renderShare && firstPassDone ? shareDescription(openingContent) : ''), [renderShare, firstPassDone, openingContent]);
+  // The share preview's text renders the opening post a second time: only when a member shares (once per text).
+  const describeOpening = useMemo(() => {
+    let text: string | undefined;
+    return () => (text ??= shareDescription(openingContent));
+  }, [openingContent]);
 
   // Not found: when the server says so, or offline when this device does not have it (nothing else can tell).
   const notFound = serverMissing || (missingLocally && (verdict === 'missing' || !online));
@@ -175,7 +176,7 @@ export function ThreadScreen({
   }, []);
 
   const scrollToPost = useCallback((postId: string) => {
-    const el = document.getElementById(`post-${postId}`);
+    const el = document.getElementById(`${POST_ANCHOR_PREFIX}${postId}`);
     if (!el) return false;
     el.scrollIntoView({ behavior: 'smooth', block: 'center' });
     el.focus({ preventScroll: true });
@@ -307,7 +308,15 @@ export function ThreadScreen({
           permissions={perms}
           outbox={data.discussionOutbox}
           tools={tools}
-          share={renderShare?.({ url: threadUrl(discussion.id), title: discussion.title, description, imageUrl: null })}
+          share={renderShare?.({
+            url: threadUrl(discussion.id),
+            title: discussion.title,
+            // Read when a link or the device's share sheet is built, not as the page renders.
+            get description() {
+              return describeOpening();
+            },
+            imageUrl: null,
+          })}
         />
 
         {firstUnreadId ? (

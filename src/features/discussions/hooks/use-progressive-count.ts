@@ -1,13 +1,22 @@
 import { startTransition, useEffect, useState } from 'react';
 
 /**
+ * The next render's count: `growth` times as many, adding at most `sliceMax` items, or half of those shown once that
+ * is more. The first screen's neighbourhood then arrives in small commits (each one task the browser cannot split),
+ * and a very long list still completes in a few renders (each re-renders every item shown so far).
+ */
+export function nextLimit(shown: number, growth: number, sliceMax: number): number {
+  return shown + Math.min(shown * (growth - 1), Math.max(sliceMax, Math.floor(shown / 2)));
+}
+
+/**
  * How many items of a long list to render: `first` at once, then `growth` times as many per
- * follow-up render until all are in, after which every item renders straight
+ * follow-up render (see nextLimit for how many one render may add) until all are in, after which every item renders straight
  * away (a new reply must appear in the frame it is added). A 500-post thread
  * then paints its first screen without waiting for 500 cards, and still ends up
  * whole in the document (find in page, keyboard navigation, `?post=` anchors).
  */
-export function useProgressiveCount(total: number, first: number, growth: number): number {
+export function useProgressiveCount(total: number, first: number, growth: number, sliceMax = Number.POSITIVE_INFINITY): number {
   const [limit, setLimit] = useState(first);
   const complete = limit === Number.POSITIVE_INFINITY;
   useEffect(() => {
@@ -17,9 +26,9 @@ export function useProgressiveCount(total: number, first: number, growth: number
       return;
     }
     // A macrotask lets the browser paint what is committed; the transition keeps input responsive meanwhile.
-    const timer = setTimeout(() => startTransition(() => setLimit((l) => Math.max(l, first) * growth)), 0);
+    const timer = setTimeout(() => startTransition(() => setLimit((l) => nextLimit(Math.max(l, first), growth, sliceMax))), 0);
     return () => clearTimeout(timer);
-  }, [complete, limit, first, total, growth]);
+  }, [complete, limit, first, total, growth, sliceMax]);
   // `first` may grow after mount (a later `?post=` further down): it is rendered at once too.
   return complete ? total : Math.min(Math.max(limit, first), total);
 }

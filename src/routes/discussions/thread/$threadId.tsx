@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useLocation } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { useAppData } from '@/app/data/data-context';
 import { useAuth } from '@/features/auth/hooks/use-auth';
@@ -6,7 +6,7 @@ import { BookmarkButton } from '@/features/bookmarks/components/bookmark-button'
 import { KeepOfflineButton } from '@/features/offline/components/keep-offline-button';
 import { ThreadNotFound, ThreadScreen } from '@/features/discussions/components/thread-screen';
 import { serverThread, threadReadsServerFirst } from '@/features/discussions/model/server-thread';
-import { postIdFromSearch, threadIdFromParams } from '@/features/discussions/validation';
+import { postIdFromHash, postIdFromSearch, threadIdFromParams } from '@/features/discussions/validation';
 import { PushReplyOffer } from '@/features/push/components/push-reply-offer';
 import { ShareDialog } from '@/features/share/components/share-dialog';
 import type { ShareData } from '@/features/share/model/share-links';
@@ -23,7 +23,7 @@ export const Route = createFileRoute('/discussions/thread/$threadId')({
     // An empty device reads the thread from the server meanwhile: the screen shows that copy until its store has it
     // (a link to one post excepted: the screen scrolls to it in the store's thread).
     // Imported at the top (about 1 KB in the entry): a chunk fetched first would delay the read by a round trip.
-    const toOnePost = Boolean((location.search as { post?: unknown }).post);
+    const toOnePost = Boolean((location.search as { post?: unknown }).post) || postIdFromHash(location.hash) !== null;
     if (!toOnePost && threadReadsServerFirst(threadId)) serverThread(threadId).catch(() => undefined);
     void import('@/features/discussions/model/thread-view').then(({ warmThread }) => warmThread(threadId, context.auth.user?.id ?? null));
   },
@@ -42,6 +42,8 @@ function ThreadRoute() {
 
 function ValidThreadRoute({ threadId }: { threadId: string }) {
   const { post, reply } = Route.useSearch();
+  // A `#post-<id>` link scrolls to its post as `?post=` does: the post may render after the first screen.
+  const hash = useLocation({ select: (l) => l.hash });
   const navigate = Route.useNavigate();
   // Once the notification's text is in the editor its draft keeps it; the URL no longer needs to carry it.
   const onReplyPrefilled = useCallback(() => void navigate({ search: { post }, replace: true }), [navigate, post]);
@@ -62,7 +64,7 @@ function ValidThreadRoute({ threadId }: { threadId: string }) {
       <ThreadScreen
         key={threadId}
         threadId={threadId}
-        highlightPostId={postIdFromSearch(post)}
+        highlightPostId={postIdFromSearch(post) ?? postIdFromHash(hash)}
         member={member}
         memberPending={!user && loading}
         sync={sync}
