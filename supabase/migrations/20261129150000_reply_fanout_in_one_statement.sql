@@ -20,6 +20,10 @@ set search_path = ''
 as $$
 declare
   thread public.discussions;
+  -- The thread's author (when following) and the authors of the posts replied to and quoted, then the
+  -- members mentioned: a handful at most, each without a mute on the thread.
+  replied uuid[];
+  mentioned uuid[];
 begin
   if new._deleted then
     return null;
@@ -42,43 +46,46 @@ begin
   on conflict (user_id, discussion_id) do update
     set last_read_at = excluded.last_read_at, level = coalesce(r.level, 'following');
 
+  -- The thread's author hears of replies as before unless they chose normal (or mute) for it.
+  replied := case when private.discussion_level(thread.user_id, thread.id) = 'following' then array[thread.user_id] else '{}' end;
+  replied := replied || array(
+    select q.user_id from public.posts q
+     where q.id in (new.parent_post_id, new.quoted_post_id) and not q._deleted
+       and private.discussion_level(q.user_id, new.discussion_id) <> 'muted');
+  mentioned := array(
+    select m from private.mentioned_user_ids(new.content) m
+     where private.discussion_level(m, new.discussion_id) <> 'muted');
+
+  -- Followers of the thread, and of its category without a level for the thread, are following by
+  -- construction: no per-member level lookup. Each member once, a reply notice before a mention.
   insert into public.notifications (user_id, type, actor_id, actor_username, actor_avatar_url,
                                     content_preview, related_entity_id, target_entity_id)
-  with candidates (user_id, kind, rank) as (
-    select r.user_id, 'new_reply', 1 from public.discussion_reads r
-     where r.discussion_id = new.discussion_id and r.level = 'following' and not r._deleted
-    union all
-    select c.user_id, 'new_reply', 1 from public.category_notification_levels c
-     where c.category = thread.category and c.level = 'following'
-       and not exists (select 1 from public.discussion_reads r
-                        where r.user_id = c.user_id and r.discussion_id = new.discussion_id and r.level is not null)
-    union all
-    -- The thread's author hears of replies as before unless they chose normal (or mute) for it.
-    select thread.user_id, 'new_reply', 2
-     where private.discussion_level(thread.user_id, thread.id) = 'following'
-    union all
-    select q.user_id, 'new_reply', 3 from public.posts q
-     where q.id in (new.parent_post_id, new.quoted_post_id) and not q._deleted
-    union all
-    select m, 'discussion_mention', 4 from private.mentioned_user_ids(new.content) m
-  ),
-  recipients as (
-    select distinct on (c.user_id) c.user_id, c.kind, c.rank
-      from candidates c
-     where c.user_id is not null and c.user_id <> new.user_id
-     order by c.user_id, c.rank
-  )
   select x.user_id, x.kind, new.user_id, actor.username, actor.avatar_url,
-         left(private.text_preview(new.content), 200), new.discussion_id, new.id
-    from recipients x
+         private.text_preview(new.content), new.discussion_id, new.id
+    from (
+      select distinct on (c.user_id) c.user_id, c.kind
+        from (
+          select r.user_id, 'new_reply' as kind, 1 as rank from public.discussion_reads r
+           where r.discussion_id = new.discussion_id and r.level = 'following' and not r._deleted
+          union all
+          select f.user_id, 'new_reply', 1 from public.category_notification_levels f
+           where f.category = thread.category and f.level = 'following'
+             and not exists (select 1 from public.discussion_reads r
+                              where r.user_id = f.user_id and r.discussion_id = new.discussion_id and r.level is not null)
+          union all
+          select u, 'new_reply', 2 from unnest(replied) u
+          union all
+          select u, 'discussion_mention', 3 from unnest(mentioned) u
+        ) c
+       where c.user_id is not null and c.user_id <> new.user_id
+       order by c.user_id, c.rank
+    ) x
     left join public.profiles actor on actor.id = new.user_id
-   -- Followers follow; the others (a handful at most) may have muted the thread.
-   where (x.rank <= 2 or private.discussion_level(x.user_id, new.discussion_id) <> 'muted')
-     and not exists (
-       select 1 from public.notifications n
-        where n.user_id = x.user_id and n.type = x.kind and n.actor_id = new.user_id
-          and n.target_entity_id = new.id and not n._deleted
-          and n.created_at > now() - interval '1 day');
+   where not exists (
+     select 1 from public.notifications n
+      where n.user_id = x.user_id and n.type = x.kind and n.actor_id = new.user_id
+        and n.target_entity_id = new.id and not n._deleted
+        and n.created_at > now() - interval '1 day');
   return null;
 end
 $$;
