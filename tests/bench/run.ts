@@ -22,8 +22,11 @@ const BENCHMARKS: Record<string, string> = {
   lighthouse: 'lighthouse.ts',
 };
 
-/** Run only by name: where a first screen's main-thread time goes, by function (figures, no target). */
-const ON_REQUEST: Record<string, string> = { profile: 'first-screen-profile.ts' };
+/**
+ * Run only by name, figures with no target: where a first screen's main-thread time goes, by function; one
+ * reply's database time by its thread's follower count, the post trigger before and after its set-based fan-out.
+ */
+const ON_REQUEST: Record<string, string> = { profile: 'first-screen-profile.ts', reply: 'app-reply.ts' };
 
 const wanted = process.argv.slice(2);
 const names = wanted.length > 0 ? wanted : Object.keys(BENCHMARKS);
