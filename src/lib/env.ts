@@ -23,7 +23,12 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
   const url = raw.VITE_SUPABASE_URL ?? 'http://localhost:54321';
   // new URL, not URL.canParse: the latter is missing from phones a few years old.
   if (typeof url !== 'string') throw new Error('VITE_SUPABASE_URL is not text');
-  new URL(url);
+  try {
+    new URL(url);
+  } catch {
+    // the browser's own "Invalid URL" names neither the setting nor the fix
+    throw new Error(`VITE_SUPABASE_URL is not a URL (${JSON.stringify(url)}): set it to the project's address, e.g. https://<project>.supabase.co`);
+  }
   const key = raw.VITE_SUPABASE_ANON_KEY ?? '';
   if (typeof key !== 'string') throw new Error('VITE_SUPABASE_ANON_KEY is not text');
   const demo = flag(raw.VITE_DEMO_LOGINS);

@@ -17,8 +17,8 @@ describe('the build-time environment', () => {
   });
 
   it('fails at start-up on a project address that is not a URL', () => {
-    expect(() => parseEnv({ VITE_SUPABASE_URL: 'not a url' })).toThrow();
-    expect(() => parseEnv({ VITE_SUPABASE_URL: '' })).toThrow();
+    expect(() => parseEnv({ VITE_SUPABASE_URL: 'not a url' })).toThrow(/VITE_SUPABASE_URL is not a URL/);
+    expect(() => parseEnv({ VITE_SUPABASE_URL: '' })).toThrow(/VITE_SUPABASE_URL is not a URL/);
     expect(() => parseEnv({ VITE_SUPABASE_ANON_KEY: 42 })).toThrow();
   });
 });
