@@ -121,6 +121,32 @@ describe('community topic', () => {
     expect(header).toBeDefined();
   });
 
+  it('a table changed while the window was closed goes out with the next message after it, not with the 2-minute backstop', async () => {
+    const thread = await newThread(alice);
+    const inbox = new Inbox<Broadcast>();
+    await subscribed(listen(visitor(), COMMUNITY_TOPIC, inbox));
+    const seen = inbox.items.length;
+    // arranged: the community topic has just spoken, naming no table (a table it named is pulled after its
+    // window anyway, so a change to it waits for nothing); alice's profile edit is held back
+    await withDb((db) => db.query(`update private.live_signals set sent_at = clock_timestamp(), pending = '{}', named = '{}' where topic = 'community'`));
+    const { error } = await alice.client
+      .from('profiles')
+      .update({ bio: `Held back ${randomUUID().slice(0, 6)}` })
+      .eq('id', alice.id);
+    expect(error).toBeNull();
+    const { rows } = await withDb((db) => db.query<{ pending: string[] }>(`select pending from private.live_signals where topic = 'community'`));
+    expect(rows[0]?.pending).toContain('profiles');
+
+    // once the window has passed, the next change anywhere (here a reply, or the flush job's look) carries it
+    await settle(LIVE_SIGNAL_WINDOW_MS + 200);
+    await reply(bob, thread);
+    await inbox.waitFor(
+      (m) => inbox.items.indexOf(m) >= seen && m.event === LIVE_EVENTS.changed && (m.payload as Signal).tables.includes('profiles'),
+      'the held-back profiles table',
+      3_000,
+    );
+  });
+
   it('takes no broadcast from a member or a visitor', async () => {
     const inbox = new Inbox<Broadcast>();
     await subscribed(listen(visitor(), COMMUNITY_TOPIC, inbox));

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COMMUNITY_TOPIC, LIVE_EVENTS, LIVE_SIGNAL_WINDOW_MS } from '@/db/replication/live';
 import {
   ONLINE_EVENT,
   ONLINE_FLUSH_INTERVAL_MS,
@@ -306,29 +305,5 @@ describe('one caller counts a bounded number of tabs', () => {
     const rows = await withDb((db) => db.query<{ n: number }>('select count(*)::int as n from private.presence_tabs where user_id = $1', [bob.id]));
     expect(rows.rows[0]?.n).toBe(PRESENCE_TABS_PER_CALLER);
     expect((await beat(alice.client, randomUUID())).count).toBe(2);
-  });
-});
-
-describe('community topic trailing edge', () => {
-  it('a table changed while the community window was closed goes out with the next stamp after it, not with the 2-minute backstop', async () => {
-    const inbox = await follow(COMMUNITY_TOPIC);
-    // arranged: the community topic has just spoken, so alice's profile edit is held back
-    await withDb((db) => db.query(`update private.live_signals set sent_at = clock_timestamp(), pending = '{}' where topic = 'community'`));
-    const { error } = await alice.client
-      .from('profiles')
-      .update({ bio: `Held back ${randomUUID().slice(0, 6)}` })
-      .eq('id', alice.id);
-    expect(error).toBeNull();
-    const pending = await withDb((db) => db.query<{ pending: string[] }>(`select pending from private.live_signals where topic = 'community'`));
-    expect(pending.rows[0]?.pending).toContain('profiles');
-
-    await sleep(LIVE_SIGNAL_WINDOW_MS + 200);
-    await beat(visitor(), randomUUID());
-    const sent = await inbox.waitFor(
-      (m) => m.event === LIVE_EVENTS.changed && ((m.payload as { tables?: string[] }).tables ?? []).includes('profiles'),
-      'the held-back profiles table',
-      3_000,
-    );
-    expect(sent.payload).toMatchObject({ discussions: [] });
   });
 });
