@@ -61,6 +61,12 @@ export function ContentScreen({ contentId, viewerId, renderShare }: Props) {
     ? { username: ownerDoc.value.username, display_name: ownerDoc.value.display_name ?? null, avatar_url: ownerDoc.value.avatar_url ?? null }
     : remoteOwner;
   const settled = !local.loading && (localItem !== null || remote.done || !online);
+  // A tap on Play can come before the owner's profile is read: the player names them once it is.
+  const ownerName = owner ? (owner.display_name ?? owner.username) : null;
+  const contentUrl = item?.content_url ?? null;
+  useEffect(() => {
+    if (ownerName && contentUrl) usePlayerStore.getState().credit(contentUrl, ownerName);
+  }, [ownerName, contentUrl]);
 
   if (!settled) {
     return (
@@ -143,7 +149,7 @@ export function ContentScreen({ contentId, viewerId, renderShare }: Props) {
                   usePlayerStore.getState().play({
                     src: item.content_url!,
                     title: item.title,
-                    artist: owner ? (owner.display_name ?? owner.username) : '',
+                    artist: ownerName ?? '',
                     artworkUrl: item.cover_image_url ?? null,
                     href: window.location.pathname,
                   })
