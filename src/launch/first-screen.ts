@@ -15,6 +15,7 @@
  */
 import type { ReplicatedCollectionName } from '@/db/collections';
 import { hasPulled } from '@/db/first-pull';
+import { renderFirstResultsAtOnce } from '@/db/hooks/use-live-query';
 import { markOnce } from '@/db/launch-marks';
 import { deviceHoldsSession } from '@/lib/device-storage';
 import { hasLaunchSnapshot } from './launch-snapshot';
@@ -37,6 +38,9 @@ export const FIRST_SCREEN_FALLBACK_MS = 3000;
 
 if (typeof window === 'undefined' || typeof requestAnimationFrame === 'undefined') resolveFirstScreen();
 else setTimeout(resolveFirstScreen, FIRST_SCREEN_FALLBACK_MS);
+
+// After the launch, a screen the member navigates to renders its store reads at once.
+void firstScreen.then(renderFirstResultsAtOnce);
 
 function markFirstScreenRendered(): void {
   // rAF runs before the next paint; the task it queues runs after that paint.

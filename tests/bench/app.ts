@@ -66,6 +66,8 @@ const PROFILE_SYNC = process.env.BENCH_PROFILE_SYNC === '1';
 const SYNC_ONLY = process.env.BENCH_SYNC_ONLY === '1';
 /** BENCH_COLD_ONLY=1: one sync to fill a device, then only the offline cold starts (bisecting a cold-start change). */
 const COLD_ONLY = process.env.BENCH_COLD_ONLY === '1';
+/** BENCH_THREAD_ONLY=1: one sync to fill a device, then only the thread opens (with and without the 300 ms round trip). */
+const THREAD_ONLY = process.env.BENCH_THREAD_ONLY === '1';
 
 const round = (x: number) => Math.round(x * 10) / 10;
 const log = (message: string) => console.log(`[app bench] ${message}`);
@@ -574,7 +576,7 @@ async function main() {
       await page.close();
       if (round_ === 0) synced = context;
       else await context.close();
-      if (COLD_ONLY) break;
+      if (COLD_ONLY || THREAD_ONLY) break;
 
       const floorContext = await newContext(browser);
       const floorPage = await floorContext.newPage();
@@ -596,8 +598,9 @@ async function main() {
       await synced?.close();
       return;
     }
-    const catchUp = await catchUpRounds(browser, synced!, baseUrl, { apiUrl, anonKey, dbUrl }, keptIds, threadId);
-    log(`catch-up of ${CATCH_UP_POSTS} posts: median ${catchUp.catchUpMedianMs} ms, floor ${catchUp.catchUpFloorMedianMs} ms, ratio ${catchUp.catchUpRatio}`);
+    const catchUp = THREAD_ONLY ? undefined : await catchUpRounds(browser, synced!, baseUrl, { apiUrl, anonKey, dbUrl }, keptIds, threadId);
+    if (catchUp)
+      log(`catch-up of ${CATCH_UP_POSTS} posts: median ${catchUp.catchUpMedianMs} ms, floor ${catchUp.catchUpFloorMedianMs} ms, ratio ${catchUp.catchUpRatio}`);
     const longTasks = longTaskFigures(syncLongTasks);
     log(
       `main thread during the app's sync: longest task ${longTasks.syncLongTaskMaxMs} ms, ${longTasks.syncLongTasksOver50} over 50 ms, ${longTasks.syncLongTasksOver200} over 200 ms (medians of ${SYNC_ROUNDS} rounds)`,
@@ -637,7 +640,23 @@ async function main() {
     let onlinePosts = 0;
     for (let i = 0; i < 9; i++) {
       await timeInAppNavigation(page, '/discussions', '[data-testid="discussion-card"]', 1);
+      const openedAt = await page.evaluate(() => {
+        performance.clearResourceTimings();
+        return performance.now();
+      });
       const open = await timeThreadOpen(page, threadPath, APP_TARGETS.threadPosts);
+      if (THREAD_ONLY) {
+        // what the open asked the network (or the worker) for before its first post showed
+        const asked = await page.evaluate(
+          ([from, until]) =>
+            performance
+              .getEntriesByType('resource')
+              .filter((e) => e.startTime >= from && e.startTime <= from + until)
+              .map((e) => `${Math.round(e.startTime - from)}+${Math.round(e.duration)} ${e.name.replace(window.location.origin, '').slice(0, 90)}`),
+          [openedAt, open.firstScreenMs] as const,
+        );
+        log(`300 ms RTT open ${i}: first post ${round(open.firstScreenMs)} ms; requests before it: ${JSON.stringify(asked)}`);
+      }
       localRtt.push(open.firstScreenMs);
       localRttAll.push(open.allPostsMs);
       const online = await timeOnlineThreadFetch(page, apiUrl, anonKey, threadId);
@@ -657,6 +676,12 @@ async function main() {
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     // The online-only figure is both calls answered and parsed, before any rendering: a floor for either moment.
     log(`300 ms RTT: local first post ${round(median(localRtt))} ms / all posts ${round(median(localRttAll))} ms, online-only ${round(median(onlineRtt))} ms`);
+    if (THREAD_ONLY) {
+      log(`300 ms RTT ratio ${round(median(onlineRtt) / median(localRtt))} (${describeMachine(machine)})`);
+      await page.close();
+      await synced!.close();
+      return;
+    }
     log(
       `300 ms RTT, ${firstOpenLocal.length} threads each opened once: local first post ${round(median(firstOpenLocal))} ms, online-only ${round(median(firstOpenOnline))} ms`,
     );

@@ -14,6 +14,19 @@ vi.mock('@/db/load-database', () => ({
     }),
 }));
 
+// React's transitions, watched: which updates the hook hands to startTransition (they still run).
+const transitions = vi.hoisted(() => ({ count: 0 }));
+vi.mock('react', async (importOriginal) => {
+  const react = await importOriginal<typeof import('react')>();
+  return {
+    ...react,
+    startTransition: (update: () => void) => {
+      transitions.count++;
+      react.startTransition(update);
+    },
+  };
+});
+
 const fakeDb = { name: 'store' } as unknown as AppDatabase;
 
 /** A fresh copy of the hook: the opened database is remembered per module, as in the app. */
@@ -24,6 +37,7 @@ async function importHook() {
 
 beforeEach(() => {
   opening.calls = [];
+  transitions.count = 0;
 });
 afterEach(() => cleanup());
 
@@ -129,5 +143,26 @@ describe('useLiveQuery: one live read of the local store', () => {
 
     act(() => rows.next(['first post', 'a reply replication pulled']));
     expect(screen.getByText('a reply replication pulled')).toBeTruthy();
+  });
+});
+
+describe('useLiveQuery: the first result during the launch and after it', () => {
+  it('mounts a first result as a transition while the app launches, and at once once the launch is over', async () => {
+    vi.resetModules();
+    const module = await import('@/db/hooks/use-live-query');
+    const rows = new BehaviorSubject<string[]>(['first post']);
+    const launch = renderHook(() => module.useLiveQuery(() => rows, [], [] as string[]));
+    await act(async () => opening.calls[0].resolve(fakeDb));
+    await waitFor(() => expect(launch.result.current.value).toEqual(['first post']));
+    expect(transitions.count).toBe(1);
+    // a later result of the same query is never a transition
+    act(() => rows.next(['first post', 'a reply']));
+    expect(transitions.count).toBe(1);
+
+    // the member taps a thread after the first screen: its read renders in the same update, not behind others
+    module.renderFirstResultsAtOnce();
+    const tapped = renderHook(() => module.useLiveQuery(() => new BehaviorSubject(['a thread the member opened']), [], [] as string[]));
+    expect(tapped.result.current).toMatchObject({ value: ['a thread the member opened'], loading: false });
+    expect(transitions.count).toBe(1);
   });
 });

@@ -17,6 +17,20 @@ export type LiveQuery<T> = {
 type State<T> = Omit<LiveQuery<T>, 'retry'>;
 
 /**
+ * While the app launches, a query's first result mounts as a transition: React builds it in slices and lets the
+ * browser in between, so the entry, the store opening and the first screen share the main thread without long
+ * tasks. Once the first screen is on the glass, a first result is a screen the member just asked for (a tap on a
+ * thread): it renders at once. As a transition it waited behind every other update and restarted when one came,
+ * which cost a reopened thread about 50 ms under a 300 ms round trip; long lists slice themselves.
+ */
+let firstResultsAsTransitions = true;
+
+/** The launch is over: from now on a live query's first result renders at once (see above). */
+export function renderFirstResultsAtOnce(): void {
+  firstResultsAsTransitions = false;
+}
+
+/**
  * The one hook that binds a live read of the local store to a component. It
  * opens the database, subscribes to what `query` returns (an RxDB query's `$`
  * or any observable built on it) and re-renders whenever the store changes,
@@ -44,14 +58,13 @@ export function useLiveQuery<T>(query: (db: AppDatabase) => Observable<T> | null
       setState((s) => (s.value === initial && s.loading && !s.error ? s : { value: initial, loading: true, error: null }));
       return;
     }
-    // The first result mounts what it lists (a hub page, a thread's posts): as a transition, which React builds in
-    // slices with the browser let in between; an update from a subscription is otherwise rendered in one task.
-    // Later results change a few rows and show at once.
+    // During the launch the first result mounts what it lists (a hub page, a thread's posts) as a transition, which
+    // React builds in slices with the browser let in between. Later results change a few rows and show at once.
     let first = true;
     const sub = source.subscribe({
       next: (value) => {
         const update = () => setState({ value, loading: false, error: null });
-        if (first) startTransition(update);
+        if (first && firstResultsAsTransitions) startTransition(update);
         else update();
         first = false;
       },
