@@ -62,6 +62,30 @@ describe('the wait after a failed pull', () => {
     expect(done).toBe(true);
   });
 
+  it('starts the next attempt at once when a topic joined while a failing attempt was still under way', async () => {
+    vi.useFakeTimers();
+    // The request went out as the network came back and fails only after the topic's join said the server answers.
+    let calls = 0;
+    const pull = vi.fn(async () => {
+      calls += 1;
+      if (calls > 1) return 'rows';
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      throw new Error('Failed to fetch');
+    });
+    const gate = createPullRetryGate(5_000);
+    const handler = gated(gate, pull);
+    const first = expect(handler()).rejects.toThrow('Failed to fetch');
+    await vi.advanceTimersByTimeAsync(100);
+    gate.retryNow();
+    await vi.advanceTimersByTimeAsync(300);
+    await first;
+    let done = false;
+    void handler().then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(pull).toHaveBeenCalledTimes(2);
+    expect(done).toBe(true);
+  });
+
   it('does not hold a pull after one that succeeded, and a retry asked for with nothing failed changes nothing', async () => {
     vi.useFakeTimers();
     const pull = vi.fn(async () => 'rows');

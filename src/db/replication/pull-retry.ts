@@ -14,9 +14,12 @@ export const PULL_RETRY_POLL_MS = 50;
 export const PULL_RETRY_MS = 5_000;
 
 export interface PullRetryGate {
-  /** resolves when the next attempt may start: at once, unless the last one failed less than the retry time ago */
-  ready(): Promise<void>;
-  failed(): void;
+  /**
+   * resolves when the next attempt may start (at once, unless the last one failed less than the retry time
+   * ago) with the attempt's ticket, to hand to `failed`
+   */
+  ready(): Promise<number>;
+  failed(ticket?: number): void;
   succeeded(): void;
   /** the server answers again: the next attempt starts now */
   retryNow(): void;
@@ -24,12 +27,14 @@ export interface PullRetryGate {
 
 export function createPullRetryGate(retryMs: number = PULL_RETRY_MS, now: () => number = Date.now): PullRetryGate {
   let failedAt: number | null = null;
+  /** counts the times the server was known to answer again; an attempt's ticket is the count when it started */
+  let answers = 0;
   let wake: (() => void) | null = null;
   return {
     ready() {
       const left = failedAt === null ? 0 : failedAt + retryMs - now();
-      if (left <= 0) return Promise.resolve();
-      return new Promise<void>((resolve) => {
+      if (left <= 0) return Promise.resolve(answers);
+      return new Promise<number>((resolve) => {
         const timer = setTimeout(done, left);
         // as RxDB did for a failure while offline: the browser saying the network is back ends the wait too
         const online = () => done();
@@ -38,18 +43,22 @@ export function createPullRetryGate(retryMs: number = PULL_RETRY_MS, now: () => 
           clearTimeout(timer);
           if (typeof window !== 'undefined') window.removeEventListener('online', online);
           wake = null;
-          resolve();
+          resolve(answers);
         }
         wake = done;
       });
     },
-    failed() {
+    failed(ticket) {
+      // An attempt sent before the server was known to answer (the network was still coming back) says
+      // nothing about the server now: the next attempt starts at once, or a rejoin's pull waited the whole retry time.
+      if (ticket !== undefined && ticket < answers) return;
       failedAt = now();
     },
     succeeded() {
       failedAt = null;
     },
     retryNow() {
+      answers += 1;
       failedAt = null;
       wake?.();
     },
@@ -59,13 +68,13 @@ export function createPullRetryGate(retryMs: number = PULL_RETRY_MS, now: () => 
 /** A replication handler that waits for the gate before each attempt and tells it how the attempt went. */
 export function gated<A extends unknown[], R>(gate: PullRetryGate, handler: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
   return async (...args: A) => {
-    await gate.ready();
+    const ticket = await gate.ready();
     try {
       const result = await handler(...args);
       gate.succeeded();
       return result;
     } catch (err) {
-      gate.failed();
+      gate.failed(ticket);
       throw err;
     }
   };

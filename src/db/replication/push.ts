@@ -1,4 +1,5 @@
 import type { RxJsonSchema, RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb';
+import type { Observable } from 'rxjs';
 import type { AppDatabase } from '../database';
 import { getLocalIdentity } from '../identity';
 import { SYNC_MESSAGES } from '../messages';
@@ -26,17 +27,25 @@ export interface PushHandlerOptions {
   maxRetryMs?: number;
   /** the table's rule run after a write's outcome was recorded */
   afterPush?: (outcome: SendOutcome, doc: Row) => Promise<void>;
+  /** emits when the server is known to answer again (a live topic joined): a back-off in progress ends */
+  serverAnswers?: Observable<void>;
 }
 
 export type PushHandler = (rows: RxReplicationWriteToMasterRow<unknown>[]) => Promise<WithDeleted<unknown>[]>;
 
-/** Waits, but wakes early when the browser says the network is back. */
-function backoff(ms: number): Promise<void> {
+/**
+ * Waits, but wakes early when the browser says the network is back or a live topic's join says the server
+ * answers: while a push waits here RxDB holds the table's pulls too, so a rejoined page saw nothing until
+ * the back-off ran out (up to its 4 s step).
+ */
+function backoff(ms: number, serverAnswers?: Observable<void>): Promise<void> {
   return new Promise((resolve) => {
     const online = () => done();
     const timer = setTimeout(() => done(), ms);
+    const answered = serverAnswers?.subscribe(() => done());
     function done() {
       clearTimeout(timer);
+      answered?.unsubscribe();
       if (typeof window !== 'undefined') window.removeEventListener('online', online);
       resolve();
     }
@@ -149,7 +158,7 @@ async function sendUntilSettled(run: PushRun, rows: RxReplicationWriteToMasterRo
     if (retry.length === 0) return;
     // Throwing hands the batch back to RxDB, which stops retrying once the replication is canceled.
     if (options.isStopped()) throw new Error(`${spec.table}: replication stopped with ${retry.length} writes queued`);
-    await backoff(Math.min(maxRetry, retryBase * 2 ** attempt));
+    await backoff(Math.min(maxRetry, retryBase * 2 ** attempt), options.serverAnswers);
     // Stopped while waiting (a sign-out that dropped these writes, a restart): nothing more goes out from here.
     if (options.isStopped()) throw new Error(`${spec.table}: replication stopped with ${retry.length} writes queued`);
     pending = retry;

@@ -1,6 +1,6 @@
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import type { RxCollection, RxJsonSchema, RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb';
-import { Subject } from 'rxjs';
+import { Subject, type Observable } from 'rxjs';
 import type { ReplicatedCollectionName } from '../collections';
 import type { AppDatabase } from '../database';
 import { yieldToMain } from '../idle';
@@ -117,7 +117,7 @@ function pullOptions(options: TableReplicationOptions, received: Received, gate:
   };
 }
 
-function pushOptions(options: TableReplicationOptions, isStopped: () => boolean) {
+function pushOptions(options: TableReplicationOptions, isStopped: () => boolean, serverAnswers: Observable<void>) {
   const { spec, db, name, userId } = options;
   if (options.canPush)
     return {
@@ -133,6 +133,7 @@ function pushOptions(options: TableReplicationOptions, isStopped: () => boolean)
         isStopped,
         onServerRows: options.stream ? options.onServerRows : undefined,
         afterPush: options.rules.afterPush,
+        serverAnswers,
       }),
     };
   // RxDB stores what it pulled as the server's state only when a replication has a push side. Without
@@ -155,8 +156,11 @@ export function startTableReplication(options: TableReplicationOptions): {
   const received: Received = { count: 0, mark: 0, changed: new Subject<void>() };
   // RxDB's own retry wait cannot be cut short, so it only polls; the gates keep the wait between attempts.
   const pullGate = createPullRetryGate(options.pullRetryMs ?? PULL_RETRY_MS);
-  const push = pushOptions(options, () => options.isStopped() || state.isStopped());
-  if (push) push.handler = gated(createPullRetryGate(options.pullRetryMs ?? PULL_RETRY_MS), push.handler);
+  const pushGate = createPullRetryGate(options.pullRetryMs ?? PULL_RETRY_MS);
+  // The server answers again: a push backing off ends its wait too, for RxDB holds the table's pulls while it runs.
+  const serverAnswers = new Subject<void>();
+  const push = pushOptions(options, () => options.isStopped() || state.isStopped(), serverAnswers);
+  if (push) push.handler = gated(pushGate, push.handler);
   const firstCheckpoint = push && 'initialCheckpoint' in push ? push.initialCheckpoint : undefined;
   const waitForLeadership = options.waitForLeadership ?? true;
   const state: TableReplication = replicateRxCollection<unknown, Checkpoint>({
@@ -187,5 +191,10 @@ export function startTableReplication(options: TableReplicationOptions): {
     received.count += 1;
     received.changed.next();
   });
-  return { state, stop: () => receivedSub.unsubscribe(), retryNow: () => pullGate.retryNow() };
+  const retryNow = () => {
+    pullGate.retryNow();
+    pushGate.retryNow();
+    serverAnswers.next();
+  };
+  return { state, stop: () => receivedSub.unsubscribe(), retryNow };
 }
