@@ -19,7 +19,7 @@ export interface PullRetryGate {
    * ago) with the attempt's ticket, to hand to `failed`
    */
   ready(): Promise<number>;
-  failed(ticket?: number): void;
+  failed(ticket: number): void;
   succeeded(): void;
   /** the server answers again: the next attempt starts now */
   retryNow(): void;
@@ -51,7 +51,7 @@ export function createPullRetryGate(retryMs: number = PULL_RETRY_MS, now: () => 
     failed(ticket) {
       // An attempt sent before the server was known to answer (the network was still coming back) says
       // nothing about the server now: the next attempt starts at once, or a rejoin's pull waited the whole retry time.
-      if (ticket !== undefined && ticket < answers) return;
+      if (ticket < answers) return;
       failedAt = now();
     },
     succeeded() {

@@ -15,10 +15,15 @@ export function MiniPlayer() {
   const close = usePlayerStore((s) => s.close);
   const audio = useRef<HTMLAudioElement>(null);
 
+  // A new file starts playing; a track named later (its artist read after the tap) only updates the lock
+  // screen, and must not resume what the member paused meanwhile.
+  const src = track?.src ?? null;
+  useEffect(() => {
+    if (src) void audio.current?.play().catch(() => undefined);
+  }, [src]);
   useEffect(() => {
     const element = audio.current;
     if (!element || !track) return;
-    void element.play().catch(() => undefined);
     return connectMediaSession(element, track);
   }, [track]);
 
