@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   ONLINE_EVENT,
   ONLINE_FLUSH_INTERVAL_MS,
@@ -10,7 +10,7 @@ import {
   PRESENCE_TABS_PER_CALLER,
 } from '@/features/presence/constants';
 import { parseOnlineSummary, tabDigest, type OnlineSummary } from '@/features/presence/model/presence';
-import { anonClient, newMember, withDb, type TestMember } from '../support/clients';
+import { anonClient, holdSingleton, newMember, withDb, type TestMember } from '../support/clients';
 import { Inbox, releaseChannelsOf, subscribed } from '../support/realtime';
 
 /**
@@ -102,6 +102,16 @@ beforeAll(async () => {
 });
 
 releaseChannelsOf(clients);
+
+// the online list is one for the whole database: no other file's tab may arrive while a test counts it
+let releasePresence: (() => Promise<void>) | undefined;
+beforeEach(async () => {
+  releasePresence = await holdSingleton('presence');
+});
+afterEach(async () => {
+  await releasePresence?.();
+  releasePresence = undefined;
+});
 
 describe('online topic', () => {
   it("sends an arrival to every follower once it has stood for the window, naming the member from their profile; the tab's own answer has it at once", async () => {

@@ -75,3 +75,19 @@ export async function withDb<T>(fn: (db: pg.Client) => Promise<T>): Promise<T> {
     await db.end();
   }
 }
+
+/**
+ * Holds one of the database's community-wide singletons (the online list, the community topic's
+ * window) for a test: the db project runs two files side by side, and a file that arranges such a
+ * singleton counts on no other file touching it meanwhile. A session advisory lock, so the other
+ * file waits for the release rather than failing.
+ */
+export async function holdSingleton(name: 'presence'): Promise<() => Promise<void>> {
+  const db = new pg.Client({ connectionString: testStack().dbUrl });
+  await db.connect();
+  await db.query('select pg_advisory_lock(hashtext($1))', [`tests:${name}`]);
+  return async () => {
+    await db.query('select pg_advisory_unlock(hashtext($1))', [`tests:${name}`]);
+    await db.end();
+  };
+}
