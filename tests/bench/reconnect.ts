@@ -103,7 +103,7 @@ async function openDevice(
     socket.on('close', () => note('socket closed'));
     socket.on('framesent', ({ payload }) => {
       const text = String(payload);
-      if (text.includes('phx_join')) note(`join ${/"topic":"([^"]+)"/.exec(text)?.[1] ?? ''}`);
+      if (text.includes('phx_join')) note(`join ${/"(realtime:[^"]+)"/.exec(text)?.[1] ?? ''}`);
     });
     socket.on('framereceived', ({ payload }) => {
       const text = String(payload);
@@ -111,9 +111,11 @@ async function openDevice(
     });
   });
   const isPull = (url: string) => url.includes('/rest/v1/posts?');
-  context.on('request', (request) => isPull(request.url()) && note('posts pull sent'));
-  context.on('requestfinished', (request) => isPull(request.url()) && note('posts pull answered'));
-  context.on('requestfailed', (request) => isPull(request.url()) && note('posts pull failed'));
+  // a pull reads (GET); a queued write goes out as any other method
+  const what = (request: { method(): string }) => (request.method() === 'GET' ? 'posts pull' : `posts ${request.method()}`);
+  context.on('request', (request) => isPull(request.url()) && note(`${what(request)} sent`));
+  context.on('requestfinished', (request) => isPull(request.url()) && note(`${what(request)} answered`));
+  context.on('requestfailed', (request) => isPull(request.url()) && note(`${what(request)} failed`));
   page.on('pageerror', (e) => log(`page error: ${e.message}`));
   await page.goto(`${baseUrl}/discussions/thread/${threadId}`);
   await page

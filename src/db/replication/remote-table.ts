@@ -80,9 +80,19 @@ async function guard<T>(fn: () => Promise<RemoteResult<T>>, empty: T): Promise<R
   }
 }
 
+/**
+ * A read of the replication's. postgrest-js retries a failed GET by itself (after 1, 2 and 4 s), and
+ * while it waits RxDB holds the table: a pull that failed as the network went kept a page that came back
+ * from seeing anything for up to 7 s, deaf to the rejoin that proves the server answers. The replication
+ * retries on its own terms (the retry gate), so the client's retries are off.
+ */
+function read(client: SupabaseClient, table: string, columns: string) {
+  return client.from(table).select(columns).retry(false);
+}
+
 /** `columns` of `table`'s rows for which every condition holds. */
 function rowsWhere(client: SupabaseClient, table: string, columns: string, conditions: string[]) {
-  const query = client.from(table).select(columns);
+  const query = read(client, table, columns);
   // One logic tree: postgrest-js appends each .or() as its own parameter.
   return conditions.length > 0 ? query.or(`and(${conditions.join(',')})`) : query;
 }
@@ -112,7 +122,7 @@ export function supabaseTable(client: SupabaseClient, table: string, readColumns
       }, null),
     selectByIds: (ids) =>
       guard(async () => {
-        const response = await client.from(table).select(readColumns).in('id', ids);
+        const response = await read(client, table, readColumns).in('id', ids);
         return toResult(response, (response.data as Row[] | null) ?? null);
       }, null),
     insert: (row, returnRow) =>
