@@ -1,7 +1,7 @@
 /**
- * Child process of realtime-load.ts: `tsx realtime-load-clients.ts <apiUrl> <anonKey> <jwtSecret> <count>`.
+ * Child process of realtime-load.ts: `tsx realtime-load-clients.ts <apiUrl> <anonKey> <jwtSecret> <count> <mode> <topic>`.
  * Opens `count` supabase-js clients, each a different member, subscribed to postgres_changes on
- * bench_rt_load; prints `{"joined":n}` once all are joined, then on a `report` line on stdin the
+ * bench_rt_load, or (mode `broadcast`) joined to the private topic its rows are sent to; prints `{"joined":n}` once all are joined, then on a `report` line on stdin the
  * delivery figures (latency from the writer's clock, same machine) as one JSON line.
  */
 import { randomUUID } from 'node:crypto';
@@ -10,7 +10,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import ws from 'ws';
 
-const [apiUrl = '', anonKey = '', jwtSecret = '', countArg = '200'] = process.argv.slice(2);
+const [apiUrl = '', anonKey = '', jwtSecret = '', countArg = '200', mode = 'postgres_changes', topic = 'bench-load'] = process.argv.slice(2);
 const count = Number(countArg);
 const latencies: number[] = [];
 const clients: SupabaseClient[] = [];
@@ -35,9 +35,14 @@ async function main(): Promise<void> {
       });
       clients.push(client);
       await client.realtime.setAuth(token);
-      const channel = client.channel(`load-${i}`).on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'bench_rt_load' }, (payload) => {
-        latencies.push(Date.now() - Number(payload.new.sent_at));
-      });
+      const channel =
+        mode === 'broadcast'
+          ? client.channel(topic, { config: { private: true } }).on('broadcast', { event: 'row' }, (message) => {
+              latencies.push(Date.now() - Number((message.payload as { sent_at?: unknown }).sent_at));
+            })
+          : client.channel(`load-${i}`).on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'bench_rt_load' }, (payload) => {
+              latencies.push(Date.now() - Number(payload.new.sent_at));
+            });
       await new Promise<void>((resolve, reject) =>
         channel.subscribe((status, err) => {
           if (status === 'SUBSCRIBED') resolve();
