@@ -23,13 +23,18 @@ describe("the replication's reads of a table", () => {
     try {
       const { client, fetch } = offlineClient();
       const table = supabaseTable(client, 'posts');
-      const answers = [table.selectPage({ conditions: [], limit: 10 }), table.selectByIds(['a']), table.selectRanked({ conditions: [], order: [], limit: 5, columns: 'id' })];
+      const answers = [
+        table.selectPage({ conditions: [], limit: 10 }),
+        table.selectByIds(['a']),
+        table.selectRanked({ conditions: [], order: [], limit: 5, columns: 'id' }),
+      ];
       let settled = 0;
       for (const answer of answers) void answer.then(() => (settled += 1));
       // no time passes: a read that waited for the client's own retry would still be pending
       await vi.advanceTimersByTimeAsync(0);
       expect(settled).toBe(3);
-      for (const answer of answers) expect(await answer).toMatchObject({ data: null, status: 0, error: { message: expect.stringContaining('Failed to fetch') } });
+      for (const answer of answers)
+        expect(await answer).toMatchObject({ data: null, status: 0, error: { message: expect.stringContaining('Failed to fetch') } });
       expect(fetch).toHaveBeenCalledTimes(3);
     } finally {
       vi.useRealTimers();
