@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openLiveStream, type LiveStream } from '@/db/replication/live';
+import { LIVE_PULL_MIN_INTERVAL_MS, LIVE_PULL_SLACK_MS, openLiveStream, type LiveStream } from '@/db/replication/live';
 
 // The boundary: the realtime client, its socket closed while the device was offline.
 function closedSocketClient() {
@@ -58,5 +58,62 @@ describe('a topic joining again', () => {
     expect(onPull).toHaveBeenLastCalledWith(['posts', 'discussions']);
     report('SUBSCRIBED');
     expect(onPull).toHaveBeenLastCalledWith(['posts', 'discussions'], true);
+  });
+});
+
+// The boundary: realtime-js channels; the test joins them and hands the community topic its messages.
+function scriptedCommunityClient() {
+  const handlers: ((m: { event: string; payload: Record<string, unknown> }) => void)[] = [];
+  const channel = {
+    on: (_type: string, _filter: unknown, cb: (m: { event: string; payload: Record<string, unknown> }) => void) => {
+      handlers.push(cb);
+      return channel;
+    },
+    subscribe: (cb: (status: string) => void) => {
+      cb('SUBSCRIBED');
+      return channel;
+    },
+  };
+  const client = { channel: () => channel, removeChannel: vi.fn(async () => 'ok'), realtime: { isConnected: () => true } } as unknown as SupabaseClient;
+  const named = (tables: string[]) => handlers.forEach((cb) => cb({ event: 'changed', payload: { tables, discussions: [] } }));
+  return { client, named };
+}
+
+describe('pulls the community topic asks for', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('a burst of five replies a second apart costs each page one pull of what it named, within the interval and its slack', async () => {
+    vi.useFakeTimers();
+    const { client, named } = scriptedCommunityClient();
+    const onPull = vi.fn();
+    stream = openLiveStream(client, { userId: null, tables: ['posts', 'user_activities'], backstopMs: 600_000 }, { onRows: () => undefined, onPull });
+    onPull.mockClear(); // the joins' own pulls
+    // the database speaks at most once per window: the burst's messages come at 0, 2 and 4 s (the last a little late)
+    named(['posts', 'user_activities']);
+    await vi.advanceTimersByTimeAsync(2_000);
+    named(['posts', 'user_activities']);
+    await vi.advanceTimersByTimeAsync(2_050);
+    named(['posts', 'user_activities']);
+    await vi.advanceTimersByTimeAsync(LIVE_PULL_MIN_INTERVAL_MS + LIVE_PULL_SLACK_MS - 4_050);
+    expect(onPull).toHaveBeenCalledTimes(1);
+    expect(onPull).toHaveBeenLastCalledWith(['posts', 'user_activities']);
+    // and no second round for the burst's last message
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(onPull).toHaveBeenCalledTimes(1);
+  });
+
+  it('a steady stream still pulls once per interval, never later than the interval and its slack after the first message', async () => {
+    vi.useFakeTimers();
+    const { client, named } = scriptedCommunityClient();
+    const onPull = vi.fn();
+    stream = openLiveStream(client, { userId: null, tables: ['posts'], backstopMs: 600_000 }, { onRows: () => undefined, onPull });
+    onPull.mockClear();
+    for (let t = 0; t < 30_000; t += 2_000) {
+      named(['posts']);
+      await vi.advanceTimersByTimeAsync(2_000);
+    }
+    // 30 s of messages every 2 s: a pull per interval (7 to 8.5 s apart), not one per message
+    expect(onPull.mock.calls.length).toBeGreaterThanOrEqual(Math.floor(30_000 / (LIVE_PULL_MIN_INTERVAL_MS + LIVE_PULL_SLACK_MS)));
+    expect(onPull.mock.calls.length).toBeLessThanOrEqual(Math.ceil(30_000 / LIVE_PULL_MIN_INTERVAL_MS));
   });
 });

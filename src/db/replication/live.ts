@@ -31,6 +31,12 @@ export const LIVE_PULL_DELAY_MS = LIVE_SIGNAL_WINDOW_MS + 1_000;
  */
 export const LIVE_PULL_MIN_INTERVAL_MS = 7_000;
 /**
+ * A pull that would leave a table named less than the delay before it (so a second pull would follow
+ * a whole interval later) waits up to this much longer instead, and takes it too: a burst a little
+ * longer than the interval less the delay (five replies a second apart) costs one pull, not two.
+ */
+export const LIVE_PULL_SLACK_MS = 1_500;
+/**
  * While a topic is not joined (socket dropped, join refused or timed out), its tables are re-checked
  * from their checkpoints this often: realtime-js takes up to 10 s to come back.
  */
@@ -61,6 +67,7 @@ export interface LiveStreamOptions {
   downResyncMs?: number;
   pullDelayMs?: number;
   pullMinIntervalMs?: number;
+  pullSlackMs?: number;
   backstopMs?: number;
 }
 
@@ -97,6 +104,7 @@ const rowsOf = (m: Message): Row[] => (isRow(m.payload.row) ? [m.payload.row] : 
 function createPullScheduler(ctx: StreamContext, options: LiveStreamOptions): { schedule(tables: readonly string[]): void; cancel(): void } {
   const pullDelayMs = options.pullDelayMs ?? LIVE_PULL_DELAY_MS;
   const pullMinIntervalMs = options.pullMinIntervalMs ?? LIVE_PULL_MIN_INTERVAL_MS;
+  const pullSlackMs = options.pullSlackMs ?? LIVE_PULL_SLACK_MS;
   let lastPullAt = -Infinity;
   /** table -> when a message last named it */
   const pending = new Map<string, number>();
@@ -108,7 +116,9 @@ function createPullScheduler(ctx: StreamContext, options: LiveStreamOptions): { 
     if (pending.size === 0) return;
     firstPendingAt ??= now;
     const latest = Math.max(...pending.values());
-    const due = Math.max(Math.min(latest + pullDelayMs, firstPendingAt + pullMinIntervalMs), lastPullAt + pullMinIntervalMs);
+    let due = Math.max(Math.min(latest + pullDelayMs, firstPendingAt + pullMinIntervalMs), lastPullAt + pullMinIntervalMs);
+    // everything named due a moment later: wait for it rather than pull twice an interval apart
+    if (latest + pullDelayMs > due && latest + pullDelayMs - due <= pullSlackMs) due = latest + pullDelayMs;
     if (pullTimer !== null) clearTimeout(pullTimer);
     pullTimer = setTimeout(
       () => {
