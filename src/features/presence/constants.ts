@@ -11,10 +11,10 @@ export const ONLINE_EVENT = 'summary';
 export const ONLINE_SIGNAL_WINDOW_MS = 10_000;
 /**
  * The database looks this often for what a window held back and sends it once the window is open
- * again, whatever tabs remain (the pg_cron job in supabase/migrations/*_presence_flush.sql; keep
- * them equal): a held arrival or departure is out at most the window plus this after the summary before it.
+ * again, whatever tabs remain (the pg_cron job in supabase/migrations/*_flush_every_two_seconds.sql;
+ * keep them equal): a held arrival or departure is out at most the window plus this after the summary before it.
  */
-export const ONLINE_FLUSH_INTERVAL_MS = 5_000;
+export const ONLINE_FLUSH_INTERVAL_MS = 2_000;
 /**
  * Tabs one caller may have counted online at once: a visitor's address, a member's id (the database's
  * limit in supabase/migrations/*_presence_tab_limits.sql; keep them equal). A tab past it is refused
