@@ -9,7 +9,9 @@
  *    (beyond an idle window of the same length), database transactions per reply (the reply's
  *    own plus every pull it prompted, each one PostgREST request) and how they grow from 1 to N
  *    pages;
- *  - the delay until a page showing the thread (joined to its topic) has each reply;
+ *  - the delay until a page showing the thread (joined to its topic) has each reply, and until
+ *    each hub page has the thread's new counts (its header, sent in full) and a pull of posts
+ *    sent after the reply answered (the device's offline copy);
  *  - presence on the N pages, as the app did before (the two realtime presence channels,
  *    `online_members` on every change) and as it does now (each tab stamps `presence_beat` on
  *    opening and every 30 s, follows the summaries on the `online` topic, stamps once more when a
@@ -71,6 +73,10 @@ interface Page {
   client: SupabaseClient;
   userId: string;
   counter: { frames: number; bytes: number; pulls: number; rpcs: number };
+  /** when each prompted posts pull was sent and answered: the device's offline copy is fresh from then */
+  postsPulls: { sentAt: number; answeredAt: number }[];
+  /** when discussion headers (the hub's counts) arrived in full on the community topic */
+  headersAt: number[];
   live: LiveStream;
   presence: (() => Promise<void>) | null;
   stop(): Promise<void>;
@@ -108,6 +114,8 @@ async function main(): Promise<void> {
 
   async function openPage(): Promise<Page> {
     const counter = { frames: 0, bytes: 0, pulls: 0, rpcs: 0 };
+    const postsPulls: Page['postsPulls'] = [];
+    const headersAt: number[] = [];
     const c = client(countingTransport(counter));
     const userId = await member(c, 'fan_page');
     const tables = Object.values(TABLE_SPECS)
@@ -117,11 +125,19 @@ async function main(): Promise<void> {
       c,
       { userId, tables },
       {
-        onRows: () => undefined,
+        onRows: (table) => {
+          if (table === 'discussions') headersAt.push(Date.now());
+        },
         onPull: (named) => {
           for (const t of named) {
             counter.pulls += 1;
-            void c.from(t).select('id').order('_modified', { ascending: false }).limit(1);
+            const sentAt = Date.now();
+            void c
+              .from(t)
+              .select('id')
+              .order('_modified', { ascending: false })
+              .limit(1)
+              .then(() => t === 'posts' && postsPulls.push({ sentAt, answeredAt: Date.now() }));
           }
         },
       },
@@ -130,6 +146,8 @@ async function main(): Promise<void> {
       client: c,
       userId,
       counter,
+      postsPulls,
+      headersAt,
       live,
       presence: null,
       async stop() {
@@ -256,6 +274,9 @@ async function main(): Promise<void> {
   });
 
   const delays: number[] = [];
+  // per hub page and reply: until its counts (the header) and its offline copy (a posts pull sent after the reply) are fresh
+  const countsDelays: number[] = [];
+  const copyDelays: number[] = [];
   async function phase(n: number) {
     while (pages.length < n) pages.push(await openPage());
     await sleep(6_000); // joins, first pulls, presence settle
@@ -265,11 +286,13 @@ async function main(): Promise<void> {
     const i1 = await snapshot();
     const idle = perPage(i0, i1);
     const r0 = await snapshot();
+    const committedAt: number[] = [];
     for (let r = 0; r < REPLIES; r++) {
       const id = randomUUID();
       const t0 = Date.now();
       const { error } = await writer.from('posts').insert({ id, discussion_id: threadId, user_id: writerId, content: `Fan-out reply ${r}` });
       if (error) throw error;
+      committedAt.push(Date.now());
       void (async () => {
         for (let k = 0; k < 200 && !seen.has(id); k++) await sleep(10);
         if (seen.has(id)) delays.push(seen.get(id)! - t0);
@@ -278,6 +301,13 @@ async function main(): Promise<void> {
     }
     await sleep(TAIL_MS);
     const r1 = await snapshot();
+    for (const at of committedAt)
+      for (const p of pages) {
+        const header = p.headersAt.find((t) => t >= at);
+        const pull = p.postsPulls.find((x) => x.sentAt >= at);
+        countsDelays.push(header === undefined ? Infinity : header - at);
+        copyDelays.push(pull === undefined ? Infinity : pull.answeredAt - at);
+      }
     const busy = perPage(r0, r1);
     return {
       pages: n,
@@ -392,6 +422,12 @@ async function main(): Promise<void> {
       threadPageDelayP50Ms: percentile(delays, 0.5),
       threadPageDelayP95Ms: percentile(delays, 0.95),
       threadPageReplies: delays.length,
+      // Infinity: a page never got it (a miss)
+      hubCountsDelayP50Ms: percentile(countsDelays, 0.5),
+      hubCountsDelayP95Ms: percentile(countsDelays, 0.95),
+      offlineCopyDelayP50Ms: percentile(copyDelays, 0.5),
+      offlineCopyDelayP95Ms: percentile(copyDelays, 0.95),
+      offlineCopyDelayMaxMs: Math.max(...copyDelays),
       note: 'shared 2-core machine; idle traffic of the same length subtracted',
     };
     console.table(result);
