@@ -91,3 +91,20 @@ export async function holdSingleton(name: 'presence'): Promise<() => Promise<voi
     await db.end();
   };
 }
+
+/**
+ * Arranged: the database's flush job (what the online and community topics' windows held back) is
+ * looking. Locally pg_cron runs it once a minute, looking every few seconds through that minute, so a
+ * stack that has just started may wait up to a minute for its first run.
+ */
+export async function flushJobLooking(): Promise<void> {
+  const deadline = Date.now() + 70_000;
+  for (;;) {
+    const { rows } = await withDb((db) =>
+      db.query(`select 1 from pg_stat_activity where query = 'call private.presence_flush_for_a_minute()' and state <> 'idle'`),
+    );
+    if (rows.length > 0) return;
+    if (Date.now() > deadline) throw new Error('the presence flush job never ran');
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
