@@ -79,6 +79,35 @@ test.describe('profile page', () => {
   });
 });
 
+test('the Activity tab pulls the feed as it shows: what a member did a moment ago is there, though no message pulled it', async ({ page }) => {
+  const viewer = await newMember('act_view');
+  const other = await newMember('act_other');
+  await logIn(page, viewer);
+  // the community topic's join pulls every table: what the test writes must come after it
+  const joined = new Promise<void>((resolve) =>
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        const text = String(payload);
+        if (text.includes('realtime:community') && text.includes('phx_reply') && text.includes('"status":"ok"')) resolve();
+      }),
+    ),
+  );
+  await page.goto(`/profile/${other.username}`);
+  await expect(page.getByTestId('profile-header')).toContainText(`@${other.username}`);
+  await joined;
+  await page.getByRole('tab', { name: 'Activity' }).click();
+  await expect(page.getByText(PROFILE_MESSAGES.noActivity)).toBeVisible();
+  await page.getByRole('tab', { name: 'About' }).click();
+  // the join's pulls answered
+  await page.waitForLoadState('networkidle');
+  // meanwhile the other member starts a discussion (an activity of theirs); community messages leave activity feeds to their tab
+  const title = `Started while you read ${uniqueName('t')}`;
+  expect((await other.client.from('discussions').insert({ user_id: other.id, title, category: 'DJ Techniques' })).error).toBeNull();
+  await page.getByRole('tab', { name: 'Activity' }).click();
+  // well before the 2-minute backstop: the tab's own pull
+  await expect(page.getByTestId('profile-activity')).toContainText(title, { timeout: 5_000 });
+});
+
 test.describe('profile tabs before the first sync', () => {
   // The test holds the pulls back; a service worker would fetch them out of its reach.
   test.use({ serviceWorkers: 'block' });

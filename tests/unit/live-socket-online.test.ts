@@ -117,3 +117,27 @@ describe('pulls the community topic asks for', () => {
     expect(onPull.mock.calls.length).toBeLessThanOrEqual(Math.ceil(30_000 / LIVE_PULL_MIN_INTERVAL_MS));
   });
 });
+
+describe('tables pulled when shown', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('a community message naming one does not pull it on every page; a join still does', async () => {
+    vi.useFakeTimers();
+    const { client, named } = scriptedCommunityClient();
+    const onPull = vi.fn();
+    stream = openLiveStream(
+      client,
+      { userId: null, tables: ['posts', 'user_activities'], pulledWhenShown: ['user_activities'], backstopMs: 600_000 },
+      { onRows: () => undefined, onPull },
+    );
+    // the join: every table, the lazy one too
+    expect(onPull).toHaveBeenCalledWith(['posts', 'user_activities'], true);
+    onPull.mockClear();
+    named(['posts', 'user_activities']);
+    await vi.advanceTimersByTimeAsync(LIVE_PULL_MIN_INTERVAL_MS + LIVE_PULL_SLACK_MS);
+    expect(onPull.mock.calls).toEqual([[['posts']]]);
+    named(['user_activities']);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(onPull).toHaveBeenCalledTimes(1);
+  });
+});

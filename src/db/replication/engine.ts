@@ -169,7 +169,11 @@ export class SyncEngine implements SyncRun {
       if (this.stopped) return;
       this.liveStream = openLiveStream(
         this.options.client,
-        { userId: this.userId, tables: [...byTable.keys()] },
+        {
+          userId: this.userId,
+          tables: [...byTable.keys()],
+          pulledWhenShown: liveNames.filter((name) => this.spec(name).pulledWhenShown).map((name) => this.spec(name).table),
+        },
         {
           onRows: (table, rows) => {
             const name = byTable.get(table);

@@ -63,6 +63,8 @@ export interface LiveStreamOptions {
   userId: string | null;
   /** the tables this device pulls; nothing is asked of or handed to others */
   tables: readonly string[];
+  /** of those, the ones a community message does not pull (their screen asks when it shows) */
+  pulledWhenShown?: readonly string[];
   /** tests shorten these */
   downResyncMs?: number;
   pullDelayMs?: number;
@@ -105,6 +107,7 @@ function createPullScheduler(ctx: StreamContext, options: LiveStreamOptions): { 
   const pullDelayMs = options.pullDelayMs ?? LIVE_PULL_DELAY_MS;
   const pullMinIntervalMs = options.pullMinIntervalMs ?? LIVE_PULL_MIN_INTERVAL_MS;
   const pullSlackMs = options.pullSlackMs ?? LIVE_PULL_SLACK_MS;
+  const lazy = new Set(options.pulledWhenShown ?? []);
   let lastPullAt = -Infinity;
   /** table -> when a message last named it */
   const pending = new Map<string, number>();
@@ -112,7 +115,7 @@ function createPullScheduler(ctx: StreamContext, options: LiveStreamOptions): { 
   let pullTimer: ReturnType<typeof setTimeout> | null = null;
   function schedule(tables: readonly string[]): void {
     const now = Date.now();
-    for (const t of ours(ctx, tables)) pending.set(t, now);
+    for (const t of ours(ctx, tables)) if (!lazy.has(t)) pending.set(t, now);
     if (pending.size === 0) return;
     firstPendingAt ??= now;
     const latest = Math.max(...pending.values());

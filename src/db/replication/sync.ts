@@ -21,6 +21,8 @@ export interface SyncHandle {
   whenStoreReady(): Promise<void>;
   /** Pull again from the checkpoints (e.g. after the browser came back online). */
   resync(): void;
+  /** Pull one table now: a screen showing a table that is pulled when shown (see the table's declaration). */
+  pull(name: ReplicatedCollectionName): void;
   /** Stops replicating. `forgetIdentity` also deletes the checkpoints of identity-dependent tables (sign-out). */
   stop(options?: { forgetIdentity?: boolean }): Promise<void>;
 }
@@ -46,6 +48,7 @@ export function startSync(options: StartSyncOptions): SyncHandle {
     },
     awaitInSync: () => engine.awaitInSync(),
     resync: () => engine.resync(),
+    pull: (name) => engine.reSync(name),
     stop: (stopOptions) => engine.stop(stopOptions),
   };
 }

@@ -46,6 +46,12 @@ export interface TableSyncSpec {
   pushes?: (doc: Record<string, unknown>, userId: string | null) => boolean;
   /** its rows are not member writes waiting to be sent (drafts): no outbox entry, nothing to ask about at sign-out */
   untracked?: boolean;
+  /**
+   * no screen shows its rows live (another member's activity): a community message naming it does not make
+   * every open page pull it; the screen that shows it asks (`SyncHandle.pull`), besides the pulls every table
+   * gets on a rejoin, a wake-up and the backstop
+   */
+  pulledWhenShown?: boolean;
   /** its waiting writes are the app's bookkeeping (read points), not the member's changes: left out of every count */
   bookkeeping?: boolean;
   /** when both devices changed a row, the one whose value of this timestamp is later wins (drafts: the newest edit) */

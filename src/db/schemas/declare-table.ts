@@ -93,6 +93,12 @@ export interface TableDeclaration<T extends DeclaredTableName, S extends DeviceC
   /** its rows are not member writes waiting to be sent (drafts): no outbox entry, nothing to ask about at sign-out */
   untracked?: boolean;
   /**
+   * no screen shows its rows live (another member's activity): a community message naming it does not make
+   * every open page pull it; the screen that shows it asks (`SyncHandle.pull`), besides the pulls every table
+   * gets on a rejoin, a wake-up and the backstop
+   */
+  pulledWhenShown?: boolean;
+  /**
    * its writes go through the outbox and are sent like any other, but they are the app's bookkeeping, not changes the
    * member made (a read point): not counted as "changes waiting", never kept as a draft at sign-out
    */
@@ -177,6 +183,7 @@ export function defineTable<const T extends DeclaredTableName, const C extends C
   if (declaration.pushes) sync.pushes = declaration.pushes;
   if (declaration.newerWins) sync.newerWins = declaration.newerWins;
   if (declaration.untracked) sync.untracked = true;
+  if (declaration.pulledWhenShown) sync.pulledWhenShown = true;
   if (declaration.bookkeeping) sync.bookkeeping = true;
 
   const table: ReplicatedTable<T, DocumentOf<T, C>> = { name: declaration.table, schema, migrationStrategies: declaration.migrationStrategies ?? {}, sync };

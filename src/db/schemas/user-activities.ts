@@ -20,6 +20,8 @@ export const userActivitiesTable = defineTable({
     created_at: { field: TIMESTAMP_FIELD, required: true, timestamp: true },
   },
   indexes: ['created_at', ['user_id', 'created_at']],
+  // Shown only on a profile's Activity tab, which asks for a pull as it shows.
+  pulledWhenShown: true,
   // The feeds reach back twice the recent window.
   filter: (scope) => `created_at.gte."${sinceIso(scope, RECENT_WINDOW_DAYS * 2)}"`,
 });

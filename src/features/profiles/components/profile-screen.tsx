@@ -1,3 +1,4 @@
+import type { SyncHandle } from '@/db/replication/sync';
 import { useDocumentTitle } from '@/lib/document-title';
 import { Link } from '@tanstack/react-router';
 import { CloudOff, UserX } from 'lucide-react';
@@ -11,7 +12,18 @@ import { ProfileHeader, type Viewer } from './profile-header';
 import { ProfileTabs } from './profile-tabs';
 
 /** `viewerPending`: a stored session is still being restored, so who is looking is not known yet. */
-export function ProfileScreen({ username, viewer, viewerPending = false }: { username: string; viewer: Viewer; viewerPending?: boolean }) {
+export function ProfileScreen({
+  username,
+  viewer,
+  viewerPending = false,
+  sync = null,
+}: {
+  username: string;
+  viewer: Viewer;
+  viewerPending?: boolean;
+  /** the running replication: the Activity tab asks it for a pull as it shows */
+  sync?: SyncHandle | null;
+}) {
   // An empty device shows the server's copy (one plain read) until its store, opened later, has the profile.
   const server = useServerProfile(username);
   const lookup = useProfileByUsername(username, server.answer);
@@ -46,7 +58,7 @@ export function ProfileScreen({ username, viewer, viewerPending = false }: { use
   return (
     <div>
       <ProfileHeader profile={lookup.profile} viewer={viewer} viewerPending={viewerPending} />
-      <ProfileTabs profile={lookup.profile} isOwner={isOwner} serverContent={server.answer?.content ?? null} />
+      <ProfileTabs profile={lookup.profile} isOwner={isOwner} serverContent={server.answer?.content ?? null} sync={sync} />
     </div>
   );
 }

@@ -1,12 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import { Activity, Disc3, MessageSquare } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useLiveQuery } from '@/db/hooks/use-live-query';
 import { usePulled } from '@/db/hooks/use-pulled';
+import type { SyncHandle } from '@/db/replication/sync';
 import type { RxDocument } from 'rxdb';
 import type { DiscussionDoc } from '@/db/schemas/discussions';
 import type { PostDoc } from '@/db/schemas/posts';
@@ -89,7 +90,11 @@ function ContentTab({ profile, isOwner, serverContent }: { profile: ProfileDoc; 
   );
 }
 
-function ActivityTab({ profile }: { profile: ProfileDoc }) {
+function ActivityTab({ profile, sync }: { profile: ProfileDoc; sync: SyncHandle | null }) {
+  // Community messages do not pull the activity feeds (no other screen shows them): this one asks as it shows.
+  useEffect(() => {
+    sync?.pull('user_activities');
+  }, [sync, profile.id]);
   const { value: docs, loading } = useLiveQuery(
     (db) => db.user_activities.find({ selector: { user_id: profile.id }, sort: [{ created_at: 'desc' }], limit: ACTIVITY_LIMIT }).$,
     [profile.id],
@@ -240,9 +245,10 @@ type ProfileTabsProps = {
   isOwner: boolean;
   /** The public content as the server has it, on an empty device (null otherwise). */
   serverContent?: UserContentDoc[] | null;
+  sync?: SyncHandle | null;
 };
 
-export function ProfileTabs({ profile, isOwner, serverContent = null }: ProfileTabsProps) {
+export function ProfileTabs({ profile, isOwner, serverContent = null, sync = null }: ProfileTabsProps) {
   return (
     <Tabs defaultValue="content" className="mt-6">
       <TabsList className="flex h-auto w-full flex-wrap sm:w-auto">
@@ -257,7 +263,7 @@ export function ProfileTabs({ profile, isOwner, serverContent = null }: ProfileT
         <ContentTab profile={profile} isOwner={isOwner} serverContent={serverContent} />
       </TabsContent>
       <TabsContent value="activity">
-        <ActivityTab profile={profile} />
+        <ActivityTab profile={profile} sync={sync} />
       </TabsContent>
       <TabsContent value="discussions">
         <DiscussionsTab profile={profile} isOwner={isOwner} />

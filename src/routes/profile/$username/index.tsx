@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useAppData } from '@/app/data/data-context';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { ProfileScreen } from '@/features/profiles/components/profile-screen';
 import { profileReadsServerFirst, serverProfile } from '@/features/profiles/model/server-profile';
@@ -15,7 +16,14 @@ export const Route = createFileRoute('/profile/$username/')({
 function ProfileRoute() {
   const { username } = Route.useParams();
   const { user, loading } = useAuth();
+  const { sync } = useAppData();
   return (
-    <ProfileScreen key={username} username={username} viewer={user ? { id: user.id, email: user.email ?? null } : null} viewerPending={!user && loading} />
+    <ProfileScreen
+      key={username}
+      username={username}
+      viewer={user ? { id: user.id, email: user.email ?? null } : null}
+      viewerPending={!user && loading}
+      sync={sync}
+    />
   );
 }
