@@ -121,9 +121,13 @@ async function main(): Promise<void> {
     const tables = Object.values(TABLE_SPECS)
       .filter((s) => s.direction !== 'push')
       .map((s) => s.table);
+    // as the engine does: tables only their screen pulls are left out of the community topic's pulls
+    const pulledWhenShown = Object.values(TABLE_SPECS)
+      .filter((s) => s.pulledWhenShown)
+      .map((s) => s.table);
     const live = openLiveStream(
       c,
-      { userId, tables },
+      { userId, tables, pulledWhenShown },
       {
         onRows: (table) => {
           if (table === 'discussions') headersAt.push(Date.now());
