@@ -35,18 +35,27 @@ describe('back online', () => {
   });
 });
 
-// The boundary: realtime-js channels whose join status the test reports.
+// The boundary: realtime-js channels whose join status the test reports and whose messages it hands over.
 function scriptedChannelsClient() {
   const statuses: ((status: string) => void)[] = [];
+  const handlers: ((m: { event: string; payload: Record<string, unknown> }) => void)[] = [];
   const channel = {
-    on: () => channel,
+    on: (_type: string, _filter: unknown, cb: (m: { event: string; payload: Record<string, unknown> }) => void) => {
+      handlers.push(cb);
+      return channel;
+    },
     subscribe: (cb: (status: string) => void) => {
       statuses.push(cb);
       return channel;
     },
   };
   const client = { channel: () => channel, removeChannel: vi.fn(async () => 'ok'), realtime: { isConnected: () => true } } as unknown as SupabaseClient;
-  return { client, report: (status: string) => statuses.forEach((cb) => cb(status)) };
+  return {
+    client,
+    report: (status: string) => statuses.forEach((cb) => cb(status)),
+    /** a community message naming `tables` */
+    named: (tables: string[]) => handlers.forEach((cb) => cb({ event: 'changed', payload: { tables, discussions: [] } })),
+  };
 }
 
 describe('a topic joining again', () => {
@@ -61,32 +70,15 @@ describe('a topic joining again', () => {
   });
 });
 
-// The boundary: realtime-js channels; the test joins them and hands the community topic its messages.
-function scriptedCommunityClient() {
-  const handlers: ((m: { event: string; payload: Record<string, unknown> }) => void)[] = [];
-  const channel = {
-    on: (_type: string, _filter: unknown, cb: (m: { event: string; payload: Record<string, unknown> }) => void) => {
-      handlers.push(cb);
-      return channel;
-    },
-    subscribe: (cb: (status: string) => void) => {
-      cb('SUBSCRIBED');
-      return channel;
-    },
-  };
-  const client = { channel: () => channel, removeChannel: vi.fn(async () => 'ok'), realtime: { isConnected: () => true } } as unknown as SupabaseClient;
-  const named = (tables: string[]) => handlers.forEach((cb) => cb({ event: 'changed', payload: { tables, discussions: [] } }));
-  return { client, named };
-}
-
 describe('pulls the community topic asks for', () => {
   afterEach(() => vi.useRealTimers());
 
   it('a burst of five replies a second apart costs each page one pull of what it named, within the interval and its slack', async () => {
     vi.useFakeTimers();
-    const { client, named } = scriptedCommunityClient();
+    const { client, named, report } = scriptedChannelsClient();
     const onPull = vi.fn();
     stream = openLiveStream(client, { userId: null, tables: ['posts', 'user_activities'], backstopMs: 600_000 }, { onRows: () => undefined, onPull });
+    report('SUBSCRIBED');
     onPull.mockClear(); // the joins' own pulls
     // the database speaks at most once per window: the burst's messages come at 0, 2 and 4 s (the last a little late)
     named(['posts', 'user_activities']);
@@ -104,9 +96,10 @@ describe('pulls the community topic asks for', () => {
 
   it('a steady stream still pulls once per interval, never later than the interval and its slack after the first message', async () => {
     vi.useFakeTimers();
-    const { client, named } = scriptedCommunityClient();
+    const { client, named, report } = scriptedChannelsClient();
     const onPull = vi.fn();
     stream = openLiveStream(client, { userId: null, tables: ['posts'], backstopMs: 600_000 }, { onRows: () => undefined, onPull });
+    report('SUBSCRIBED');
     onPull.mockClear();
     for (let t = 0; t < 30_000; t += 2_000) {
       named(['posts']);
@@ -123,13 +116,14 @@ describe('tables pulled when shown', () => {
 
   it('a community message naming one does not pull it on every page; a join still does', async () => {
     vi.useFakeTimers();
-    const { client, named } = scriptedCommunityClient();
+    const { client, named, report } = scriptedChannelsClient();
     const onPull = vi.fn();
     stream = openLiveStream(
       client,
       { userId: null, tables: ['posts', 'user_activities'], pulledWhenShown: ['user_activities'], backstopMs: 600_000 },
       { onRows: () => undefined, onPull },
     );
+    report('SUBSCRIBED');
     // the join: every table, the lazy one too
     expect(onPull).toHaveBeenCalledWith(['posts', 'user_activities'], true);
     onPull.mockClear();
