@@ -35,3 +35,6 @@ exception
     perform cron.schedule('presence-flush', '* * * * *', 'call private.presence_flush_for_a_minute()');
 end;
 $$;
+
+-- Replacing keeps the procedure's privileges; said again so no API role can run the loop.
+revoke execute on procedure private.presence_flush_for_a_minute() from public, anon, authenticated, service_role;

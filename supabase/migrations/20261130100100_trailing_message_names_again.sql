@@ -77,3 +77,6 @@ begin
   return current || jsonb_build_object('at', clock_timestamp());
 end;
 $$;
+
+-- Replacing keeps the function's privileges; said again: only the database's own functions call it.
+revoke execute on function private.presence_tick() from public, anon, authenticated;
