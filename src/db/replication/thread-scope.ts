@@ -43,8 +43,10 @@ function watchThreadGaps(run: SyncRun, kept: () => string[] | undefined): (heade
 /**
  * A member opens a thread: the visit is recorded (so the thread is kept from now on), `keep` adds it to
  * this run's scope, the live stream follows it, and its posts are fetched now. Resolves with how many.
+ * A thread this run already keeps and has checked whole (`onDevice`) is not fetched again: the
+ * checkpointed pull brings what changed since, a few rows instead of the whole thread on every open.
  */
-async function visitThread(run: SyncRun, discussionId: string, keep: () => void): Promise<number> {
+async function visitThread(run: SyncRun, discussionId: string, keep: () => void, onDevice: boolean): Promise<number> {
   if (!isUuid(discussionId)) throw new Error(`Not a discussion id: ${discussionId}`);
   // Watched before anything is awaited, so a screen closed meanwhile (releaseThread) is not watched after.
   run.live()?.watchThread(discussionId);
@@ -56,6 +58,11 @@ async function visitThread(run: SyncRun, discussionId: string, keep: () => void)
     pinned_at: new Date(run.now()).toISOString(),
   });
   keep();
+  if (onDevice) {
+    run.reSync('posts');
+    await run.awaitInSync('posts');
+    return 0;
+  }
   // A thread opened before the checkpointed pull reached it (a link, a notification, a new thread):
   // its header and its authors come with its posts, so the page shows whole at once.
   const [rows] = await Promise.all([fetchThreadRows(run.remote('posts'), discussionId), run.fetchMissing('discussions', [discussionId])]);
@@ -132,8 +139,14 @@ export function threadScopeRules(run: SyncRun): TableRules {
     },
     ready: () => postsOfKeptThreads,
     ensure: (discussionId) =>
-      visitThread(run, discussionId, () => {
-        if (!scope.discussionIds?.includes(discussionId)) scope = { ...scope, discussionIds: [...(scope.discussionIds ?? []), discussionId] };
-      }),
+      visitThread(
+        run,
+        discussionId,
+        () => {
+          if (!scope.discussionIds?.includes(discussionId)) scope = { ...scope, discussionIds: [...(scope.discussionIds ?? []), discussionId] };
+        },
+        // In the scope the pulls ask with, and compared whole with its header by this run's backfill.
+        (scope.discussionIds?.includes(discussionId) ?? false) && checkedThreads.has(discussionId),
+      ),
   };
 }
