@@ -11,10 +11,16 @@ export function useThreadPresence(sync: SyncHandle | null, threadId: string, mis
   const [verdict, setVerdict] = useState<ServerVerdict>('unknown');
 
   useEffect(() => {
-    // ensureThread records the visit and fetches the posts now; offline it fails after recording.
-    sync?.ensureThread(threadId).catch(() => undefined);
+    if (!sync) return;
+    // ensureThread records the visit, joins the thread's live topic and fetches what the device lacks;
+    // offline it fails after recording. It waits for the next task, so the posts the device holds are on
+    // the glass first: joining a topic and writing the visit cost the open's first frame 10 ms or more.
+    const visit = setTimeout(() => sync.ensureThread(threadId).catch(() => undefined), 0);
     // Leaving the screen leaves the thread's live topic: a page elsewhere pays nothing for its replies.
-    return () => sync?.releaseThread(threadId);
+    return () => {
+      clearTimeout(visit);
+      sync.releaseThread(threadId);
+    };
   }, [sync, threadId]);
 
   useEffect(() => {
