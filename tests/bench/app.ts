@@ -22,7 +22,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { CHROMIUM_ARGS } from '../../playwright.config';
 import { MAX_KEPT_THREADS } from '../../src/db/replication/kept-threads';
@@ -62,6 +62,10 @@ const SYNC_ROUNDS = 3;
 
 /** BENCH_PROFILE_SYNC=1: profile the last app sync round (unminified build). */
 const PROFILE_SYNC = process.env.BENCH_PROFILE_SYNC === '1';
+/** BENCH_PROFILE_THREAD=1: profile the last thread opens from the store (unminified build). */
+const PROFILE_THREAD = process.env.BENCH_PROFILE_THREAD === '1';
+/** BENCH_PROFILE_COLD=1: profile the last offline cold start (unminified build). */
+const PROFILE_COLD = process.env.BENCH_PROFILE_COLD === '1';
 /** BENCH_SYNC_ONLY=1: only the side-by-side initial sync rounds, for quick iterations on the sync pipeline. */
 const SYNC_ONLY = process.env.BENCH_SYNC_ONLY === '1';
 /** BENCH_COLD_ONLY=1: one sync to fill a device, then only the offline cold starts (bisecting a cold-start change). */
@@ -268,12 +272,22 @@ async function waitForSync(page: Page, expected: Record<string, number>, timeout
   }
 }
 
+/** Starts a CPU profile of the session's page, sampled every 100 µs (an open lasts tens of milliseconds). */
+async function startProfile(session: CDPSession): Promise<void> {
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 100 });
+  await session.send('Profiler.start');
+}
+
 /** Self time per script and the busiest functions of a CDP CPU profile, in the log. */
-function logProfile(profile: {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
-  samples?: number[];
-  timeDeltas?: number[];
-}): void {
+function logProfile(
+  profile: {
+    nodes: { id: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
+    samples?: number[];
+    timeDeltas?: number[];
+  },
+  what = 'sync',
+): void {
   const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
   (profile.samples ?? []).forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000));
@@ -291,8 +305,23 @@ function logProfile(profile: {
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
       .map(([k, v]) => `${Math.round(v)} ms ${k}`);
-  log(`sync profile by script:\n  ${top(byScript, 10).join('\n  ')}`);
-  log(`sync profile by function:\n  ${top(byFunction, 25).join('\n  ')}`);
+  log(`${what} profile by script:\n  ${top(byScript, 10).join('\n  ')}`);
+  log(`${what} profile by function:\n  ${top(byFunction, 25).join('\n  ')}`);
+  // Inclusive time (a function and what it called): which component, hook or query an open or a launch waits on.
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const inclusive = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const frame = byNode.get(at)!.callFrame;
+      const fn = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() || ''}:${frame.lineNumber}`;
+      if (seen.has(fn)) continue;
+      seen.add(fn);
+      inclusive.set(fn, (inclusive.get(fn) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+    }
+  });
+  log(`${what} profile, inclusive:\n  ${top(inclusive, 60).join('\n  ')}`);
 
   // The busiest second (least idle): what the longest tasks were made of.
   const samples = profile.samples ?? [];
@@ -316,7 +345,7 @@ function logProfile(profile: {
     const fn = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() || ''}:${frame.lineNumber}`;
     windowSelf.set(fn, (windowSelf.get(fn) ?? 0) + deltas[i] / 1000);
   }
-  log(`busiest second of the sync (${Math.round(best.busy)} ms busy, at ${Math.round(at[best.from])} ms):\n  ${top(windowSelf, 15).join('\n  ')}`);
+  log(`busiest second of the ${what} (${Math.round(best.busy)} ms busy, at ${Math.round(at[best.from])} ms):\n  ${top(windowSelf, 15).join('\n  ')}`);
 }
 
 /** Posts written in the device's kept threads while it was away, per catch-up round. */
@@ -414,6 +443,8 @@ async function offlineColdStarts(synced: BrowserContext, baseUrl: string): Promi
     await cold.addInitScript({ content: LONG_TASK_OBSERVER });
     const session = await synced.newCDPSession(cold);
     await session.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const profiled = PROFILE_COLD && i === COLD_STARTS - 1;
+    if (profiled) await startProfile(session);
     await cold.goto(`${baseUrl}/discussions`, { waitUntil: 'commit' });
     const handle = await cold.waitForFunction(
       () => (document.querySelector('[data-testid="discussion-card"]')?.textContent ? performance.now() : 0),
@@ -421,6 +452,10 @@ async function offlineColdStarts(synced: BrowserContext, baseUrl: string): Promi
       { timeout: 30_000, polling: 'raf' },
     );
     const ms = Number(await handle.jsonValue());
+    if (profiled) {
+      log(`profiled cold start: list after ${Math.round(ms)} ms`);
+      logProfile((await session.send('Profiler.stop')).profile, 'cold start');
+    }
     const tasks = await cold.evaluate(
       ([until, over]) =>
         ((globalThis as { __longTasks?: [number, number][] }).__longTasks ?? []).filter(([start, d]) => start < until && d > over).map(([, d]) => d),
@@ -433,14 +468,25 @@ async function offlineColdStarts(synced: BrowserContext, baseUrl: string): Promi
     const shellSession = await synced.newCDPSession(shell);
     await shellSession.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await shellSession.send('Emulation.setScriptExecutionDisabled', { value: true });
+    // With scripts off the page cannot be polled: the browser's own lifecycle event says when it painted. Scripts
+    // are turned back on only then (the document's own never run), to read the paint entry against navigation.
+    await shellSession.send('Page.enable');
+    await shellSession.send('Page.setLifecycleEventsEnabled', { enabled: true });
+    const fcp = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), 30_000);
+      shellSession.on('Page.lifecycleEvent', (event) => {
+        if (event.name !== 'firstContentfulPaint') return;
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
     await shell.goto(`${baseUrl}/discussions`, { waitUntil: 'commit' });
     // A shell that never paints (seen once on a heavily loaded host) is counted as a missing baseline, not a crash
     // that would lose the run's other figures.
-    const painted = await shell
-      .waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0, undefined, { timeout: 30_000, polling: 20 })
-      .catch(() => null);
-    if (painted) shellMs.push(Number(await painted.jsonValue()));
-    else log('the static shell did not paint within 30 s: this baseline run is left out');
+    if (await fcp) {
+      await shellSession.send('Emulation.setScriptExecutionDisabled', { value: false });
+      shellMs.push(await shell.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN));
+    } else log('the static shell did not paint within 30 s: this baseline run is left out');
     await shell.close();
   }
   return { app, shellMs };
@@ -477,7 +523,7 @@ async function main() {
     log('building the app');
     Object.assign(process.env, { VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: anonKey, VITE_DEMO_LOGINS: 'true' });
     // A profiled run builds without minifying, so the profile names RxDB's and Dexie's functions.
-    await build({ logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true, minify: !PROFILE_SYNC } });
+    await build({ logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true, minify: !PROFILE_SYNC && !PROFILE_THREAD && !PROFILE_COLD } });
     server = await preview({ logLevel: 'warn', build: { outDir: distDir }, preview: { port: 0, host: '127.0.0.1' } });
     const address = server.httpServer.address();
     const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -536,7 +582,7 @@ async function main() {
       const page = await context.newPage();
       // BENCH_PROFILE_SYNC=1: a CPU profile of the last round's sync, summarised by where the time went.
       const profiler = PROFILE_SYNC && round_ === SYNC_ROUNDS - 1 ? await context.newCDPSession(page) : undefined;
-      if (profiler) await profiler.send('Profiler.enable').then(() => profiler.send('Profiler.start'));
+      if (profiler) await startProfile(profiler);
       const t0 = performance.now();
       await page.goto(`${baseUrl}/discussions`);
       const timeline = await waitForSync(page, counts);
@@ -622,9 +668,18 @@ async function main() {
     // Two figures per open: the first post readable, and all 500 posts in the document.
     const threadTimes: number[] = [];
     const threadAllTimes: number[] = [];
+    // BENCH_PROFILE_THREAD=1: CPU profiles of the later opens (unminified build), up to the first post.
+    const threadProfiler = PROFILE_THREAD ? await synced!.newCDPSession(page) : undefined;
     for (let i = 0; i < 15; i++) {
       await timeInAppNavigation(page, '/discussions', '[data-testid="discussion-card"]', 1);
-      const open = await timeThreadOpen(page, threadPath, APP_TARGETS.threadPosts);
+      const profiled = threadProfiler && i >= 10;
+      if (profiled) await startProfile(threadProfiler);
+      const open = await timeThreadOpen(page, threadPath, profiled ? 1 : APP_TARGETS.threadPosts);
+      if (profiled) {
+        log(`profiled open ${i}: first post ${round(open.firstScreenMs)} ms`);
+        logProfile((await threadProfiler.send('Profiler.stop')).profile, 'thread open');
+        continue;
+      }
       threadTimes.push(open.firstScreenMs);
       threadAllTimes.push(open.allPostsMs);
     }
