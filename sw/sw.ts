@@ -6,6 +6,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type 
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { isBackendApiPath } from './api-paths';
+import { withLaunchMarkup } from './launch-markup';
 import './push';
 import './share-target';
 import './background-sync';
@@ -25,11 +26,20 @@ cleanupOutdatedCaches();
 // The shell and every route chunk, so the app starts and navigates with no network.
 precacheAndRoute(self.__WB_MANIFEST);
 
-// Any in-app URL opens the precached shell; the router takes it from there. Backend paths never do.
+// Any in-app URL opens the precached shell; the router takes it from there. Backend paths never do. A screen
+// whose last look is kept (the hub) comes with it inside, so it paints before the app's JavaScript runs.
+const shell = createHandlerBoundToURL('/index.html');
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/(rest|auth|realtime|storage|functions|graphql)\/v1(\/|$)/],
-  }),
+  new NavigationRoute(
+    async (options) => {
+      // Read first: the precache's handler points the options at /index.html.
+      const url = new URL(options.request.url);
+      return withLaunchMarkup(await shell(options), url);
+    },
+    {
+      denylist: [/^\/(rest|auth|realtime|storage|functions|graphql)\/v1(\/|$)/],
+    },
+  ),
 );
 
 // Avatars, banners and covers: kept for a month, at most IMAGE_MAX_ENTRIES. Data calls are never cached here;

@@ -1,5 +1,6 @@
 import { getAssumedMasterState, type RxCollection, type RxDocumentData } from 'rxdb';
 import { clearPrivateDeviceData } from '@/lib/device-storage';
+import { forgetLaunchMarkup } from '@/lib/launch-markup';
 import { isReplicatedCollection, type ReplicatedCollectionName } from './collections';
 import type { AppDatabase } from './database';
 import { forgetCollection, writeRaw } from './local-writes';
@@ -103,5 +104,6 @@ export async function purgePrivateData(db: AppDatabase, options: PurgeOptions): 
   await Promise.all(touched.map((collection) => collection.storageInstance.cleanup(0)));
   // What screens last showed was seen through the member's eyes, and unsent forms are drafts like the ones above.
   clearPrivateDeviceData();
+  await forgetLaunchMarkup();
   return { unsent: waiting.filter((entry) => !BOOKKEEPING_COLLECTIONS.includes(entry.collection_name)).length };
 }

@@ -1,4 +1,5 @@
 import { clearPrivateDeviceData } from '@/lib/device-storage';
+import { forgetLaunchMarkup } from '@/lib/launch-markup';
 import { COLLECTION_DEFINITIONS, type CollectionName } from './collections';
 import type { AppDatabase } from './database';
 import { resetDatabaseSingleton } from './database';
@@ -35,5 +36,6 @@ export async function getStorageUsage(db: AppDatabase): Promise<StorageUsage> {
 export async function clearLocalData(db: AppDatabase): Promise<void> {
   await db.remove();
   clearPrivateDeviceData();
+  await forgetLaunchMarkup();
   resetDatabaseSingleton();
 }

@@ -7,6 +7,7 @@
  * device's data is cleared.
  */
 import { deviceStorage as storage, privateKey, readJson } from '@/lib/device-storage';
+import { LAUNCH_MARKUP_BUILD_HEADER, LAUNCH_MARKUP_CACHE, LAUNCH_MARKUP_MARKER, launchMarkupKey } from '@/lib/launch-markup';
 
 const keyOf = (path: string) => privateKey('launch', path);
 
@@ -26,10 +27,57 @@ export function hasLaunchSnapshot(path: string): boolean {
 export function writeLaunchSnapshot(path: string, value: unknown): void {
   const store = storage();
   if (!store) return;
+  keepLaunchMarkup(path);
   const raw = JSON.stringify(value);
   try {
     if (store.getItem(keyOf(path)) !== raw) store.setItem(keyOf(path), raw);
   } catch {
     // A full quota only costs the next launch its head start.
   }
+}
+
+/** Longest wait for an idle moment before the screen's markup is taken anyway. */
+const MARKUP_IDLE_TIMEOUT_MS = 5000;
+
+/** The markup last kept per path in this page: an unchanged screen is not written again. */
+const keptMarkup = new Map<string, string>();
+let markupTimer: number | undefined;
+
+/** The entry script of the running build, as index.html names it. */
+function entryScript(): string | null {
+  return document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute('src') ?? null;
+}
+
+/**
+ * Keeps the screen's HTML as the launch markup of `path` (see src/lib/launch-markup.ts), in an idle moment
+ * after the screen rendered its snapshot's data. Only while that screen is still shown in its default view,
+ * rendered by the app (not a markup waiting for it), and only while its snapshot is kept: a sign-out in
+ * between drops the snapshot, and then nothing of the member's screen is written after it.
+ */
+function keepLaunchMarkup(path: string): void {
+  if (typeof window === 'undefined' || typeof caches === 'undefined' || typeof requestIdleCallback !== 'function') return;
+  if (markupTimer !== undefined) cancelIdleCallback(markupTimer);
+  markupTimer = requestIdleCallback(
+    () => {
+      markupTimer = undefined;
+      void takeLaunchMarkup(path).catch(() => undefined);
+    },
+    { timeout: MARKUP_IDLE_TIMEOUT_MS },
+  );
+}
+
+async function takeLaunchMarkup(path: string): Promise<void> {
+  const root = document.getElementById('root');
+  const build = entryScript();
+  const current = () => location.pathname === path && location.search === '' && hasLaunchSnapshot(path);
+  if (!root || !build || !current() || root.querySelector(`[${LAUNCH_MARKUP_MARKER}]`)) return;
+  const markup = root.innerHTML;
+  if (keptMarkup.get(path) === markup) return;
+  const cache = await caches.open(LAUNCH_MARKUP_CACHE);
+  if (!current()) return;
+  keptMarkup.set(path, markup);
+  await cache.put(
+    launchMarkupKey(path),
+    new Response(markup, { headers: { 'content-type': 'text/html; charset=utf-8', [LAUNCH_MARKUP_BUILD_HEADER]: build } }),
+  );
 }

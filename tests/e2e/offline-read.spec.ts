@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { HUB_TEXT } from '../../src/features/discussions/constants';
 import { DEMO_ACCOUNTS } from '../../src/lib/demo-accounts';
 import { MESSAGES } from '../../src/lib/shell-constants';
-import { createThread, expectDeviceToHold, memberIdOf, sql, waitForWorker } from './offline-support';
+import { LAUNCH_MARKUP_MARKER } from '../../src/lib/launch-markup';
+import { createThread, expectDeviceToHold, keptLaunchMarkup, memberIdOf, sql, waitForWorker } from './offline-support';
 
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
 
@@ -58,4 +59,45 @@ test('home, the hub, a visited thread and a blog post render offline from the lo
   await expect(page.getByRole('heading', { level: 1, name: blog.title })).toBeVisible();
   await expect(page.getByTestId('blog-body')).not.toBeEmpty();
   await expect(page.getByTestId('connectivity-indicator')).toContainText(MESSAGES.offline);
+});
+
+test('offline, the hub as it last looked comes with the shell from the worker and paints before the app runs; the app then takes over', async ({
+  page,
+  context,
+}) => {
+  const producer = await memberIdOf(DEMO_ACCOUNTS[1].username);
+  const thread = await createThread(producer, [{ authorId: producer, content: 'Who has a spare IEC cable for the booth?' }]);
+
+  await page.goto('/discussions');
+  await expect(page.getByTestId('discussion-card').filter({ hasText: thread.title })).toBeVisible();
+  await waitForWorker(page);
+  // Kept in an idle moment after the store's list rendered.
+  await expect.poll(async () => (await keptLaunchMarkup(page, '/discussions')) ?? '', { timeout: 15_000 }).toContain(thread.title);
+  await context.setOffline(true);
+
+  // A launch whose scripts never run: what shows is what the worker served.
+  const bare = await context.newPage();
+  const cdp = await context.newCDPSession(bare);
+  await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+  await bare.goto('/discussions', { waitUntil: 'load' });
+  // Turned back on only to read the page: the app's own scripts were skipped as the page loaded.
+  await cdp.send('Emulation.setScriptExecutionDisabled', { value: false });
+  await expect(bare.getByTestId('discussion-card').filter({ hasText: thread.title })).toBeVisible();
+  await expect(bare.locator(`#root > template[${LAUNCH_MARKUP_MARKER}]`)).toHaveCount(1);
+  await bare.close();
+
+  // With the app running, its first render replaces the markup with the store's list.
+  await page.goto('/discussions');
+  await expect(page.locator(`[${LAUNCH_MARKUP_MARKER}]`)).toHaveCount(0);
+  await expect(page.getByTestId('discussion-card').filter({ hasText: thread.title })).toBeVisible();
+  await expect(page.getByTestId('connectivity-indicator')).toContainText(MESSAGES.offline);
+
+  // A query is another view of the hub: the worker serves the bare shell for it.
+  const searched = await context.newPage();
+  const searchCdp = await context.newCDPSession(searched);
+  await searchCdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+  await searched.goto(`/discussions?q=${encodeURIComponent(thread.title)}`, { waitUntil: 'load' });
+  await searchCdp.send('Emulation.setScriptExecutionDisabled', { value: false });
+  await expect(searched.getByTestId('discussion-card')).toHaveCount(0);
+  await searched.close();
 });

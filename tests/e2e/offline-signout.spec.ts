@@ -4,7 +4,7 @@ import { SIGN_OUT_TEXT } from '../../src/app/data/constants';
 import { REPLY_TEXT } from '../../src/features/discussions/constants';
 import { DEMO_ACCOUNTS } from '../../src/lib/demo-accounts';
 import { serviceClient } from '../support/standins/e2e-session';
-import { createThread, deviceHolds, expectDeviceToHold, memberIdOf, sql, waitForWorker } from './offline-support';
+import { createThread, deviceHolds, expectDeviceToHold, keptLaunchMarkup, memberIdOf, sql, waitForWorker } from './offline-support';
 
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
 
@@ -35,6 +35,11 @@ async function signInWithPrivateNote(page: Page, firstPost: string) {
 test('after signing out on a shared device, the next visitor finds none of the member’s notifications or drafts', async ({ page, context }) => {
   // The member signs in on the shared device through the login screen.
   const { thread, notice } = await signInWithPrivateNote(page, 'Post your festival checklist.');
+  // The hub as the member saw it is kept for the next launch, their menu in it.
+  await page.goto('/discussions');
+  await expect(page.getByTestId('discussion-card').first()).toBeVisible();
+  await expect.poll(async () => (await keptLaunchMarkup(page, '/discussions')) ?? '', { timeout: 15_000 }).toContain('data-testid="avatar-menu"');
+  await page.goto(`/discussions/thread/${thread.id}`);
 
   await context.setOffline(true);
   const unsent = `Earplugs, spare USB, the RCA cable ${randomUUID().slice(0, 8)}`;
@@ -52,6 +57,8 @@ test('after signing out on a shared device, the next visitor finds none of the m
   await expect(question).toContainText(SIGN_OUT_TEXT.description(1));
   await question.getByRole('button', { name: SIGN_OUT_TEXT.discard }).click();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Log In' })).toBeVisible({ timeout: 20_000 });
+  // The next launch does not paint the member's hub.
+  expect(await keptLaunchMarkup(page, '/discussions')).toBeNull();
   await context.setOffline(false);
 
   // The next person at the device.

@@ -7,6 +7,7 @@ import { expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { serviceClient } from '../support/standins/e2e-session';
+import { LAUNCH_MARKUP_CACHE, launchMarkupKey } from '../../src/lib/launch-markup';
 
 export function dbUrl(): string {
   const url = process.env.E2E_DB_URL;
@@ -63,6 +64,18 @@ export async function createThread(
 
 export async function waitForWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+}
+
+/** The markup the device keeps for `path`'s launch (what the worker serves inside the shell), or null. */
+export async function keptLaunchMarkup(page: Page, path: string): Promise<string | null> {
+  return page.evaluate(
+    async ([cacheName, key]) => {
+      if (!(await caches.has(cacheName))) return null;
+      const kept = await (await caches.open(cacheName)).match(key);
+      return kept ? kept.text() : null;
+    },
+    [LAUNCH_MARKUP_CACHE, launchMarkupKey(path)] as const,
+  );
 }
 
 /**
