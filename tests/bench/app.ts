@@ -27,6 +27,7 @@ import { build, preview } from 'vite';
 import { CHROMIUM_ARGS } from '../../playwright.config';
 import { MAX_KEPT_THREADS } from '../../src/db/replication/kept-threads';
 import { RECENT_WINDOW_DAYS } from '../../src/db/replication/tables';
+import { LAUNCH_MARKUP_CACHE, LAUNCH_MARKUP_MARKER } from '../../src/lib/launch-markup';
 import { STORE_OPENING_MARK } from '../../src/lib/shell-constants';
 import { ROOT, startStackProcess, testStackLocation } from '../support/stack-process';
 import { gzipBytes, precacheSize } from './app-build';
@@ -64,8 +65,6 @@ const SYNC_ROUNDS = 3;
 const PROFILE_SYNC = process.env.BENCH_PROFILE_SYNC === '1';
 /** BENCH_PROFILE_THREAD=1: profile the last thread opens from the store (unminified build). */
 const PROFILE_THREAD = process.env.BENCH_PROFILE_THREAD === '1';
-/** BENCH_PROFILE_COLD=1: profile the last offline cold start (unminified build). */
-const PROFILE_COLD = process.env.BENCH_PROFILE_COLD === '1';
 /** BENCH_SYNC_ONLY=1: only the side-by-side initial sync rounds, for quick iterations on the sync pipeline. */
 const SYNC_ONLY = process.env.BENCH_SYNC_ONLY === '1';
 /** BENCH_COLD_ONLY=1: one sync to fill a device, then only the offline cold starts (bisecting a cold-start change). */
@@ -424,6 +423,8 @@ interface ColdStart {
   ms: number;
   longTasks: number;
   longestTaskMs: number;
+  /** the list first painted from the launch markup the worker served (before the app's JavaScript ran) */
+  fromMarkup: boolean;
 }
 
 /**
@@ -433,6 +434,17 @@ interface ColdStart {
  * slows both; the ratio is what the app's own work costs.
  */
 async function offlineColdStarts(synced: BrowserContext, baseUrl: string): Promise<{ app: ColdStart[]; shellMs: number[] }> {
+  // The device as a member leaves it: the worker's precache complete and the hub shown long enough for its
+  // look to be kept for the next launch (an idle moment after the list rendered).
+  const warm = await synced.newPage();
+  await warm.goto(`${baseUrl}/discussions`);
+  await warm.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  const kept = await warm
+    .waitForFunction((cache) => caches.has(cache), LAUNCH_MARKUP_CACHE, { timeout: 15_000, polling: 200 })
+    .then(() => true)
+    .catch(() => false);
+  if (!kept) log("the hub's launch markup was not kept within 15 s: the cold starts paint without it");
+  await warm.close();
   await synced.setOffline(true);
   // Each launch starts from the same quiet state: not while the closed page's last reads and the worker wind down.
   await new Promise((resolve) => setTimeout(resolve, COLD_START_SETTLE_MS));
@@ -443,25 +455,22 @@ async function offlineColdStarts(synced: BrowserContext, baseUrl: string): Promi
     await cold.addInitScript({ content: LONG_TASK_OBSERVER });
     const session = await synced.newCDPSession(cold);
     await session.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    const profiled = PROFILE_COLD && i === COLD_STARTS - 1;
-    if (profiled) await startProfile(session);
     await cold.goto(`${baseUrl}/discussions`, { waitUntil: 'commit' });
     const handle = await cold.waitForFunction(
-      () => (document.querySelector('[data-testid="discussion-card"]')?.textContent ? performance.now() : 0),
-      undefined,
+      (marker) =>
+        document.querySelector('[data-testid="discussion-card"]')?.textContent
+          ? { at: performance.now(), fromMarkup: document.querySelector(`[${marker}]`) !== null }
+          : null,
+      LAUNCH_MARKUP_MARKER,
       { timeout: 30_000, polling: 'raf' },
     );
-    const ms = Number(await handle.jsonValue());
-    if (profiled) {
-      log(`profiled cold start: list after ${Math.round(ms)} ms`);
-      logProfile((await session.send('Profiler.stop')).profile, 'cold start');
-    }
+    const { at: ms, fromMarkup } = (await handle.jsonValue())!;
     const tasks = await cold.evaluate(
       ([until, over]) =>
         ((globalThis as { __longTasks?: [number, number][] }).__longTasks ?? []).filter(([start, d]) => start < until && d > over).map(([, d]) => d),
       [ms, LONG_TASK_MS] as const,
     );
-    app.push({ ms, longTasks: tasks.length, longestTaskMs: Math.round(Math.max(0, ...tasks)) });
+    app.push({ ms, longTasks: tasks.length, longestTaskMs: Math.round(Math.max(0, ...tasks)), fromMarkup });
     await cold.close();
 
     const shell = await synced.newPage();
@@ -499,6 +508,7 @@ function coldStartFigures({ app, shellMs }: { app: ColdStart[]; shellMs: number[
   return {
     coldStartOfflineCpu4xMedianMs: round(appMs),
     coldStartRuns: app.map((c) => Math.round(c.ms)),
+    coldStartFromMarkup: app.filter((c) => c.fromMarkup).length,
     coldStartShellMedianMs: round(median(shellMs)),
     coldStartShellRuns: shellMs.map(Math.round),
     coldStartShellMissing: app.length - shellMs.length,
@@ -509,7 +519,7 @@ function coldStartFigures({ app, shellMs }: { app: ColdStart[]; shellMs: number[
 }
 
 const describeColdStart = (c: ReturnType<typeof coldStartFigures>) =>
-  `offline cold start (4x CPU): median ${c.coldStartOfflineCpu4xMedianMs} ms, static shell from the worker's cache ${c.coldStartShellMedianMs} ms, ratio ${c.coldStartShellRatio}; tasks over 50 ms before the list: median ${c.coldStartLongTasksMedian}, longest ${c.coldStartLongestTaskMedianMs} ms`;
+  `offline cold start (4x CPU): median ${c.coldStartOfflineCpu4xMedianMs} ms, static shell from the worker's cache ${c.coldStartShellMedianMs} ms, ratio ${c.coldStartShellRatio}; tasks over 50 ms before the list: median ${c.coldStartLongTasksMedian}, longest ${c.coldStartLongestTaskMedianMs} ms; runs ${c.coldStartRuns.join(', ')} (${c.coldStartFromMarkup} painted from the launch markup), shell ${c.coldStartShellRuns.join(', ')}`;
 
 async function main() {
   const location = await testStackLocation('bench-app');
@@ -523,7 +533,7 @@ async function main() {
     log('building the app');
     Object.assign(process.env, { VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: anonKey, VITE_DEMO_LOGINS: 'true' });
     // A profiled run builds without minifying, so the profile names RxDB's and Dexie's functions.
-    await build({ logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true, minify: !PROFILE_SYNC && !PROFILE_THREAD && !PROFILE_COLD } });
+    await build({ logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true, minify: !PROFILE_SYNC && !PROFILE_THREAD } });
     server = await preview({ logLevel: 'warn', build: { outDir: distDir }, preview: { port: 0, host: '127.0.0.1' } });
     const address = server.httpServer.address();
     const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -635,11 +645,6 @@ async function main() {
     }
 
     if (COLD_ONLY) {
-      // The worker's precache must be complete, as it is after the thread figures in a full run.
-      const warm = await synced!.newPage();
-      await warm.goto(`${baseUrl}/discussions`);
-      await warm.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-      await warm.close();
       log(`${describeColdStart(coldStartFigures(await offlineColdStarts(synced!, baseUrl)))} (${describeMachine(machine)})`);
       await synced?.close();
       return;
