@@ -7,7 +7,7 @@
  * device's data is cleared.
  */
 import { deviceStorage as storage, privateKey, readJson } from '@/lib/device-storage';
-import { LAUNCH_MARKUP_BUILD_HEADER, LAUNCH_MARKUP_CACHE, LAUNCH_MARKUP_MARKER, launchMarkupKey } from '@/lib/launch-markup';
+import { LAUNCH_MARKUP_BUILD_HEADER, LAUNCH_MARKUP_CACHE, LAUNCH_MARKUP_MARKER, launchMarkupKey, LAUNCH_ENTRY_ATTRIBUTE } from '@/lib/launch-markup';
 
 const keyOf = (path: string) => privateKey('launch', path);
 
@@ -43,9 +43,13 @@ const MARKUP_IDLE_TIMEOUT_MS = 5000;
 const keptMarkup = new Map<string, string>();
 let markupTimer: number | undefined;
 
-/** The entry script of the running build, as index.html names it. */
+/** The entry script of the running build, as the shell names it (as index.html does, or started after the markup's paint). */
 function entryScript(): string | null {
-  return document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute('src') ?? null;
+  return (
+    document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.getAttribute('src') ??
+    document.querySelector(`script[${LAUNCH_ENTRY_ATTRIBUTE}]`)?.getAttribute(LAUNCH_ENTRY_ATTRIBUTE) ??
+    null
+  );
 }
 
 /**

@@ -15,7 +15,24 @@ export const LAUNCH_MARKUP_BUILD_HEADER = 'x-djcircle-build';
 /** Marks a shell served with a markup (an empty element React's first render removes with the rest). */
 export const LAUNCH_MARKUP_MARKER = 'data-launch-markup';
 
+/** Names the entry script on a shell served with a markup, where the entry starts after the first paint. */
+export const LAUNCH_ENTRY_ATTRIBUTE = 'data-launch-entry';
+
 const EMPTY_ROOT = '<div id="root"></div>';
+
+/** How the shell loads the build's entry script. */
+const entryTag = (build: string) => `<script type="module" crossorigin src="${build}"></script>`;
+
+/**
+ * The entry, started after the markup's first paint. A page parsed in one go runs its deferred module before
+ * the browser paints, and evaluating the app costs a throttled phone most of a second: the markup then shows
+ * no sooner than the app's own render. Fetched and compiled meanwhile (modulepreload); started after the next
+ * frame, or after 200 ms in a page that draws none (hidden).
+ */
+const entryAfterPaint = (build: string) =>
+  `<link rel="modulepreload" crossorigin href="${build}"><script type="module" ${LAUNCH_ENTRY_ATTRIBUTE}="${build}">` +
+  `let start = () => { start = () => {}; import(${JSON.stringify(build)}); };` +
+  `requestAnimationFrame(() => setTimeout(() => start(), 0)); setTimeout(() => start(), 200);</script>`;
 
 /** The cache key of `path`'s markup: a same-origin URL nothing serves. */
 export function launchMarkupKey(path: string): string {
@@ -28,9 +45,12 @@ export function launchMarkupKey(path: string): string {
  * has no empty root.
  */
 export function shellWithLaunchMarkup(shell: string, markup: string, build: string | null): string | null {
-  if (!build || !shell.includes(`src="${build}"`) || !shell.includes(EMPTY_ROOT)) return null;
-  // A function, so `$&` and friends in the markup stay text.
-  return shell.replace(EMPTY_ROOT, () => `<div id="root"><template ${LAUNCH_MARKUP_MARKER}></template>${markup}</div>`);
+  // The build is only ever named as this shell's own entry tag names it: plain text of this shell.
+  if (!build || !shell.includes(entryTag(build)) || !shell.includes(EMPTY_ROOT)) return null;
+  // Functions, so `$&` and friends in the markup stay text.
+  return shell
+    .replace(entryTag(build), () => entryAfterPaint(build))
+    .replace(EMPTY_ROOT, () => `<div id="root"><template ${LAUNCH_MARKUP_MARKER}></template>${markup}</div>`);
 }
 
 /** Forgets every kept markup (sign-out, clearing the device): what it shows was seen through the member's eyes. */
