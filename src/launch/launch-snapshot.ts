@@ -75,6 +75,9 @@ async function takeLaunchMarkup(path: string): Promise<void> {
   const build = entryScript();
   const current = () => location.pathname === path && location.search === '' && hasLaunchSnapshot(path);
   if (!root || !build || !current() || root.querySelector(`[${LAUNCH_MARKUP_MARKER}]`)) return;
+  // Member-written HTML is never kept: the markup is served as HTML, and sanitised HTML serialised and parsed
+  // again is not always the same tree (`member-html` marks every element that renders it).
+  if (root.querySelector('.member-html')) return;
   const markup = root.innerHTML;
   if (keptMarkup.get(path) === markup) return;
   const cache = await caches.open(LAUNCH_MARKUP_CACHE);
