@@ -102,6 +102,63 @@ test('unread: the hub counts new posts offline, the thread opens at the divider,
   expect(synced?.last_read_at?.getTime()).toBe(after);
 });
 
+test('unread: a long thread opens at its first unread post and stays there while the posts above it come in', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const [author, reader] = await Promise.all([newMember('unre'), newMember('unrf')]);
+  const title = `Long night ${randomUUID().slice(0, 6)}`;
+  const thread = randomUUID();
+  const total = 60;
+  const read = 45;
+  await dbQuery(`insert into public.discussions (id, user_id, title, category) values ($1, $2, $3, 'DJ Techniques')`, [thread, author.id, title]);
+  await dbQuery(
+    `insert into public.posts (discussion_id, user_id, content, created_at)
+       select $1, $2, '<p>Reply number ' || g || '</p>', now() - interval '1 hour' + g * interval '1 second' from generate_series(0, $3::int - 1) g`,
+    [thread, author.id, total],
+  );
+  // The reader read up to the 45th post (numbered from 0: up to "Reply number 44") on another device.
+  const [point] = await dbQuery<{ at: Date }>('select created_at as at from public.posts where discussion_id = $1 and content = $2', [
+    thread,
+    `<p>Reply number ${read - 1}</p>`,
+  ]);
+  expect(
+    (await reader.client.from('discussion_reads').insert({ user_id: reader.id, discussion_id: thread, last_read_at: point!.at.toISOString() })).error,
+  ).toBeNull();
+
+  await logIn(page, reader);
+  await waitForOfflineReady(page);
+  await expectDeviceToHold(page, `Reply number ${total - 1}`);
+  await page.goto('/discussions');
+  // As in Safari, which has no scroll anchoring: the app itself keeps the view where it is as posts go in above.
+  await page.addStyleTag({ content: '* { overflow-anchor: none !important; }' });
+  await page.getByTestId('discussion-card').filter({ hasText: title }).getByRole('link', { name: title }).click();
+  const divider = page.getByTestId('new-posts-divider');
+  await expect(divider).toBeInViewport();
+  await expect(page.locator('[data-testid="new-posts-divider"] + [data-testid="post"]')).toContainText(`Reply number ${read}`);
+  // Where the divider sits on the screen from now until the whole thread is in the page: it must not move.
+  const tops = await page.evaluate(
+    (count) =>
+      new Promise<number[]>((resolve) => {
+        const seen: number[] = [];
+        const deadline = performance.now() + 10_000;
+        const sample = () => {
+          seen.push(Math.round(document.getElementById('new-posts')!.getBoundingClientRect().top));
+          if (document.querySelectorAll('[data-testid="post"]').length >= count || performance.now() > deadline) return resolve(seen);
+          requestAnimationFrame(sample);
+        };
+        sample();
+      }),
+    total,
+  );
+  await expect(page.getByTestId('post')).toHaveCount(total);
+  await expect(page.getByText('Reply number 0', { exact: true })).toBeAttached();
+  expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(1);
+  await expect(divider).toBeInViewport();
+  // Scrolling up reads the thread from its start, in order.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.getByText('Reply number 0', { exact: true })).toBeInViewport();
+});
+
 test('unread: a thread whose posts the device does not keep still shows its count offline, from the read record', async ({ page, context }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 360, height: 740 });

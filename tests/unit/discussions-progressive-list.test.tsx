@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { THREAD_FIRST_SCREEN_POSTS, THREAD_RENDER_GROWTH, THREAD_RENDER_SLICE_MAX } from '@/features/discussions/constants';
+import { useRef } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { THREAD_CONTEXT_ABOVE, THREAD_FIRST_SCREEN_POSTS, THREAD_RENDER_GROWTH, THREAD_RENDER_SLICE_MAX } from '@/features/discussions/constants';
+import { useFillAbove } from '@/features/discussions/hooks/use-fill-above';
 import { useProgressiveCount } from '@/features/discussions/hooks/use-progressive-count';
 
 /** A list rendered the way the thread renders its posts. */
@@ -19,7 +21,10 @@ function List({ items, first = THREAD_FIRST_SCREEN_POSTS, seen }: { items: strin
 
 const posts = (n: number) => Array.from({ length: n }, (_, i) => `Post ${i}`);
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 describe('a long thread renders progressively', () => {
   it('shows the first screen in the first render, then every post', async () => {
@@ -58,5 +63,69 @@ describe('a long thread renders progressively', () => {
     await act(async () => new Promise((r) => setTimeout(r, 10)));
     rerender(<List items={many} />);
     expect(screen.getAllByRole('listitem')).toHaveLength(many.length);
+  });
+});
+
+/** A list opened at `openAt` the way the thread opens at its first unread post. */
+function OpenedAt({ items, openAt, seen }: { items: string[]; openAt: number; seen: number[] }) {
+  const list = useRef<HTMLUListElement>(null);
+  const from = useFillAbove(openAt - THREAD_CONTEXT_ABOVE, list, THREAD_RENDER_SLICE_MAX);
+  const shown = useProgressiveCount(items.length, openAt + THREAD_FIRST_SCREEN_POSTS, THREAD_RENDER_GROWTH, THREAD_RENDER_SLICE_MAX);
+  if (seen.at(-1) !== from) seen.push(from);
+  return (
+    <ul ref={list}>
+      {items.slice(from, shown).map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
+describe('a thread opened at its first unread post', () => {
+  it("renders the unread post's neighbourhood first, then the posts above it, and ends whole", async () => {
+    const seen: number[] = [];
+    render(<OpenedAt items={posts(500)} openAt={420} seen={seen} />);
+    // The first frame: one read post for context, the first unread one and the first screen below it.
+    const first = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(first[0]).toBe(`Post ${420 - THREAD_CONTEXT_ABOVE}`);
+    expect(first).toContain('Post 420');
+    expect(first).not.toContain('Post 0');
+    expect(first.length).toBeLessThanOrEqual(THREAD_CONTEXT_ABOVE + THREAD_FIRST_SCREEN_POSTS);
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(500), { timeout: 10_000 });
+    expect(screen.getAllByRole('listitem')[0]!.textContent).toBe('Post 0');
+    // A few slices at first, then larger ones: a long way up is a dozen steps or so, not fifty.
+    expect(seen.length).toBeLessThanOrEqual(15);
+    expect(seen[0]! - seen[1]!).toBeLessThanOrEqual(THREAD_RENDER_SLICE_MAX);
+  });
+
+  it('keeps the view where it was as each slice goes in above (no scroll anchoring in the browser)', async () => {
+    // Layout stand-in: every item is 100 px tall, stacked from the top of the page, the window never scrolled by itself.
+    let scrolled = 0;
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const index = this.parentElement ? Array.prototype.indexOf.call(this.parentElement.children, this) : 0;
+      return { top: index * 100 - scrolled, bottom: 0, left: 0, right: 0, width: 0, height: 100, x: 0, y: 0, toJSON: () => ({}) } as DOMRect;
+    });
+    const scrollBy = vi.spyOn(window, 'scrollBy').mockImplementation(((options: ScrollToOptions) => {
+      scrolled += options.top ?? 0;
+    }) as typeof window.scrollBy);
+    render(<OpenedAt items={posts(60)} openAt={40} seen={[]} />);
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(60), { timeout: 10_000 });
+    // 39 items went in above the first one rendered: the page scrolled down by exactly their height, in steps.
+    expect(scrollBy.mock.calls.length).toBeGreaterThan(1);
+    expect(scrolled).toBe((40 - THREAD_CONTEXT_ABOVE) * 100);
+    expect(screen.getByText(`Post ${40 - THREAD_CONTEXT_ABOVE}`).getBoundingClientRect().top).toBe(0);
+  });
+
+  it('a thread whose first unread post is known only after its first posts showed opens there then', async () => {
+    const { rerender } = render(<OpenedAt items={posts(500)} openAt={-1} seen={[]} />);
+    expect(screen.getAllByRole('listitem')[0]!.textContent).toBe('Post 0');
+    rerender(<OpenedAt items={posts(500)} openAt={300} seen={[]} />);
+    expect(screen.getAllByRole('listitem')[0]!.textContent).toBe(`Post ${300 - THREAD_CONTEXT_ABOVE}`);
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(500), { timeout: 10_000 });
+  });
+
+  it('a thread opened at the top renders from its first post at once', () => {
+    render(<OpenedAt items={posts(50)} openAt={-1} seen={[]} />);
+    expect(screen.getAllByRole('listitem')[0]!.textContent).toBe('Post 0');
   });
 });

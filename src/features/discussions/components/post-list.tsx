@@ -1,6 +1,7 @@
-import { Fragment } from 'react';
-import { THREAD_FIRST_SCREEN_POSTS, THREAD_RENDER_GROWTH, THREAD_RENDER_SLICE_MAX, THREAD_TEXT, UNREAD_TEXT } from '../constants';
+import { Fragment, useRef } from 'react';
+import { THREAD_CONTEXT_ABOVE, THREAD_FIRST_SCREEN_POSTS, THREAD_RENDER_GROWTH, THREAD_RENDER_SLICE_MAX, THREAD_TEXT, UNREAD_TEXT } from '../constants';
 import type { ThreadData } from '../hooks/use-thread-data';
+import { useFillAbove } from '../hooks/use-fill-above';
 import { useProgressiveCount } from '../hooks/use-progressive-count';
 import { reactionId } from '../model/ids';
 import { postPermissions } from '../model/permissions';
@@ -16,6 +17,11 @@ type PostListProps = {
   discussion: DiscussionRow;
   /** Index of the `?post=` target (-1: none): everything up to it renders in the first frame. */
   targetIndex: number;
+  /**
+   * Index of the post the thread opens at, the first unread (-1: the top): the first frame renders from just
+   * above it, and the posts before are put in above while the view stays on it.
+   */
+  openAt?: number;
   highlighted: string | null;
   actions: PostActions;
   /** the first post after the viewer's read point: "New since your last visit" goes above it */
@@ -29,7 +35,20 @@ export const NEW_POSTS_DIVIDER_ID = 'new-posts';
  * The thread's posts, oldest first. A long thread renders its first screen in the
  * first frame and fills in the rest right after (see useProgressiveCount).
  */
-export function PostList({ posts, data, viewer, viewerPending = false, discussion, targetIndex, highlighted, actions, dividerBeforeId = null }: PostListProps) {
+export function PostList({
+  posts,
+  data,
+  viewer,
+  viewerPending = false,
+  discussion,
+  targetIndex,
+  openAt = -1,
+  highlighted,
+  actions,
+  dividerBeforeId = null,
+}: PostListProps) {
+  const section = useRef<HTMLElement>(null);
+  const from = useFillAbove(openAt - THREAD_CONTEXT_ABOVE, section, THREAD_RENDER_SLICE_MAX);
   const shown = useProgressiveCount(
     posts.length,
     Math.max(THREAD_FIRST_SCREEN_POSTS, targetIndex + THREAD_FIRST_SCREEN_POSTS),
@@ -48,8 +67,14 @@ export function PostList({ posts, data, viewer, viewerPending = false, discussio
   }
 
   return (
-    <section className="space-y-4" aria-label={THREAD_TEXT.postsHeading(posts.length)} aria-busy={!data.postsComplete || shown < posts.length || undefined}>
-      {posts.slice(0, shown).map((post, index) => {
+    <section
+      ref={section}
+      className="space-y-4"
+      aria-label={THREAD_TEXT.postsHeading(posts.length)}
+      aria-busy={!data.postsComplete || from > 0 || shown < posts.length || undefined}
+    >
+      {posts.slice(from, shown).map((post, offset) => {
+        const index = from + offset;
         const liked = data.likes.has(post.id);
         const pending = viewer ? data.reactionOutbox.get(reactionId(post.id, viewer.id))?.status === 'waiting' : false;
         const own = viewer !== null && viewer.id === post.user_id;

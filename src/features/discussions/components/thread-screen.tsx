@@ -159,9 +159,13 @@ export function ThreadScreen({
   // Where the viewer stopped last time, taken once as the thread opens: reading on moves the stored point,
   // not the divider.
   const reads = useReadState(viewer?.id ?? null);
-  const [opened, setOpened] = useState<{ threadId: string; lastReadAt: string | null } | null>(null);
+  // Where it opens is taken then too: a reply arriving later moves the divider's index, never the open.
+  const [opened, setOpened] = useState<{ threadId: string; lastReadAt: string | null; openAt: number } | null>(null);
   const postsReady = !data.discussion.loading && data.postsComplete && storedPosts.length > 0;
-  if (reads.ready && postsReady && opened?.threadId !== threadId) setOpened({ threadId, lastReadAt: reads.points.get(threadId)?.lastReadAt ?? null });
+  if (reads.ready && postsReady && opened?.threadId !== threadId) {
+    const lastReadAt = reads.points.get(threadId)?.lastReadAt ?? null;
+    setOpened({ threadId, lastReadAt, openAt: firstUnreadIndex(storedPosts, lastReadAt) });
+  }
   const openedAt = opened?.threadId === threadId ? opened.lastReadAt : null;
   const firstUnread = useMemo(() => firstUnreadIndex(storedPosts, openedAt), [storedPosts, openedAt]);
   const firstUnreadId = firstUnread >= 0 ? storedPosts[firstUnread]!.id : null;
@@ -333,6 +337,8 @@ export function ThreadScreen({
               viewerPending={memberPending && viewer === null}
               discussion={discussion}
               targetIndex={Math.max(targetIndex, firstUnread)}
+              // A link to a post scrolls there smoothly: everything above it is rendered first instead.
+              openAt={highlightPostId || opened?.threadId !== threadId ? -1 : opened.openAt}
               highlighted={highlighted}
               actions={actions}
               dividerBeforeId={firstUnreadId}
