@@ -141,19 +141,32 @@ export async function rawFloorSync(
  * document with their text (the whole thread: find in page, keyboard navigation). A card shown
  * without its content (an incomplete post) counts for neither.
  */
-export async function timeThreadOpen(page: Page, path: string, count: number): Promise<{ firstScreenMs: number; allPostsMs: number }> {
+export async function timeThreadOpen(
+  page: Page,
+  path: string,
+  count: number,
+): Promise<{ firstScreenMs: number; allPostsMs: number; postsAtFirstScreen: number; dividerAt: number }> {
   return page.evaluate(
     ([to, n]) =>
-      new Promise<{ firstScreenMs: number; allPostsMs: number }>((resolve, reject) => {
-        const start = performance.now();
+      new Promise<{ firstScreenMs: number; allPostsMs: number; postsAtFirstScreen: number; dividerAt: number }>((resolve, reject) => {
+        // A trace of the open (BENCH_TRACE_THREAD) starts at this mark.
+        const start = performance.mark('bench:thread-open').startTime;
         history.pushState(history.state, '', to);
         dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
         const deadline = start + 30_000;
         let firstScreenMs = 0;
+        // How many posts the first frame rendered, and where the unread divider was among them (-1: none).
+        let postsAtFirstScreen = 0;
+        let dividerAt = -1;
         const check = () => {
           const contents = document.querySelectorAll('[data-testid="post"] [data-testid="post-content"]');
-          if (!firstScreenMs && contents[0]?.textContent) firstScreenMs = performance.now() - start;
-          if (firstScreenMs && contents.length >= n) return resolve({ firstScreenMs, allPostsMs: performance.now() - start });
+          if (!firstScreenMs && contents[0]?.textContent) {
+            firstScreenMs = performance.now() - start;
+            postsAtFirstScreen = contents.length;
+            const divider = document.querySelector('[data-testid="new-posts-divider"]');
+            dividerAt = divider ? [...document.querySelectorAll('[data-testid="post"]')].findIndex((p) => divider.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING) : -1;
+          }
+          if (firstScreenMs && contents.length >= n) return resolve({ firstScreenMs, allPostsMs: performance.now() - start, postsAtFirstScreen, dividerAt });
           if (performance.now() > deadline) return reject(new Error(`${n} posts did not show on ${to}`));
           requestAnimationFrame(check);
         };

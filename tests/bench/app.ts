@@ -17,7 +17,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -27,12 +27,13 @@ import { build, preview } from 'vite';
 import { CHROMIUM_ARGS } from '../../playwright.config';
 import { MAX_KEPT_THREADS } from '../../src/db/replication/kept-threads';
 import { RECENT_WINDOW_DAYS } from '../../src/db/replication/tables';
-import { LAUNCH_MARKUP_CACHE, LAUNCH_MARKUP_MARKER } from '../../src/lib/launch-markup';
+import { LAUNCH_MARKUP_CACHE, LAUNCH_MARKUP_MARKER, launchMarkupKey } from '../../src/lib/launch-markup';
 import { STORE_OPENING_MARK } from '../../src/lib/shell-constants';
 import { ROOT, startStackProcess, testStackLocation } from '../support/stack-process';
 import { gzipBytes, precacheSize } from './app-build';
 import { rawFloorSync, storedCount, timeInAppNavigation, timeOnlineThreadFetch, timeThreadOpen } from './app-browser';
 import { describeMachine, measureMachine } from './machine';
+import { describeTrace, startTrace, stopTrace } from './trace';
 import { median, recordBenchResult } from './results';
 
 export const APP_TARGETS = {
@@ -65,6 +66,8 @@ const SYNC_ROUNDS = 3;
 const PROFILE_SYNC = process.env.BENCH_PROFILE_SYNC === '1';
 /** BENCH_PROFILE_THREAD=1: profile the last thread opens from the store (unminified build). */
 const PROFILE_THREAD = process.env.BENCH_PROFILE_THREAD === '1';
+/** BENCH_TRACE_THREAD=1: a Chromium trace of each thread open under the 300 ms round trip, task by task. */
+const TRACE_THREAD = process.env.BENCH_TRACE_THREAD === '1';
 /** BENCH_SYNC_ONLY=1: only the side-by-side initial sync rounds, for quick iterations on the sync pipeline. */
 const SYNC_ONLY = process.env.BENCH_SYNC_ONLY === '1';
 /** BENCH_COLD_ONLY=1: one sync to fill a device, then only the offline cold starts (bisecting a cold-start change). */
@@ -321,6 +324,18 @@ function logProfile(
     }
   });
   log(`${what} profile, inclusive:\n  ${top(inclusive, 60).join('\n  ')}`);
+  // Per component (a capitalised function on the stack, the innermost one): what each part of a screen costs
+  // in its own body and the hooks it calls, React's reconciling aside.
+  const byComponent = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const name = byNode.get(at)!.callFrame.functionName;
+      if (!/^[A-Z][A-Za-z0-9]*$/.test(name)) continue;
+      byComponent.set(name, (byComponent.get(name) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+      break;
+    }
+  });
+  log(`${what} profile by component:\n  ${top(byComponent, 25).join('\n  ')}`);
 
   // The busiest second (least idle): what the longest tasks were made of.
   const samples = profile.samples ?? [];
@@ -444,6 +459,16 @@ async function offlineColdStarts(synced: BrowserContext, baseUrl: string): Promi
     .then(() => true)
     .catch(() => false);
   if (!kept) log("the hub's launch markup was not kept within 15 s: the cold starts paint without it");
+  else {
+    // How much HTML the worker puts before the list: the browser parses and lays it out before the first card.
+    const markup = await warm.evaluate(
+      async ([cache, key]) => (await (await caches.open(cache)).match(key))?.text() ?? '',
+      [LAUNCH_MARKUP_CACHE, launchMarkupKey('/discussions')] as const,
+    );
+    writeFileSync(join(ROOT, '.local', 'bench-launch-markup.html'), markup);
+    const firstCard = markup.indexOf('data-testid="discussion-card"');
+    log(`launch markup of the hub: ${round(markup.length / 1024)} KB, first card at ${round(firstCard / 1024)} KB (.local/bench-launch-markup.html)`);
+  }
   await warm.close();
   await synced.setOffline(true);
   // Each launch starts from the same quiet state: not while the closed page's last reads and the worker wind down.
@@ -704,7 +729,9 @@ async function main() {
         performance.clearResourceTimings();
         return performance.now();
       });
+      if (TRACE_THREAD) await startTrace(cdp);
       const open = await timeThreadOpen(page, threadPath, APP_TARGETS.threadPosts);
+      if (TRACE_THREAD) log(`trace of open ${i} (${round(open.firstScreenMs)} ms):\n${describeTrace(await stopTrace(cdp), 'bench:thread-open', open.firstScreenMs).join('\n')}`);
       if (THREAD_ONLY) {
         // what the open asked the network (or the worker) for before its first post showed
         const asked = await page.evaluate(
@@ -715,7 +742,9 @@ async function main() {
               .map((e) => `${Math.round(e.startTime - from)}+${Math.round(e.duration)} ${e.name.replace(window.location.origin, '').slice(0, 90)}`),
           [openedAt, open.firstScreenMs] as const,
         );
-        log(`300 ms RTT open ${i}: first post ${round(open.firstScreenMs)} ms; requests before it: ${JSON.stringify(asked)}`);
+        log(
+          `300 ms RTT open ${i}: first post ${round(open.firstScreenMs)} ms (${open.postsAtFirstScreen} posts in its frame, unread divider before post ${open.dividerAt}); requests before it: ${JSON.stringify(asked)}`,
+        );
       }
       localRtt.push(open.firstScreenMs);
       localRttAll.push(open.allPostsMs);

@@ -1,0 +1,75 @@
+/**
+ * A Chromium trace of one moment of a bench (BENCH_TRACE_THREAD=1 in the app bench): the renderer main thread's
+ * tasks between a `performance.mark` and a given time after it, each with what it was made of. A CPU profile
+ * hides style, layout and paint in "(program)"; a trace names them.
+ */
+import type { CDPSession } from 'playwright-core';
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { url?: string; functionName?: string; type?: string } };
+}
+
+export async function startTrace(cdp: CDPSession): Promise<void> {
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: { includedCategories: ['toplevel', 'devtools.timeline', 'blink.user_timing', 'v8', 'disabled-by-default-devtools.timeline'] },
+  });
+}
+
+export async function stopTrace(cdp: CDPSession): Promise<TraceEvent[]> {
+  const events: TraceEvent[] = [];
+  const onData = (e: { value: unknown[] }) => events.push(...(e.value as TraceEvent[]));
+  cdp.on('Tracing.dataCollected', onData);
+  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.end');
+  await complete;
+  cdp.off('Tracing.dataCollected', onData);
+  return events;
+}
+
+const PARTS = new Set([
+  'FunctionCall',
+  'TimerFire',
+  'FireAnimationFrame',
+  'EventDispatch',
+  'RunMicrotasks',
+  'UpdateLayoutTree',
+  'Layout',
+  'Paint',
+  'ParseHTML',
+  'MinorGC',
+  'MajorGC',
+  'V8.GC_SCAVENGER',
+  'V8.GC_MARK_COMPACTOR',
+  'HitTest',
+  'PrePaint',
+  'Commit',
+]);
+
+/** Lines describing the main thread's tasks from `mark` to `untilMs` after it (parts of 1 ms or more). */
+export function describeTrace(events: TraceEvent[], mark: string, untilMs: number): string[] {
+  const at = events.filter((e) => e.name === mark).at(-1);
+  if (!at) return [`no mark ${mark} in the trace`];
+  const from = at.ts;
+  const to = from + untilMs * 1000;
+  const main = events.filter((e) => e.pid === at.pid && e.tid === at.tid && e.ph === 'X' && e.dur !== undefined);
+  const tasks = main.filter((e) => e.name === 'RunTask' && e.ts + e.dur! > from && e.ts < to).sort((a, b) => a.ts - b.ts);
+  const ms = (us: number) => Math.round(us / 100) / 10;
+  const lines: string[] = [];
+  for (const task of tasks) {
+    lines.push(`  +${ms(task.ts - from)} task ${ms(task.dur!)} ms`);
+    const parts = main.filter((e) => PARTS.has(e.name) && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur! && e.dur! >= 1000);
+    for (const part of parts) {
+      const data = part.args?.data;
+      const what = [data?.type, data?.functionName, data?.url?.split('/').pop()].filter(Boolean).join(' ');
+      lines.push(`      +${ms(part.ts - from)} ${part.name} ${ms(part.dur!)} ms ${what}`);
+    }
+  }
+  return lines;
+}
