@@ -1,5 +1,6 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
+import { afterNextPaint } from '@/lib/after-paint';
 
 /**
  * The index of the first item a list renders when it opens at `start` (a thread at its first unread post; below 0:
@@ -19,8 +20,8 @@ export function useFillAbove(start: number, list: RefObject<HTMLElement | null>,
   const { opening, from } = place;
   useEffect(() => {
     if (from === 0) return;
-    // A macrotask: the browser paints the first frame (and the open's scroll to the divider) before this.
-    const timer = setTimeout(() => {
+    // After a frame: the browser paints the open (and its scroll to the divider) before any post goes in above.
+    return afterNextPaint(() => {
       const anchor = list.current?.firstElementChild;
       const before = anchor?.getBoundingClientRect().top;
       const step = Math.max(sliceMax, Math.floor((opening - from) / 2));
@@ -28,8 +29,7 @@ export function useFillAbove(start: number, list: RefObject<HTMLElement | null>,
       if (!anchor || before === undefined || !anchor.isConnected) return;
       const shift = anchor.getBoundingClientRect().top - before;
       if (shift !== 0) window.scrollBy({ top: shift, behavior: 'instant' });
-    }, 0);
-    return () => clearTimeout(timer);
+    });
   }, [opening, from, list, sliceMax]);
   return from;
 }

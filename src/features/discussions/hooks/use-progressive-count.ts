@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
+import { afterNextPaint } from '@/lib/after-paint';
 
 /**
  * The next render's count: `growth` times as many, adding at most `sliceMax` items, or half of those shown once that
@@ -25,8 +26,11 @@ export function useProgressiveCount(total: number, first: number, growth: number
       setLimit(Number.POSITIVE_INFINITY);
       return;
     }
-    // A macrotask lets the browser paint what is committed; the transition keeps input responsive meanwhile.
-    const timer = setTimeout(() => startTransition(() => setLimit((l) => nextLimit(Math.max(l, first), growth, sliceMax))), 0);
+    // The first screen is painted before anything is added below it (after a frame); later slices follow in the
+    // next task. The transition keeps input responsive meanwhile.
+    const grow = () => startTransition(() => setLimit((l) => nextLimit(Math.max(l, first), growth, sliceMax)));
+    if (limit <= first) return afterNextPaint(grow);
+    const timer = setTimeout(grow, 0);
     return () => clearTimeout(timer);
   }, [complete, limit, first, total, growth, sliceMax]);
   // `first` may grow after mount (a later `?post=` further down): it is rendered at once too.
