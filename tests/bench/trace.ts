@@ -12,7 +12,7 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { data?: { url?: string; functionName?: string; type?: string } };
+  args?: { data?: { url?: string; functionName?: string; type?: string; documentLoaderURL?: string; isLoadingMainFrame?: boolean } };
 }
 
 export async function startTrace(cdp: CDPSession): Promise<void> {
@@ -50,11 +50,22 @@ const PARTS = new Set([
   'HitTest',
   'PrePaint',
   'Commit',
+  'EvaluateScript',
+  'v8.compile',
+  'v8.compileModule',
+  'v8.evaluateModule',
+  'v8.produceModuleCache',
+  'CompileScript',
 ]);
 
-/** Lines describing the main thread's tasks from `mark` to `untilMs` after it (parts of 1 ms or more). */
-export function describeTrace(events: TraceEvent[], mark: string, untilMs: number): string[] {
-  const at = events.filter((e) => e.name === mark).at(-1);
+/**
+ * Lines describing the main thread's tasks from `mark` (a `performance.mark`, or `navigationStart` of the main
+ * frame's document at `documentUrl`) to `untilMs` after it (parts of 1 ms or more).
+ */
+export function describeTrace(events: TraceEvent[], mark: string, untilMs: number, documentUrl?: string): string[] {
+  const at = events
+    .filter((e) => e.name === mark && (!documentUrl || (e.args?.data?.isLoadingMainFrame && e.args.data.documentLoaderURL === documentUrl)))
+    .at(-1);
   if (!at) return [`no mark ${mark} in the trace`];
   const from = at.ts;
   const to = from + untilMs * 1000;

@@ -16,6 +16,8 @@ export const MAX_PLAYERS_PER_POST = 4;
  * here delays the first paint of the title and the first posts.
  */
 export const THREAD_FIRST_SCREEN_POSTS = 4;
+/** The Element Timing name of a hub card's title: when the list's first title painted (field data, the benchmarks). */
+export const HUB_TITLE_TIMING = 'hub-card-title';
 /** How long a thread's live read stays open after its screen left (back and forth from the hub is instant). */
 export const THREAD_WARM_MS = 10_000;
 /** Each follow-up render shows this many times as many posts (4, 16, 64, ...): few renders, none much larger than the last. */

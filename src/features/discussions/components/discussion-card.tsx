@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
-import { HUB_TEXT, UNREAD_TEXT } from '../constants';
+import { HUB_TEXT, HUB_TITLE_TIMING, UNREAD_TEXT } from '../constants';
 import type { DiscussionRow } from '../model/types';
 import { RelativeTime } from './relative-time';
 
@@ -57,6 +57,7 @@ export function DiscussionCard({ discussion, unread }: { discussion: DiscussionR
             to="/discussions/thread/$threadId"
             params={{ threadId: discussion.id }}
             className="line-clamp-1 break-words hover:text-primary hover:underline sm:line-clamp-2"
+            elementtiming={HUB_TITLE_TIMING}
           >
             {discussion.title}
           </Link>
