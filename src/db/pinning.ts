@@ -1,6 +1,5 @@
 import { createRevision, now, type RxCollection, type RxDocumentData, type RxStorage } from 'rxdb';
-import { v5 as uuidv5 } from 'uuid';
-import { isUuid } from './ids';
+import { bookmarkId, isUuid } from './ids';
 import type { AppDatabase } from './database';
 import { markThreadsDropped } from './dropped-threads';
 import { assumedStateId, openReplicationMeta } from './replication/replication-meta';
@@ -32,13 +31,6 @@ export async function isPinned(db: AppDatabase, type: PinnableType, id: string):
   return (await db.pinned.findOne(pinId(type, id)).exec()) !== null;
 }
 
-/** Same namespace as the database's relation ids, so the server would derive the same bookmark id. */
-const BOOKMARK_ID_NAMESPACE = '6ba7b811-9dad-11d1-80b4-00c04fd430c8';
-
-/** One bookmark per member and item on every device. */
-export function bookmarkId(userId: string, type: BookmarkableType, entityId: string): string {
-  return uuidv5(`bookmark:${userId}:${type}:${entityId}`, BOOKMARK_ID_NAMESPACE);
-}
 
 export interface BookmarkInput {
   type: BookmarkableType;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AppDatabase } from '@/db/database';
 import { BOOKMARK_MESSAGES } from '@/db/messages';
-import { bookmarkId, pinForOffline, removeBookmark, saveBookmark } from '@/db/pinning';
+import { bookmarkId } from '@/db/ids';
+import { pinForOffline, removeBookmark, saveBookmark } from '@/db/pinning';
 import { keptDiscussionIds } from '@/db/replication/kept-threads';
 import type { SyncHandle } from '@/db/replication/sync';
 import { BOOKMARK_NOTE_MAX } from '@/db/schemas/pinned';

@@ -8,12 +8,16 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { useDatabase } from '@/db/hooks/use-database';
 import { useLiveQuery } from '@/db/hooks/use-live-query';
-import { bookmarkId, removeBookmark, saveBookmark } from '@/db/pinning';
+import { bookmarkId } from '@/db/ids';
 import type { SyncHandle } from '@/db/replication/sync';
 import { BOOKMARK_NOTE_MAX, type BookmarkableType, type PinnedDoc } from '@/db/schemas/pinned';
 import { dateTimeInputValue, fromDateTimeInput } from '@/lib/dates';
 import { toast } from '@/stores/toast-store';
 import { BOOKMARK_TEXT } from '../constants';
+
+// The writes load with the first tap, not with the page: they bring the store's engine, which a first visit's
+// screen (a shared thread or blog post) does not need to paint.
+const loadPinning = () => import('@/db/pinning');
 
 type Props = {
   userId: string;
@@ -60,7 +64,7 @@ export function BookmarkButton({ userId, type, entityId, discussionId, sync, com
     if (!db) return;
     try {
       if (!entityId) return;
-      await saveBookmark(db, userId, { type, entityId, discussionId, note, remindAt: fromDateTimeInput(remindAt) }, sync);
+      await (await loadPinning()).saveBookmark(db, userId, { type, entityId, discussionId, note, remindAt: fromDateTimeInput(remindAt) }, sync);
       setOpen(false);
       toast({ variant: 'success', title: BOOKMARK_TEXT.saved });
     } catch (e) {
@@ -70,7 +74,7 @@ export function BookmarkButton({ userId, type, entityId, discussionId, sync, com
 
   async function remove() {
     if (!db) return;
-    await removeBookmark(db, id);
+    await (await loadPinning()).removeBookmark(db, id);
     setOpen(false);
     toast({ title: BOOKMARK_TEXT.removed });
   }

@@ -5,13 +5,16 @@ import { Button } from '@/components/ui/button';
 import type { AppDatabase } from '@/db/database';
 import { useDatabase } from '@/db/hooks/use-database';
 import { useLiveQuery } from '@/db/hooks/use-live-query';
-import { pinForOffline, unpin } from '@/db/pinning';
 import type { SyncHandle } from '@/db/replication/sync';
 import type { PinnableType } from '@/db/schemas/pinned';
 import { noteKeptOffline } from '@/lib/install-moment';
 import { requestPersistentStorage } from '@/lib/persist-storage';
 import { toast } from '@/stores/toast-store';
 import { KEEP_OFFLINE_TEXT } from '../constants';
+
+// The writes load with the first tap, not with the page: they bring the store's engine, which a first visit's
+// screen (a shared thread or blog post) does not need to paint.
+const loadPinning = () => import('@/db/pinning');
 
 type Props = {
   sync: SyncHandle | null;
@@ -35,7 +38,7 @@ export function KeepOfflineButton({ sync, type, entityId }: Props) {
     setBusy(true);
     try {
       if (kept) {
-        await unpin(db, type, entityId);
+        await (await loadPinning()).unpin(db, type, entityId);
         toast({ title: KEEP_OFFLINE_TEXT.removedTitle, description: KEEP_OFFLINE_TEXT.removedDescription });
         return;
       }
@@ -43,7 +46,7 @@ export function KeepOfflineButton({ sync, type, entityId }: Props) {
       void requestPersistentStorage();
       noteKeptOffline();
       try {
-        await pinForOffline(db, type, entityId, sync);
+        await (await loadPinning()).pinForOffline(db, type, entityId, sync);
         toast({ variant: 'success', title: KEEP_OFFLINE_TEXT.savedTitle, description: KEEP_OFFLINE_TEXT.savedDescription });
       } catch {
         // The pin is recorded before the fetch; offline the next pull brings the posts.
