@@ -1,23 +1,22 @@
 import { Bookmark, BookmarkCheck } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { map, of } from 'rxjs';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { Textarea } from '@/components/ui/textarea';
 import { useDatabase } from '@/db/hooks/use-database';
 import { useLiveQuery } from '@/db/hooks/use-live-query';
 import { bookmarkId } from '@/db/ids';
 import type { SyncHandle } from '@/db/replication/sync';
-import { BOOKMARK_NOTE_MAX, type BookmarkableType, type PinnedDoc } from '@/db/schemas/pinned';
+import type { BookmarkableType, PinnedDoc } from '@/db/schemas/pinned';
 import { dateTimeInputValue, fromDateTimeInput } from '@/lib/dates';
+import { useDeferredComponent } from '@/launch/deferred-popup';
 import { toast } from '@/stores/toast-store';
 import { BOOKMARK_TEXT } from '../constants';
 
 // The writes load with the first tap, not with the page: they bring the store's engine, which a first visit's
 // screen (a shared thread or blog post) does not need to paint.
 const loadPinning = () => import('@/db/pinning');
+// The note and reminder dialog (Radix's dialog) loads when it is first opened, for the same reason.
+const loadBookmarkDialog = () => import('./bookmark-dialog').then((m) => m.BookmarkDialog);
 
 type Props = {
   userId: string;
@@ -47,9 +46,7 @@ export function BookmarkButton({ userId, type, entityId, discussionId, sync, com
   const [note, setNote] = useState('');
   const [remindAt, setRemindAt] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const noteId = useId();
-  const remindId = useId();
-  const errorId = useId();
+  const BookmarkDialog = useDeferredComponent(loadBookmarkDialog, open);
 
   function show(next: boolean) {
     if (next) {
@@ -95,50 +92,21 @@ export function BookmarkButton({ userId, type, entityId, discussionId, sync, com
         <Icon aria-hidden />
         <span className={compact ? 'max-sm:sr-only' : undefined}>{existing ? BOOKMARK_TEXT.bookmarked : BOOKMARK_TEXT.bookmark}</span>
       </Button>
-      <Dialog open={open} onOpenChange={show}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{BOOKMARK_TEXT.dialogTitle[type]}</DialogTitle>
-            <DialogDescription>{BOOKMARK_TEXT.dialogDescription}</DialogDescription>
-          </DialogHeader>
-          <form
-            className="space-y-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void save();
-            }}
-          >
-            <div className="space-y-2">
-              <Label htmlFor={noteId}>{BOOKMARK_TEXT.noteLabel}</Label>
-              <Textarea id={noteId} value={note} maxLength={BOOKMARK_NOTE_MAX} onChange={(e) => setNote(e.target.value)} rows={3} />
-            </div>
-            <div className="space-y-2">
-              <Label htmlFor={remindId}>{BOOKMARK_TEXT.remindLabel}</Label>
-              <Input
-                id={remindId}
-                type="datetime-local"
-                value={remindAt}
-                onChange={(e) => setRemindAt(e.target.value)}
-                aria-invalid={error !== null}
-                aria-describedby={error ? errorId : undefined}
-              />
-            </div>
-            {error ? (
-              <p id={errorId} role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            ) : null}
-            <DialogFooter className="gap-2">
-              {existing ? (
-                <Button type="button" variant="ghost" onClick={() => void remove()}>
-                  {BOOKMARK_TEXT.remove}
-                </Button>
-              ) : null}
-              <Button type="submit">{BOOKMARK_TEXT.save}</Button>
-            </DialogFooter>
-          </form>
-        </DialogContent>
-      </Dialog>
+      {BookmarkDialog ? (
+        <BookmarkDialog
+          open={open}
+          onOpenChange={show}
+          type={type}
+          bookmarked={existing !== null}
+          note={note}
+          onNoteChange={setNote}
+          remindAt={remindAt}
+          onRemindAtChange={setRemindAt}
+          error={error}
+          onSave={() => void save()}
+          onRemove={() => void remove()}
+        />
+      ) : null}
     </>
   );
 }
