@@ -31,7 +31,6 @@ export async function isPinned(db: AppDatabase, type: PinnableType, id: string):
   return (await db.pinned.findOne(pinId(type, id)).exec()) !== null;
 }
 
-
 export interface BookmarkInput {
   type: BookmarkableType;
   entityId: string;

@@ -164,7 +164,9 @@ export async function timeThreadOpen(
             firstScreenMs = performance.now() - start;
             postsAtFirstScreen = contents.length;
             const divider = document.querySelector('[data-testid="new-posts-divider"]');
-            dividerAt = divider ? [...document.querySelectorAll('[data-testid="post"]')].findIndex((p) => divider.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING) : -1;
+            dividerAt = divider
+              ? [...document.querySelectorAll('[data-testid="post"]')].findIndex((p) => divider.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING)
+              : -1;
           }
           if (firstScreenMs && contents.length >= n) return resolve({ firstScreenMs, allPostsMs: performance.now() - start, postsAtFirstScreen, dividerAt });
           if (performance.now() > deadline) return reject(new Error(`${n} posts did not show on ${to}`));

@@ -476,10 +476,10 @@ async function offlineColdStarts(synced: BrowserContext, baseUrl: string): Promi
   if (!kept) log("the hub's launch markup was not kept within 15 s: the cold starts paint without it");
   else {
     // How much HTML the worker puts before the list: the browser parses and lays it out before the first card.
-    const markup = await warm.evaluate(
-      async ([cache, key]) => (await (await caches.open(cache)).match(key))?.text() ?? '',
-      [LAUNCH_MARKUP_CACHE, launchMarkupKey('/discussions')] as const,
-    );
+    const markup = await warm.evaluate(async ([cache, key]) => (await (await caches.open(cache)).match(key))?.text() ?? '', [
+      LAUNCH_MARKUP_CACHE,
+      launchMarkupKey('/discussions'),
+    ] as const);
     writeFileSync(join(ROOT, '.local', 'bench-launch-markup.html'), markup);
     const firstCard = markup.indexOf('data-testid="discussion-card"');
     log(`launch markup of the hub: ${round(markup.length / 1024)} KB, first card at ${round(firstCard / 1024)} KB (.local/bench-launch-markup.html)`);
@@ -516,7 +516,10 @@ async function offlineColdStarts(synced: BrowserContext, baseUrl: string): Promi
         ),
     );
     const ms = painted ?? seenMs;
-    if (traced) log(`trace of the last cold start (title painted at ${round(ms)} ms):\n${describeTrace(await stopTrace(session), 'navigationStart', ms + 50, `${baseUrl}/discussions`).join('\n')}`);
+    if (traced)
+      log(
+        `trace of the last cold start (title painted at ${round(ms)} ms):\n${describeTrace(await stopTrace(session), 'navigationStart', ms + 50, `${baseUrl}/discussions`).join('\n')}`,
+      );
     const tasks = await cold.evaluate(
       ([until, over]) =>
         ((globalThis as { __longTasks?: [number, number][] }).__longTasks ?? []).filter(([start, d]) => start < until && d > over).map(([, d]) => d),
@@ -759,7 +762,10 @@ async function main() {
       });
       if (TRACE_THREAD) await startTrace(cdp);
       const open = await timeThreadOpen(page, threadPath, APP_TARGETS.threadPosts);
-      if (TRACE_THREAD) log(`trace of open ${i} (${round(open.firstScreenMs)} ms):\n${describeTrace(await stopTrace(cdp), 'bench:thread-open', open.firstScreenMs).join('\n')}`);
+      if (TRACE_THREAD)
+        log(
+          `trace of open ${i} (${round(open.firstScreenMs)} ms):\n${describeTrace(await stopTrace(cdp), 'bench:thread-open', open.firstScreenMs).join('\n')}`,
+        );
       if (THREAD_ONLY) {
         // what the open asked the network (or the worker) for before its first post showed
         const asked = await page.evaluate(
