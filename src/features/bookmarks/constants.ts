@@ -14,6 +14,7 @@ export const BOOKMARK_TEXT = {
   saved: 'Bookmarked on this device',
   removed: 'Bookmark removed',
   failed: 'Could not save the bookmark',
+  removeFailed: 'Could not remove the bookmark. It is still kept; try again',
 } as const;
 
 export const BOOKMARKS_SCREEN_TEXT = {

@@ -4,6 +4,7 @@ import { map, of } from 'rxjs';
 import { Button } from '@/components/ui/button';
 import { useDatabase } from '@/db/hooks/use-database';
 import { useLiveQuery } from '@/db/hooks/use-live-query';
+import { loadPinning } from '@/db/load-pinning';
 import { bookmarkId } from '@/db/ids';
 import type { SyncHandle } from '@/db/replication/sync';
 import type { BookmarkableType, PinnedDoc } from '@/db/schemas/pinned';
@@ -12,10 +13,7 @@ import { useDeferredComponent } from '@/launch/deferred-popup';
 import { toast } from '@/stores/toast-store';
 import { BOOKMARK_TEXT } from '../constants';
 
-// The writes load with the first tap, not with the page: they bring the store's engine, which a first visit's
-// screen (a shared thread or blog post) does not need to paint.
-const loadPinning = () => import('@/db/pinning');
-// The note and reminder dialog (Radix's dialog) loads when it is first opened, for the same reason.
+// The note and reminder dialog (Radix's dialog) loads when it is first opened, not with a shared link's first screen.
 const loadBookmarkDialog = () => import('./bookmark-dialog').then((m) => m.BookmarkDialog);
 
 type Props = {
@@ -71,9 +69,13 @@ export function BookmarkButton({ userId, type, entityId, discussionId, sync, com
 
   async function remove() {
     if (!db) return;
-    await (await loadPinning()).removeBookmark(db, id);
-    setOpen(false);
-    toast({ title: BOOKMARK_TEXT.removed });
+    try {
+      await (await loadPinning()).removeBookmark(db, id);
+      setOpen(false);
+      toast({ title: BOOKMARK_TEXT.removed });
+    } catch (e) {
+      setError(e instanceof Error ? `${BOOKMARK_TEXT.removeFailed}: ${e.message}` : BOOKMARK_TEXT.removeFailed);
+    }
   }
 
   const Icon = existing ? BookmarkCheck : Bookmark;

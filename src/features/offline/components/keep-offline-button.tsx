@@ -5,16 +5,13 @@ import { Button } from '@/components/ui/button';
 import type { AppDatabase } from '@/db/database';
 import { useDatabase } from '@/db/hooks/use-database';
 import { useLiveQuery } from '@/db/hooks/use-live-query';
+import { loadPinning } from '@/db/load-pinning';
 import type { SyncHandle } from '@/db/replication/sync';
 import type { PinnableType } from '@/db/schemas/pinned';
 import { noteKeptOffline } from '@/lib/install-moment';
 import { requestPersistentStorage } from '@/lib/persist-storage';
 import { toast } from '@/stores/toast-store';
 import { KEEP_OFFLINE_TEXT } from '../constants';
-
-// The writes load with the first tap, not with the page: they bring the store's engine, which a first visit's
-// screen (a shared thread or blog post) does not need to paint.
-const loadPinning = () => import('@/db/pinning');
 
 type Props = {
   sync: SyncHandle | null;
@@ -37,8 +34,10 @@ export function KeepOfflineButton({ sync, type, entityId }: Props) {
     if (!db || !entityId) return;
     setBusy(true);
     try {
+      // Loaded before anything is said: a write that never ran must not be reported as waiting for the connection.
+      const pinning = await loadPinning();
       if (kept) {
-        await (await loadPinning()).unpin(db, type, entityId);
+        await pinning.unpin(db, type, entityId);
         toast({ title: KEEP_OFFLINE_TEXT.removedTitle, description: KEEP_OFFLINE_TEXT.removedDescription });
         return;
       }
@@ -46,7 +45,7 @@ export function KeepOfflineButton({ sync, type, entityId }: Props) {
       void requestPersistentStorage();
       noteKeptOffline();
       try {
-        await (await loadPinning()).pinForOffline(db, type, entityId, sync);
+        await pinning.pinForOffline(db, type, entityId, sync);
         toast({ variant: 'success', title: KEEP_OFFLINE_TEXT.savedTitle, description: KEEP_OFFLINE_TEXT.savedDescription });
       } catch {
         // The pin is recorded before the fetch; offline the next pull brings the posts.
