@@ -27,7 +27,8 @@ const entryTag = (build: string) => `<script type="module" crossorigin src="${bu
  * The entry, started after the markup's first paint. A page parsed in one go runs its deferred module before
  * the browser paints, and evaluating the app costs a throttled phone most of a second: the markup then shows
  * no sooner than the app's own render. Fetched and compiled meanwhile (modulepreload); started after the next
- * frame, or after 200 ms in a page that draws none (hidden).
+ * frame, or after 200 ms in a page that draws none (hidden): the wait of `afterNextPaint` (src/lib/after-paint.ts),
+ * written out because nothing of the app is loaded yet to call it.
  */
 const entryAfterPaint = (build: string) =>
   `<link rel="modulepreload" crossorigin href="${build}"><script type="module" ${LAUNCH_ENTRY_ATTRIBUTE}="${build}">` +

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
@@ -9,16 +9,10 @@ const SRC = resolve(__dirname, '../../src');
 function resolveLocal(from: string, specifier: string): string | null {
   const base = specifier.startsWith('@/') ? join(SRC, specifier.slice(2)) : specifier.startsWith('.') ? resolve(dirname(from), specifier) : null;
   if (!base) return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
-    if (existsSync(candidate) && !candidate.endsWith('/')) {
-      try {
-        readFileSync(candidate);
-        return candidate;
-      } catch {
-        // a directory
-      }
-    }
-  }
+  const file = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find(
+    (candidate) => existsSync(candidate) && statSync(candidate).isFile(),
+  );
+  if (file) return file;
   throw new Error(`${specifier} (from ${from}) names no file`);
 }
 
