@@ -24,9 +24,10 @@ const BENCHMARKS: Record<string, string> = {
 
 /**
  * Run only by name, figures with no target: where a first screen's main-thread time goes, by function; one
- * reply's database time by its thread's follower count, the post trigger before and after its set-based fan-out.
+ * reply's database time by its thread's follower count, the post trigger before and after its set-based fan-out;
+ * what IndexedDB alone costs a first sync's posts, with and without the store's indexes.
  */
-const ON_REQUEST: Record<string, string> = { profile: 'first-screen-profile.ts', reply: 'app-reply.ts' };
+const ON_REQUEST: Record<string, string> = { profile: 'first-screen-profile.ts', reply: 'app-reply.ts', store: 'store-writes.ts' };
 
 const wanted = process.argv.slice(2);
 const names = wanted.length > 0 ? wanted : Object.keys(BENCHMARKS);

@@ -1,7 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { getChangedDocumentsSinceQuery, prepareQuery, type RxDocumentData, type RxStorage, type RxStorageInstance } from 'rxdb';
+import {
+  fillWithDefaultSettings,
+  getChangedDocumentsSinceQuery,
+  prepareQuery,
+  type RxDocumentData,
+  type RxJsonSchema,
+  type RxStorage,
+  type RxStorageInstance,
+} from 'rxdb';
+import { unreadIndexes } from '@/db/app-storage';
 import { createAppDatabase, type AppDatabase } from '@/db/database';
 import type { DiscussionDoc } from '@/db/schemas/discussions';
 import { testStorage } from './db-support/memory-db';
@@ -192,5 +201,78 @@ describe("the app's storage", () => {
     const end = all.checkpoint as { id: string; lwt: number };
     expect(end).toEqual({ id: all.documents.at(-1)!.id, lwt: all.documents.at(-1)!._meta.lwt });
     expect(await instance.getChangedDocumentsSince!(10, end)).toEqual({ documents: [], checkpoint: end });
+  });
+
+  /** The index names of a collection's documents store, read from IndexedDB itself. */
+  async function storeIndexes(name: string, collection: string): Promise<string[]> {
+    const idb = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open(`rxdb-dexie-${name}--0--${collection}`);
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const names = [...idb.transaction('docs', 'readonly').objectStore('docs').indexNames].sort();
+    idb.close();
+    return names;
+  }
+
+  it('gives a new store only the indexes something reads', async () => {
+    const name = newName();
+    db = await createAppDatabase({ name, storage: testStorage(), multiInstance: false, only: ['discussions', 'outbox'] });
+    await db.discussions.bulkInsert([discussion(1)]);
+    const indexes = await storeIndexes(name, 'discussions');
+    expect(indexes).toContain('[_meta.lwt+id]');
+    expect(indexes.filter((index) => index.startsWith('[_deleted+')).length).toBeGreaterThan(0);
+    expect(indexes).not.toContain('[_deleted+id]');
+    expect(indexes).not.toContain('_meta.lwt');
+    // A collection with no index of its own is queried through [_deleted+id]: it keeps it.
+    const bare = fillWithDefaultSettings({
+      version: 0,
+      primaryKey: 'id',
+      type: 'object',
+      properties: { id: { type: 'string', maxLength: 40 } },
+    } as RxJsonSchema<unknown>);
+    expect(unreadIndexes(bare as RxJsonSchema<unknown>)).toEqual(['_meta.lwt']);
+    expect(unreadIndexes(db.discussions.schema.jsonSchema as RxJsonSchema<unknown>)).toEqual(['_meta.lwt', '[_deleted+id]']);
+  });
+
+  it('purges deleted documents on a new store and on one a device made with every index, which keeps them', async () => {
+    const name = newName();
+    const docs = Array.from({ length: 30 }, (_, i) => discussion(i, i % 3 === 0));
+    db = await createAppDatabase({ name, storage: dexieStorage(), multiInstance: false, only: ['discussions', 'outbox'] });
+    await db.discussions.bulkInsert(docs.slice(0, 20));
+    await db.discussions.findByIds(docs.slice(0, 5).map((d) => d.id)).remove();
+    await db.close();
+    const before = await storeIndexes(name, 'discussions');
+    expect(before).toContain('_meta.lwt');
+
+    db = await createAppDatabase({ name, storage: testStorage(), multiInstance: false, only: ['discussions', 'outbox'] });
+    expect(await storeIndexes(name, 'discussions')).toEqual(before);
+    await db.discussions.bulkInsert(docs.slice(20));
+    await db.discussions.findOne(docs[25].id).remove();
+    const instance = db.discussions.storageInstance;
+    expect(await instance.cleanup(0)).toBe(true);
+    const left = await instance.findDocumentsById(
+      docs.map((d) => d.id),
+      true,
+    );
+    expect(left.map((d) => d.id).sort()).toEqual([...docs.slice(5, 25), ...docs.slice(26)].map((d) => d.id).sort());
+    expect(await db.discussions.count({ selector: { is_pinned: true } }).exec()).toBe(8);
+
+    // A new store purges the same way, and keeps what was deleted moments ago when asked to wait for it.
+    const fresh = newName();
+    await db.close();
+    db = await createAppDatabase({ name: fresh, storage: testStorage(), multiInstance: false, only: ['discussions', 'outbox'] });
+    await db.discussions.bulkInsert(docs);
+    await db.discussions.findByIds(docs.slice(0, 10).map((d) => d.id)).remove();
+    await db.discussions.storageInstance.cleanup(60_000);
+    expect(await db.discussions.storageInstance.findDocumentsById([docs[0].id], true)).toHaveLength(1);
+    await db.discussions.storageInstance.cleanup(0);
+    expect(
+      await db.discussions.storageInstance.findDocumentsById(
+        docs.slice(0, 12).map((d) => d.id),
+        true,
+      ),
+    ).toHaveLength(2);
+    expect(await db.discussions.count().exec()).toBe(20);
   });
 });
