@@ -32,6 +32,7 @@ import { LAUNCH_MARKUP_CACHE, LAUNCH_MARKUP_MARKER, launchMarkupKey } from '../.
 import { STORE_OPENING_MARK } from '../../src/lib/shell-constants';
 import { ROOT, startStackProcess, testStackLocation } from '../support/stack-process';
 import { gzipBytes, precacheSize } from './app-build';
+import { buildBaseline, serve } from './baseline-build';
 import { rawFloorSync, storedCount, timeInAppNavigation, timeOnlineThreadFetch, timeThreadOpen } from './app-browser';
 import { describeMachine, measureMachine } from './machine';
 import { describeTrace, startTrace, stopTrace } from './trace';
@@ -77,6 +78,11 @@ const SYNC_ONLY = process.env.BENCH_SYNC_ONLY === '1';
 const COLD_ONLY = process.env.BENCH_COLD_ONLY === '1';
 /** BENCH_THREAD_ONLY=1: one sync to fill a device, then only the thread opens (with and without the 300 ms round trip). */
 const THREAD_ONLY = process.env.BENCH_THREAD_ONLY === '1';
+/**
+ * BENCH_SYNC_BASELINE=<git ref>: that commit's app, built next to the working tree's, syncs too in every
+ * initial-sync round, right before the working tree's (same stack, same host load): a sync change side by side.
+ */
+const SYNC_BASELINE = process.env.BENCH_SYNC_BASELINE;
 
 const round = (x: number) => Math.round(x * 10) / 10;
 const log = (message: string) => console.log(`[app bench] ${message}`);
@@ -577,11 +583,32 @@ function coldStartFigures({ app, shellMs }: { app: ColdStart[]; shellMs: number[
 const describeColdStart = (c: ReturnType<typeof coldStartFigures>) =>
   `offline cold start (4x CPU): median ${c.coldStartOfflineCpu4xMedianMs} ms, static shell from the worker's cache ${c.coldStartShellMedianMs} ms, ratio ${c.coldStartShellRatio}; tasks over 50 ms before the list: median ${c.coldStartLongTasksMedian}, longest ${c.coldStartLongestTaskMedianMs} ms; runs ${c.coldStartRuns.join(', ')} (${c.coldStartFromMarkup} painted from the launch markup; the page's poller saw the list at ${c.coldStartSeenByPollerMedianMs} ms), shell ${c.coldStartShellRuns.join(', ')}`;
 
+/** One initial sync of the app at `baseUrl` in a fresh context: from navigation, and from when its store started opening. */
+async function timeInitialSync(browser: Browser, baseUrl: string, counts: Record<string, number>): Promise<{ ms: number; storeMs: number }> {
+  const context = await newContext(browser);
+  try {
+    const page = await context.newPage();
+    const t0 = performance.now();
+    await page.goto(`${baseUrl}/discussions`);
+    await waitForSync(page, counts);
+    const ms = performance.now() - t0;
+    const storeMs = await page.evaluate((mark) => {
+      const opening = performance.getEntriesByName(mark)[0];
+      return opening ? performance.now() - opening.startTime : Number.NaN;
+    }, STORE_OPENING_MARK);
+    return { ms, storeMs };
+  } finally {
+    await context.close();
+  }
+}
+
 async function main() {
   const location = await testStackLocation('bench-app');
   log('starting a seeded stack');
   const stack = await startStackProcess(location);
   const distDir = join(ROOT, '.local', 'bench-app-dist');
+  const baselineDistDir = join(ROOT, '.local', 'bench-app-baseline-dist');
+  let baseline: Awaited<ReturnType<typeof serve>> | undefined;
   let server: Awaited<ReturnType<typeof preview>> | undefined;
   let browser: Browser | undefined;
   try {
@@ -597,6 +624,11 @@ async function main() {
     const machine = await measureMachine(browser);
     log(`machine: ${describeMachine(machine)}`);
 
+    if (SYNC_BASELINE) {
+      log(`building the baseline ${SYNC_BASELINE}`);
+      await buildBaseline(SYNC_BASELINE, join(ROOT, '.local', 'bench-app-baseline-src'), baselineDistDir);
+      baseline = await serve(baselineDistDir);
+    }
     const precache = precacheSize(distDir);
     const js = await firstScreenJs(browser, baseUrl, distDir);
     log(`first screen JS ${js.firstScreenGzipKb} KB gzip; precache ${round(precache.bytes / 1024)} KB`);
@@ -642,7 +674,14 @@ async function main() {
     let floorRows: Record<string, number> = {};
     let appRows: Record<string, number> = {};
     let synced: BrowserContext | undefined;
+    const baselineSync: { ms: number; storeMs: number }[] = [];
     for (let round_ = 0; round_ < SYNC_ROUNDS; round_++) {
+      if (baseline) {
+        baselineSync.push(await timeInitialSync(browser, baseline.baseUrl, counts));
+        log(
+          `baseline ${SYNC_BASELINE} initial sync ${Math.round(baselineSync.at(-1)!.ms)} ms from navigation, ${Math.round(baselineSync.at(-1)!.storeMs)} ms from opening the store`,
+        );
+      }
       const context = await newContext(browser);
       await context.addInitScript({ content: LONG_TASK_OBSERVER });
       const page = await context.newPage();
@@ -712,6 +751,13 @@ async function main() {
     log(
       `main thread during the app's sync: longest task ${longTasks.syncLongTaskMaxMs} ms, ${longTasks.syncLongTasksOver50} over 50 ms, ${longTasks.syncLongTasksOver200} over 200 ms (medians of ${SYNC_ROUNDS} rounds)`,
     );
+    if (baseline) {
+      const ms = median(baselineSync.map((b) => b.ms));
+      const storeMs = median(baselineSync.map((b) => b.storeMs));
+      log(
+        `baseline ${SYNC_BASELINE} initial sync median ${Math.round(ms)} ms from navigation (ratio ${round(ms / median(floorMs))}), ${Math.round(storeMs)} ms from opening the store (ratio ${round(storeMs / median(floorMs))}); the working tree's ${Math.round(median(appSyncMs))} and ${Math.round(median(appStoreSyncMs))} ms`,
+      );
+    }
     if (SYNC_ONLY) {
       log(
         `initial sync median ${Math.round(median(appSyncMs))} ms from navigation (ratio ${round(median(appSyncMs) / median(floorMs))}), ${Math.round(median(appStoreSyncMs))} ms from opening the store (ratio ${round(median(appStoreSyncMs) / median(floorMs))}), floor ${Math.round(median(floorMs))} ms`,
@@ -875,9 +921,12 @@ async function main() {
   } finally {
     await browser?.close();
     await server?.close();
+    await baseline?.server.close();
     await stack.stop();
     rmSync(location.localDir, { recursive: true, force: true });
     rmSync(distDir, { recursive: true, force: true });
+    rmSync(baselineDistDir, { recursive: true, force: true });
+    rmSync(join(ROOT, '.local', 'bench-app-baseline-src'), { recursive: true, force: true });
   }
 }
 
