@@ -163,9 +163,9 @@ class KeyRace extends Error {}
  * (`npm run bench -- store`, medians of 5). A device whose store has them keeps them: Dexie opens a store that
  * holds more indexes than declared as it is, so nothing is rebuilt.
  */
-export function unreadIndexes(schema: RxJsonSchema<unknown>): string[] {
+export function unreadIndexes<T>(schema: RxJsonSchema<T>): string[] {
   const primaryPath = getPrimaryFieldOfPrimaryKey(schema.primaryKey) as string;
-  const indexes = (schema.indexes ?? []).map((index) => (Array.isArray(index) ? index.join('+') : String(index)));
+  const indexes = (schema.indexes ?? []).map((index) => (typeof index === 'string' ? index : index.join('+')));
   // An unfilled schema (no `_meta.lwt` index listed) is not what RxDB hands a storage: keep every index.
   if (!indexes.includes(`_meta.lwt+${primaryPath}`)) return [];
   const unread = ['_meta.lwt'];
@@ -367,7 +367,7 @@ export function getAppStorage(settings: DexieSettings = {}): RxStorage<unknown, 
     rxdbVersion: dexie.rxdbVersion,
     async createStorageInstance<RxDocType>(params: RxStorageInstanceCreationParams<RxDocType, DexieSettings>) {
       // The store's declaration depends on the collection's schema: a Dexie storage of its own for each.
-      const unread = unreadIndexes(params.schema as RxJsonSchema<unknown>);
+      const unread = unreadIndexes(params.schema);
       const storage = unread.length > 0 ? getRxStorageDexie(withoutIndexes(settings, unread)) : dexie;
       const instance = await storage.createStorageInstance(params);
       speedUp(instance as unknown as RxStorageInstanceDexie<AnyDoc>);

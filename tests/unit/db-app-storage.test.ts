@@ -1,15 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import {
-  fillWithDefaultSettings,
-  getChangedDocumentsSinceQuery,
-  prepareQuery,
-  type RxDocumentData,
-  type RxJsonSchema,
-  type RxStorage,
-  type RxStorageInstance,
-} from 'rxdb';
+import { fillWithDefaultSettings, getChangedDocumentsSinceQuery, prepareQuery, type RxDocumentData, type RxStorage, type RxStorageInstance } from 'rxdb';
 import { unreadIndexes } from '@/db/app-storage';
 import { createAppDatabase, type AppDatabase } from '@/db/database';
 import type { DiscussionDoc } from '@/db/schemas/discussions';
@@ -225,14 +217,14 @@ describe("the app's storage", () => {
     expect(indexes).not.toContain('[_deleted+id]');
     expect(indexes).not.toContain('_meta.lwt');
     // A collection with no index of its own is queried through [_deleted+id]: it keeps it.
-    const bare = fillWithDefaultSettings({
+    const bare = fillWithDefaultSettings<{ id: string }>({
       version: 0,
       primaryKey: 'id',
       type: 'object',
       properties: { id: { type: 'string', maxLength: 40 } },
-    } as RxJsonSchema<unknown>);
-    expect(unreadIndexes(bare as RxJsonSchema<unknown>)).toEqual(['_meta.lwt']);
-    expect(unreadIndexes(db.discussions.schema.jsonSchema as RxJsonSchema<unknown>)).toEqual(['_meta.lwt', '[_deleted+id]']);
+    });
+    expect(unreadIndexes(bare)).toEqual(['_meta.lwt']);
+    expect(unreadIndexes(db.discussions.schema.jsonSchema)).toEqual(['_meta.lwt', '[_deleted+id]']);
   });
 
   it('purges deleted documents on a new store and on one a device made with every index, which keeps them', async () => {
