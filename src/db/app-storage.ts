@@ -175,7 +175,11 @@ export function unreadIndexes<T>(schema: RxJsonSchema<T>): string[] {
 
 /** Dexie settings whose store declaration leaves out `unread` indexes of the documents' store. */
 function withoutIndexes(settings: DexieSettings, unread: string[]): DexieSettings {
-  if (unread.length === 0) return settings;
+  const lean = (parts: string) =>
+    parts
+      .split(',')
+      .filter((part) => !unread.includes(part.trim()))
+      .join(',');
   return {
     ...settings,
     onCreate: async (dexieDb, name) => {
@@ -185,8 +189,7 @@ function withoutIndexes(settings: DexieSettings, unread: string[]): DexieSetting
         const stores = declared.stores.bind(declared);
         declared.stores = (schema: Record<string, string | null>) => {
           const docs = schema[DOCS_STORE];
-          const kept = docs === undefined || docs === null ? docs : docs.split(',').filter((part) => !unread.includes(part.trim()));
-          return stores({ ...schema, [DOCS_STORE]: Array.isArray(kept) ? kept.join(',') : kept });
+          return stores(docs ? { ...schema, [DOCS_STORE]: lean(docs) } : schema);
         };
         return declared;
       };

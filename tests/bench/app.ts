@@ -583,6 +583,14 @@ function coldStartFigures({ app, shellMs }: { app: ColdStart[]; shellMs: number[
 const describeColdStart = (c: ReturnType<typeof coldStartFigures>) =>
   `offline cold start (4x CPU): median ${c.coldStartOfflineCpu4xMedianMs} ms, static shell from the worker's cache ${c.coldStartShellMedianMs} ms, ratio ${c.coldStartShellRatio}; tasks over 50 ms before the list: median ${c.coldStartLongTasksMedian}, longest ${c.coldStartLongestTaskMedianMs} ms; runs ${c.coldStartRuns.join(', ')} (${c.coldStartFromMarkup} painted from the launch markup; the page's poller saw the list at ${c.coldStartSeenByPollerMedianMs} ms), shell ${c.coldStartShellRuns.join(', ')}`;
 
+/** Milliseconds since the page's app started opening its store (NaN when it never did). */
+function msSinceStoreOpening(page: Page): Promise<number> {
+  return page.evaluate((mark) => {
+    const opening = performance.getEntriesByName(mark)[0];
+    return opening ? performance.now() - opening.startTime : Number.NaN;
+  }, STORE_OPENING_MARK);
+}
+
 /** One initial sync of the app at `baseUrl` in a fresh context: from navigation, and from when its store started opening. */
 async function timeInitialSync(browser: Browser, baseUrl: string, counts: Record<string, number>): Promise<{ ms: number; storeMs: number }> {
   const context = await newContext(browser);
@@ -592,11 +600,7 @@ async function timeInitialSync(browser: Browser, baseUrl: string, counts: Record
     await page.goto(`${baseUrl}/discussions`);
     await waitForSync(page, counts);
     const ms = performance.now() - t0;
-    const storeMs = await page.evaluate((mark) => {
-      const opening = performance.getEntriesByName(mark)[0];
-      return opening ? performance.now() - opening.startTime : Number.NaN;
-    }, STORE_OPENING_MARK);
-    return { ms, storeMs };
+    return { ms, storeMs: await msSinceStoreOpening(page) };
   } finally {
     await context.close();
   }
@@ -692,12 +696,7 @@ async function main() {
       await page.goto(`${baseUrl}/discussions`);
       const timeline = await waitForSync(page, counts);
       appSyncMs.push(performance.now() - t0);
-      appStoreSyncMs.push(
-        await page.evaluate((mark) => {
-          const opening = performance.getEntriesByName(mark)[0];
-          return opening ? performance.now() - opening.startTime : Number.NaN;
-        }, STORE_OPENING_MARK),
-      );
+      appStoreSyncMs.push(await msSinceStoreOpening(page));
       log(`app sync timeline: first row stored after ${timeline.firstRowMs} ms, complete: ${JSON.stringify(timeline.doneMs)}`);
       if (profiler) logProfile((await profiler.send('Profiler.stop')).profile);
       // The sync's tasks: from when the store starts opening (loading RxDB's chunk included) to the end; the

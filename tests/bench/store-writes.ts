@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fillWithDefaultSettings, type RxJsonSchema } from 'rxdb';
-import { fromStorageToDexie, getDexieStoreSchema } from 'rxdb/plugins/storage-dexie';
+import { fromStorageToDexie, getBooleanIndexes, getDexieStoreSchema } from 'rxdb/plugins/storage-dexie';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../playwright.config';
 import { postsTable } from '../../src/db/schemas/posts';
@@ -69,11 +69,12 @@ function serverRows(count: number): Record<string, unknown>[] {
 /** The records the app's storage writes for `rows`: the row mapping, RxDB's own fields, then Dexie's format. */
 function storedRecords(rows: Record<string, unknown>[]): unknown[] {
   const schema = fillWithDefaultSettings(postsTable.schema as never) as RxJsonSchema<unknown>;
+  const booleanIndexes = getBooleanIndexes(schema);
   const lwt = Date.now();
   return rows.map((row, i) => {
     const doc = rowToDoc(postsTable.sync, schema, row) as Record<string, unknown>;
     const stored = { ...doc, _rev: `1-${i.toString(36)}`, _meta: { lwt: lwt + i / 1000 }, _attachments: {} };
-    return fromStorageToDexie(['_deleted'], stored as never);
+    return fromStorageToDexie(booleanIndexes, stored as never);
   });
 }
 

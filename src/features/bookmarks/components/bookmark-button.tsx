@@ -74,7 +74,7 @@ export function BookmarkButton({ userId, type, entityId, discussionId, sync, com
       setOpen(false);
       toast({ title: BOOKMARK_TEXT.removed });
     } catch (e) {
-      setError(e instanceof Error ? `${BOOKMARK_TEXT.removeFailed}: ${e.message}` : BOOKMARK_TEXT.removeFailed);
+      setError(e instanceof Error ? `${BOOKMARK_TEXT.removeFailed} (${e.message})` : BOOKMARK_TEXT.removeFailed);
     }
   }
 
