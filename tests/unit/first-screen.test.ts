@@ -164,3 +164,72 @@ describe('offline cold start: what counts as the first screen', () => {
     stop();
   });
 });
+
+describe('the quiet spell after a server-read first screen', () => {
+  /** A stand-in for the browser's long-task timing: `report()` delivers one long task to every observer. */
+  function fakeLongTaskTiming() {
+    const observers = new Set<() => void>();
+    class FakeObserver {
+      static supportedEntryTypes = ['longtask'];
+      constructor(private readonly callback: () => void) {}
+      observe() {
+        observers.add(this.callback);
+      }
+      disconnect() {
+        observers.delete(this.callback);
+      }
+    }
+    vi.stubGlobal('PerformanceObserver', FakeObserver);
+    return { report: () => observers.forEach((callback) => callback()), observing: () => observers.size };
+  }
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  async function settledAfter(promise: Promise<void>, ms: number): Promise<boolean> {
+    let settled = false;
+    void promise.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(ms);
+    return settled;
+  }
+
+  it('counts from the last long task, so a page still settling on a slow phone is not cut short', async () => {
+    const { quietOrFirstInput } = await launchOn('/discussions');
+    const timing = fakeLongTaskTiming();
+    vi.useFakeTimers();
+    const quiet = quietOrFirstInput(3000, 12_000);
+    expect(await settledAfter(quiet, 2000)).toBe(false);
+    timing.report();
+    // 3 s after the first screen, but only 1 s after its last long task.
+    expect(await settledAfter(quiet, 1000)).toBe(false);
+    expect(await settledAfter(quiet, 1999)).toBe(false);
+    expect(await settledAfter(quiet, 1)).toBe(true);
+    expect(timing.observing()).toBe(0);
+  });
+
+  it('ends after the longest wait on a page that is never quiet, and at once at the first tap', async () => {
+    const { quietOrFirstInput } = await launchOn('/discussions');
+    const timing = fakeLongTaskTiming();
+    vi.useFakeTimers();
+    const busy = quietOrFirstInput(3000, 12_000);
+    for (let at = 0; at < 11_000; at += 1000) {
+      expect(await settledAfter(busy, 1000)).toBe(false);
+      timing.report();
+    }
+    expect(await settledAfter(busy, 1000)).toBe(true);
+    const tapped = quietOrFirstInput(3000, 12_000);
+    window.dispatchEvent(new Event('pointerdown'));
+    expect(await settledAfter(tapped, 0)).toBe(true);
+  });
+
+  it('waits the spell alone where the browser has no long-task timing', async () => {
+    const { quietOrFirstInput } = await launchOn('/discussions');
+    vi.stubGlobal('PerformanceObserver', undefined);
+    vi.useFakeTimers();
+    const quiet = quietOrFirstInput(3000, 12_000);
+    expect(await settledAfter(quiet, 2999)).toBe(false);
+    expect(await settledAfter(quiet, 1)).toBe(true);
+  });
+});
