@@ -24,7 +24,10 @@ const VISITOR_ROUTES = [
   '/discussions',
   thread,
   '/directory',
+  '/directory/Producer',
   `/profile/${dj.username}`,
+  `/profile/${dj.username}/support`,
+  '/profile/nobody_here',
   '/search?q=techno',
   '/blog',
   '/about',
@@ -33,6 +36,7 @@ const VISITOR_ROUTES = [
   '/guidelines',
   '/contact',
   '/login',
+  '/login?status=confirm_email',
   '/signup',
   '/support-platform',
   '/subscriptions',
@@ -84,7 +88,7 @@ for (const theme of THEMES) {
     const tag = `${theme} ${size.width}px`;
 
     test(`visitor routes, ${tag}: no sideways scroll, no serious axe violation`, async ({ browser }, testInfo) => {
-      test.setTimeout(180_000);
+      test.setTimeout(300_000);
       const found: Found = [];
       const page = await openAs(browser, theme, size);
       for (const path of VISITOR_ROUTES) {
