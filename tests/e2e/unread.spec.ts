@@ -213,8 +213,8 @@ for (const theme of ['dark', 'light'] as const) {
 
     await logIn(page, reader);
     await page.goto(`/discussions/thread/${thread}`);
-    // The reader's device is on its first sync: the thread reaches its store with the posts pull, which took
-    // 11-13 s here under 4x CPU throttling (CI's slow host missed 10 s twice).
+    // The reader's device is on its first sync: the visit's rows reach the store only once the posts
+    // replication's first pull has run, 7-15 s after navigation here under 4x CPU throttling (CI missed 10 s twice).
     await expect(page.getByText('an answer')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('thread-level').selectOption('muted');
     await expect(page.getByText(UNREAD_TEXT.levelHints.muted)).toBeVisible();
