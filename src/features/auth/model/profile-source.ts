@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { TABLE_SPECS } from '@/db/replication/tables';
+import { profilesTable } from '@/db/schemas/profiles';
 import type { ProfileRow, ProfileUpdate } from './profile-types';
 
 /**
@@ -14,7 +14,7 @@ export type ProfileSource = {
 };
 
 /** Every column the app uses: the replication's list, which leaves out the server-only search vector. */
-const COLUMNS = TABLE_SPECS.profiles.readColumns;
+const COLUMNS = profilesTable.sync.readColumns;
 
 /** PostgREST's "no rows" code: a member without a profile row is normal, not an error. */
 const NO_ROWS = 'PGRST116';
