@@ -47,6 +47,20 @@ async function reply(author: TestMember, threadId: string): Promise<string> {
   return id;
 }
 
+/**
+ * The community topic's window open, with nothing held and nothing named by the message before: the next
+ * message is the next write's alone.
+ */
+const OPEN_AND_EMPTY = `update private.live_signals set sent_at = '-infinity', pending = '{}', held_headers = '{}', named = '{}' where topic = 'community'`;
+
+/** The first community message after `seen` when it carries `thread`'s header; undefined when another write spoke first. */
+async function firstMessageAfter(inbox: Inbox<Broadcast>, seen: number, thread: string): Promise<Broadcast | undefined> {
+  const first = await inbox
+    .waitFor((m) => inbox.items.indexOf(m) >= seen && m.event === LIVE_EVENTS.changed, 'the next community message', 3_000)
+    .catch(() => undefined);
+  return first && (first.payload as Signal).discussions.some((d) => d.id === thread) ? first : undefined;
+}
+
 beforeAll(async () => {
   [alice, bob] = await Promise.all([newMember('rt_live_a'), newMember('rt_live_b')]);
   clients.push(alice.client, bob.client);
@@ -61,18 +75,19 @@ describe('community topic', () => {
     await subscribed(listen(visitor(), COMMUNITY_TOPIC, inbox));
     let burst = 0;
     let started = 0;
-    const namesPosts = (m: Broadcast) => inbox.items.indexOf(m) >= burst && m.event === LIVE_EVENTS.changed && (m.payload as Signal).tables.includes('posts');
-    // arranged: the window is open. Other test files write on the same stack: a burst whose first commit falls in
-    // a window another file opened is left to the pull after that window, so the burst is tried again.
+    // arranged: the window is open and holds nothing. Other test files write on the same stack: when one of their
+    // writes spoke first, the burst's changes went into that message's window or the message named theirs too,
+    // so the burst is tried again. The first message after the arrangement that carries this thread is the burst's own.
     let withPosts: Broadcast | undefined;
     for (let attempt = 0; attempt < 6 && !withPosts; attempt++) {
-      await withDb((db) => db.query(`update private.live_signals set sent_at = '-infinity' where topic = 'community'`));
+      await withDb((db) => db.query(OPEN_AND_EMPTY));
       burst = inbox.items.length;
       started = Date.now();
       for (let i = 0; i < 5; i++) await reply(bob, thread);
-      withPosts = await inbox.waitFor(namesPosts, "the reply's community message", 3_000).catch(() => undefined);
+      withPosts = await firstMessageAfter(inbox, burst, thread);
     }
-    if (!withPosts) withPosts = await inbox.waitFor(namesPosts, "the reply's community message");
+    if (!withPosts) throw new Error("no community message after the arrangement was the burst's own");
+    expect((withPosts.payload as Signal).tables).toContain('posts');
     // the thread's header travels in full, so its table is not named
     expect((withPosts.payload as Signal).discussions.map((d) => d.id)).toContain(thread);
     expect((withPosts.payload as Signal).tables).not.toContain('discussions');
@@ -92,12 +107,13 @@ describe('community topic', () => {
       const inbox = new Inbox<Broadcast>();
       await subscribed(listen(visitor(), COMMUNITY_TOPIC, inbox));
       const carriesHeader = (m: Broadcast) => m.event === LIVE_EVENTS.changed && (m.payload as Signal).discussions.some((d) => d.id === thread);
-      // arranged: the window is open and nothing waits (other test files writing meanwhile may close it: tried again)
+      // arranged: the window is open and nothing waits (other test files writing meanwhile may speak first: tried again)
       let withHeader: Broadcast | undefined;
       for (let attempt = 0; attempt < 4 && !withHeader; attempt++) {
-        await withDb((db) => db.query(`update private.live_signals set sent_at = '-infinity', pending = '{}', held_headers = '{}' where topic = 'community'`));
+        await withDb((db) => db.query(OPEN_AND_EMPTY));
+        const before = inbox.items.length;
         await reply(bob, thread);
-        withHeader = await inbox.waitFor(carriesHeader, "the reply's community message", 3_000).catch(() => undefined);
+        withHeader = await firstMessageAfter(inbox, before, thread);
       }
       if (!withHeader) throw new Error('no community message carried the header');
       const signal = withHeader.payload as Signal;
