@@ -140,8 +140,8 @@ export const STORE_IDLE_TIMEOUT_MS = 2000;
 
 /**
  * After a server-read first screen, how long the member reads undisturbed before the store, replication and
- * the service worker load (RxDB's chunk alone is seconds of a throttled phone's main thread): this long with
- * no long task on the main thread. Every second of it is a second later that the device holds the community
+ * the service worker load (RxDB's chunk alone is seconds of a throttled phone's main thread): this long painted,
+ * with no long task and no response arriving (`quietOrFirstInput`). Every second of it is a second later that the device holds the community
  * for offline use (a 20,000-post first sync ended 2 s sooner with 3 s than with 5 s), so it is no longer than
  * the first screen's settling needs; counted from its last long task, a slow phone still settling is not cut
  * short (a fixed 3 s after the first screen let a slow host's first visit of the hub take the sync's tasks in,
@@ -160,21 +160,31 @@ function whenIdle(): Promise<void> {
 }
 
 /**
- * Resolves once the main thread has run no long task for `ms` (at the latest after `maxMs`), or at the member's
- * first tap or key. A browser without long-task timing (Safari, Firefox) waits `ms`.
+ * Resolves once the page has settled for `ms` (at the latest after `maxMs`), or at the member's first tap or
+ * key. Settled means painted and quiet, as a phone feels it: counted from the first contentful paint, and
+ * started again by every long task on the main thread and every response the page is still receiving (the
+ * screen's pictures). A fixed spell from the router's render was not enough: on a slow host the paint itself
+ * came a second after the render and the pictures after that, so the store's tasks landed while the page was
+ * still loading (Lighthouse's trace of a thread, TBT 3.0 s against 0.4-0.9 s). A browser without these
+ * timings (Safari has no long-task timing) counts what it has, and at least waits `ms`.
  */
 export function quietOrFirstInput(ms: number, maxMs: number = SERVER_FIRST_QUIET_MAX_MS): Promise<void> {
   return new Promise((resolve) => {
     const events = ['pointerdown', 'keydown'] as const;
-    let timer = setTimeout(done, ms);
+    const supported = typeof PerformanceObserver === 'undefined' ? [] : (PerformanceObserver.supportedEntryTypes ?? []);
+    const watched = (['longtask', 'resource', 'paint'] as const).filter((type) => supported.includes(type));
+    let painted = !watched.includes('paint') || performance.getEntriesByName('first-contentful-paint').length > 0;
+    let timer = painted ? setTimeout(done, ms) : undefined;
     const cap = setTimeout(done, maxMs);
     let observer: PerformanceObserver | undefined;
-    if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('longtask')) {
-      observer = new PerformanceObserver(() => {
+    if (watched.length > 0) {
+      observer = new PerformanceObserver((list) => {
+        if (!painted && !list.getEntries().some((entry) => entry.name === 'first-contentful-paint')) return;
+        painted = true;
         clearTimeout(timer);
         timer = setTimeout(done, ms);
       });
-      observer.observe({ type: 'longtask' });
+      for (const type of watched) observer.observe({ type });
     }
     function done() {
       clearTimeout(timer);

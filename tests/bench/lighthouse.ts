@@ -117,6 +117,23 @@ async function measure(url: string, chromePath: string): Promise<RunFigures & { 
         )}`,
       );
       log(`lcp breakdown: ${JSON.stringify(items('lcp-breakdown-insight')).slice(0, 500)}`);
+      // Why the trace ended when it did: Lighthouse stops after load, network quiet and a second with no long task;
+      // the app's own marks (first screen, store opening) show whether the store's work fell inside the trace.
+      const at = (key: string) => Math.round(Number(observed[key]));
+      log(
+        `trace: load ${at('observedLoad')} ms, DOMContentLoaded ${at('observedDomContentLoaded')} ms, last visual change ${at('observedLastVisualChange')} ms, trace end ${at('observedTraceEnd')} ms`,
+      );
+      log(
+        `marks: ${JSON.stringify(
+          items('user-timings').map((i) => [String(i.name).replace(/^djcircle:/, ''), Math.round(Number(i.startTime))]),
+        )}`,
+      );
+      const tasks = items('main-thread-tasks').filter((i) => Number(i.duration) >= 50);
+      log(`observed tasks >= 50 ms: ${JSON.stringify(tasks.map((i) => [Math.round(Number(i.startTime)), Math.round(Number(i.duration))]))}`);
+      const lastRequests = [...items('network-requests')].sort((a, b) => Number(b.networkEndTime) - Number(a.networkEndTime)).slice(0, 4);
+      log(
+        `last requests to end: ${JSON.stringify(lastRequests.map((i) => [String(i.url).replace(/^https?:\/\/[^/]+/, '').slice(0, 60), Math.round(Number(i.networkRequestTime)), Math.round(Number(i.networkEndTime))]))}`,
+      );
     }
     const lcpMs = Math.round(numeric('largest-contentful-paint'));
     const longTasks = ((lhr.audits['long-tasks']?.details as { items?: { startTime?: number; duration?: number }[] } | undefined)?.items ?? []).filter(

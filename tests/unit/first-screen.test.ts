@@ -166,21 +166,37 @@ describe('offline cold start: what counts as the first screen', () => {
 });
 
 describe('the quiet spell after a server-read first screen', () => {
-  /** A stand-in for the browser's long-task timing: `report()` delivers one long task to every observer. */
-  function fakeLongTaskTiming() {
-    const observers = new Set<() => void>();
+  /**
+   * A stand-in for the browser's performance timeline: `report(name)` delivers one entry (a long task by default)
+   * to every observer watching its type; `paint()` records the first contentful paint and delivers it.
+   */
+  function fakeLongTaskTiming({ painted = true }: { painted?: boolean } = {}) {
+    const observers = new Map<(list: { getEntries: () => { name: string }[] }) => void, Set<string>>();
+    const paints: { name: string }[] = painted ? [{ name: 'first-contentful-paint' }] : [];
     class FakeObserver {
-      static supportedEntryTypes = ['longtask'];
-      constructor(private readonly callback: () => void) {}
-      observe() {
-        observers.add(this.callback);
+      static supportedEntryTypes = ['longtask', 'resource', 'paint'];
+      constructor(private readonly callback: (list: { getEntries: () => { name: string }[] }) => void) {}
+      observe({ type }: { type: string }) {
+        observers.set(this.callback, (observers.get(this.callback) ?? new Set()).add(type));
       }
       disconnect() {
         observers.delete(this.callback);
       }
     }
     vi.stubGlobal('PerformanceObserver', FakeObserver);
-    return { report: () => observers.forEach((callback) => callback()), observing: () => observers.size };
+    // Fake timers replace `performance` too: call this after `vi.useFakeTimers()`.
+    vi.spyOn(performance, 'getEntriesByName').mockImplementation((name: string) => paints.filter((p) => p.name === name) as PerformanceEntryList);
+    const deliver = (type: string, name: string) =>
+      observers.forEach((types, callback) => types.has(type) && callback({ getEntries: () => [{ name }] }));
+    return {
+      report: (type = 'longtask', name = 'self') => deliver(type, name),
+      paint: () => {
+        paints.push({ name: 'first-contentful-paint' });
+        deliver('paint', 'first-paint');
+        deliver('paint', 'first-contentful-paint');
+      },
+      observing: () => observers.size,
+    };
   }
 
   afterEach(() => {
@@ -197,8 +213,8 @@ describe('the quiet spell after a server-read first screen', () => {
 
   it('counts from the last long task, so a page still settling on a slow phone is not cut short', async () => {
     const { quietOrFirstInput } = await launchOn('/discussions');
-    const timing = fakeLongTaskTiming();
     vi.useFakeTimers();
+    const timing = fakeLongTaskTiming();
     const quiet = quietOrFirstInput(3000, 12_000);
     expect(await settledAfter(quiet, 2000)).toBe(false);
     timing.report();
@@ -209,10 +225,33 @@ describe('the quiet spell after a server-read first screen', () => {
     expect(timing.observing()).toBe(0);
   });
 
+  it('counts from the first contentful paint, not from the render before it', async () => {
+    const { quietOrFirstInput } = await launchOn('/discussions');
+    vi.useFakeTimers();
+    const timing = fakeLongTaskTiming({ painted: false });
+    const quiet = quietOrFirstInput(3000, 12_000);
+    expect(await settledAfter(quiet, 4000)).toBe(false);
+    timing.paint();
+    expect(await settledAfter(quiet, 2999)).toBe(false);
+    expect(await settledAfter(quiet, 1)).toBe(true);
+  });
+
+  it('waits while the page still receives responses (its pictures)', async () => {
+    const { quietOrFirstInput } = await launchOn('/discussions');
+    vi.useFakeTimers();
+    const timing = fakeLongTaskTiming();
+    const quiet = quietOrFirstInput(3000, 12_000);
+    expect(await settledAfter(quiet, 2500)).toBe(false);
+    timing.report('resource', 'https://example.test/avatar.webp');
+    expect(await settledAfter(quiet, 2999)).toBe(false);
+    expect(await settledAfter(quiet, 1)).toBe(true);
+    expect(timing.observing()).toBe(0);
+  });
+
   it('ends after the longest wait on a page that is never quiet, and at once at the first tap', async () => {
     const { quietOrFirstInput } = await launchOn('/discussions');
-    const timing = fakeLongTaskTiming();
     vi.useFakeTimers();
+    const timing = fakeLongTaskTiming();
     const busy = quietOrFirstInput(3000, 12_000);
     for (let at = 0; at < 11_000; at += 1000) {
       expect(await settledAfter(busy, 1000)).toBe(false);
