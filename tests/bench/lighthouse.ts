@@ -128,6 +128,9 @@ async function measure(url: string, chromePath: string): Promise<RunFigures & { 
           items('user-timings').map((i) => [String(i.name).replace(/^djcircle:/, ''), Math.round(Number(i.startTime))]),
         )}`,
       );
+      log(
+        `main thread by kind (simulated): ${JSON.stringify(items('mainthread-work-breakdown').map((i) => [i.group, Math.round(Number(i.duration))]))}`,
+      );
       const tasks = items('main-thread-tasks').filter((i) => Number(i.duration) >= 50);
       log(`observed tasks >= 50 ms: ${JSON.stringify(tasks.map((i) => [Math.round(Number(i.startTime)), Math.round(Number(i.duration))]))}`);
       const lastRequests = [...items('network-requests')].sort((a, b) => Number(b.networkEndTime) - Number(a.networkEndTime)).slice(0, 4);
