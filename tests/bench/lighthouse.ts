@@ -10,10 +10,12 @@
  * Prints a table, merges the figures into bench-results.json under `lighthouse`, exits 1 when a
  * target is missed (a finding, not a crash). LIGHTHOUSE_BASELINE=<git ref> also builds that commit's app against
  * the same stack and measures it run for run alternating with the working tree's (printed side by side with the
- * ratios of the medians; the targets and the recorded figures are the working tree's).
+ * ratios of the medians; the targets and the recorded figures are the working tree's). LIGHTHOUSE_DETAILS=1 prints
+ * where each run's main thread went and why its trace ended when it did; LIGHTHOUSE_TRACE_DIR=<dir> writes each
+ * run's trace there.
  */
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -72,6 +74,13 @@ async function measure(url: string, chromePath: string): Promise<RunFigures & { 
     const { lhr, artifacts } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    if (process.env.LIGHTHOUSE_TRACE_DIR) {
+      // The whole trace, for reading the main thread's tasks event by event (chrome://tracing or a script).
+      mkdirSync(process.env.LIGHTHOUSE_TRACE_DIR, { recursive: true });
+      const file = join(process.env.LIGHTHOUSE_TRACE_DIR, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`);
+      writeFileSync(file, JSON.stringify(artifacts.Trace));
+      log(`trace written to ${file}`);
+    }
     if (process.env.LIGHTHOUSE_DETAILS) {
       // Where the main thread went, for chasing TBT: the scripts that cost most, and the long tasks.
       const items = (id: string) => (lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
