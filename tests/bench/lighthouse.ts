@@ -132,19 +132,21 @@ async function measure(url: string, chromePath: string): Promise<RunFigures & { 
       log(
         `trace: load ${at('observedLoad')} ms, DOMContentLoaded ${at('observedDomContentLoaded')} ms, last visual change ${at('observedLastVisualChange')} ms, trace end ${at('observedTraceEnd')} ms`,
       );
-      log(
-        `marks: ${JSON.stringify(
-          items('user-timings').map((i) => [String(i.name).replace(/^djcircle:/, ''), Math.round(Number(i.startTime))]),
-        )}`,
-      );
-      log(
-        `main thread by kind (simulated): ${JSON.stringify(items('mainthread-work-breakdown').map((i) => [i.group, Math.round(Number(i.duration))]))}`,
-      );
+      log(`marks: ${JSON.stringify(items('user-timings').map((i) => [String(i.name).replace(/^djcircle:/, ''), Math.round(Number(i.startTime))]))}`);
+      log(`main thread by kind (simulated): ${JSON.stringify(items('mainthread-work-breakdown').map((i) => [i.group, Math.round(Number(i.duration))]))}`);
       const tasks = items('main-thread-tasks').filter((i) => Number(i.duration) >= 50);
       log(`observed tasks >= 50 ms: ${JSON.stringify(tasks.map((i) => [Math.round(Number(i.startTime)), Math.round(Number(i.duration))]))}`);
       const lastRequests = [...items('network-requests')].sort((a, b) => Number(b.networkEndTime) - Number(a.networkEndTime)).slice(0, 4);
       log(
-        `last requests to end: ${JSON.stringify(lastRequests.map((i) => [String(i.url).replace(/^https?:\/\/[^/]+/, '').slice(0, 60), Math.round(Number(i.networkRequestTime)), Math.round(Number(i.networkEndTime))]))}`,
+        `last requests to end: ${JSON.stringify(
+          lastRequests.map((i) => [
+            String(i.url)
+              .replace(/^https?:\/\/[^/]+/, '')
+              .slice(0, 60),
+            Math.round(Number(i.networkRequestTime)),
+            Math.round(Number(i.networkEndTime)),
+          ]),
+        )}`,
       );
     }
     const lcpMs = Math.round(numeric('largest-contentful-paint'));

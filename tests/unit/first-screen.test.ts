@@ -186,8 +186,7 @@ describe('the quiet spell after a server-read first screen', () => {
     vi.stubGlobal('PerformanceObserver', FakeObserver);
     // Fake timers replace `performance` too: call this after `vi.useFakeTimers()`.
     vi.spyOn(performance, 'getEntriesByName').mockImplementation((name: string) => paints.filter((p) => p.name === name) as PerformanceEntryList);
-    const deliver = (type: string, name: string) =>
-      observers.forEach((types, callback) => types.has(type) && callback({ getEntries: () => [{ name }] }));
+    const deliver = (type: string, name: string) => observers.forEach((types, callback) => types.has(type) && callback({ getEntries: () => [{ name }] }));
     return {
       report: (type = 'longtask', name = 'self') => deliver(type, name),
       paint: () => {
