@@ -118,6 +118,38 @@ describe('words still pending when the page went away (a reload does not wait fo
     expect(rescued('reply:b')).toBeNull();
   });
 
+  it('are rescued too when their save already started but has not landed (the pause in typing had ended)', async () => {
+    await formWithTyped('Shared a link, then another', neverLands);
+    await act(() => new Promise((resolve) => setTimeout(resolve, DRAFT_SAVE_DEBOUNCE_MS + 50)));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(rescued('reply:a')).toEqual({ value: 'Shared a link, then another' });
+  });
+
+  it('are rescued under the draft they were typed in, beside newer words of another draft', async () => {
+    const hook = await formWithTyped('Typed in thread A', neverLands);
+    await act(() => new Promise((resolve) => setTimeout(resolve, DRAFT_SAVE_DEBOUNCE_MS + 50)));
+    act(() => hook.rerender({ draftId: 'reply:b', value: '', save: neverLands }));
+    await soon();
+    typed(hook, { draftId: 'reply:b', value: 'Typed in thread B', save: neverLands });
+    window.dispatchEvent(new Event('pagehide'));
+    expect(rescued('reply:a')).toEqual({ value: 'Typed in thread A' });
+    expect(rescued('reply:b')).toEqual({ value: 'Typed in thread B' });
+  });
+
+  it('leave no rescue once their save landed, nor after the draft was cleared', async () => {
+    const hook = await formWithTyped('Stored in time', async () => undefined);
+    await act(() => new Promise((resolve) => setTimeout(resolve, DRAFT_SAVE_DEBOUNCE_MS + 50)));
+    window.dispatchEvent(new Event('pagehide'));
+    expect(rescued('reply:a')).toBeNull();
+    hook.unmount();
+
+    const sent = await formWithTyped('Sent while its save was on its way', neverLands, 'reply:b');
+    await act(() => new Promise((resolve) => setTimeout(resolve, DRAFT_SAVE_DEBOUNCE_MS + 50)));
+    void sent.result.current.clear();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(rescued('reply:b')).toBeNull();
+  });
+
   it('are stored through the form’s save and restored when the form opens again', async () => {
     rescue('reply:a', member, 'Last words before the reload');
     storeAs('Older words');

@@ -49,6 +49,12 @@ export function useLocalDraft<T>({ db, draftId, memberId, value, onRestore, onRe
   const saving = useRef<Promise<void>>(Promise.resolve());
   /** A change waiting for the pause in typing; flushed early when the page hides or the form goes away. */
   const pending = useRef<{ value: T } | null>(null);
+  /**
+   * The words whose save has started and not landed: a page that goes away meanwhile loses an IndexedDB write
+   * still queued (behind a first sync's bulk writes it can wait long after the pause in typing), so they are
+   * rescued as the page hides, like pending ones, under the draft they were typed in.
+   */
+  const unsaved = useRef<{ value: T; key: string } | null>(null);
   // The latest props, so a parent's inline functions do not restart the effects below.
   const current = useRef({ onRestore, onRemoved, save, draftId, memberId, value });
   useEffect(() => {
@@ -59,10 +65,15 @@ export function useLocalDraft<T>({ db, draftId, memberId, value, onRestore, onRe
   const persist = useCallback((next: T) => {
     // Taken now: when the draft id changes, the next render's save would write this text under the new id.
     const { save: saveNow, draftId: id, memberId: member } = current.current;
+    const started = { value: next, key: rescueKey(id, member) };
+    unsaved.current = started;
     // Chained, so clear() can wait for a save that already started and remove what it wrote.
     saving.current = saving.current
       .then(() => saveNow(next))
-      .then(() => removeFormDraft(rescueKey(id, member), next))
+      .then(() => {
+        if (unsaved.current === started) unsaved.current = null;
+        removeFormDraft(rescueKey(id, member), next);
+      })
       .catch(() => undefined);
     return saving.current;
   }, []);
@@ -120,10 +131,13 @@ export function useLocalDraft<T>({ db, draftId, memberId, value, onRestore, onRe
 
   useEffect(() => {
     // A reload, a closed tab or a phone putting the app away does not wait for the pause in typing, nor for
-    // an IndexedDB write: what is pending is also rescued synchronously.
+    // an IndexedDB write: what is pending, or still on its way to IndexedDB, is also rescued synchronously.
     const onHide = () => {
-      const next = pending.current;
-      if (next && dirty.current) writeFormDraft(rescueKey(current.current.draftId, current.current.memberId), next.value);
+      const key = rescueKey(current.current.draftId, current.current.memberId);
+      const next = pending.current && dirty.current ? pending.current : null;
+      // Newer words for the same draft replace the ones on their way; another draft's are kept beside them.
+      if (unsaved.current && !(next && unsaved.current.key === key)) writeFormDraft(unsaved.current.key, unsaved.current.value);
+      if (next) writeFormDraft(key, next.value);
       flush();
     };
     const onVisibility = () => {
@@ -144,6 +158,7 @@ export function useLocalDraft<T>({ db, draftId, memberId, value, onRestore, onRe
   const clear = useCallback((): Promise<void> => {
     dirty.current = false;
     pending.current = null;
+    unsaved.current = null;
     removeFormDraft(rescueKey(draftId, memberId));
     // In the same chain as the saves: a save that started earlier cannot write the draft back afterwards.
     saving.current = saving.current.then(() => clearDraft(db, draftId)).catch(() => undefined);
