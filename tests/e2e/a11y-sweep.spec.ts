@@ -91,8 +91,15 @@ async function openAs(browser: Browser, size: { width: number; height: number },
   return page;
 }
 
-async function shoot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await testInfo.attach(name, { body: await page.screenshot({ fullPage: false }), contentType: 'image/png' });
+/** Checks every route in turn as `who`, attaching a screenshot of home, the hub and the thread to the report. */
+async function sweep(page: Page, routes: readonly string[], who: string, width: number, testInfo: TestInfo): Promise<Found> {
+  const found: Found = [];
+  for (const path of routes) {
+    await check(page, path, `${who} ${width}px`, found);
+    const shown = path === '/' ? 'home' : path === '/discussions' ? 'hub' : path === thread ? 'thread' : null;
+    if (shown) await testInfo.attach(`${who} ${shown} ${width}px`, { body: await page.screenshot({ fullPage: false }), contentType: 'image/png' });
+  }
+  return found;
 }
 
 for (const size of SIZES) {
@@ -100,26 +107,16 @@ for (const size of SIZES) {
 
   test(`visitor routes, ${tag}: no sideways scroll, no serious axe violation`, async ({ browser }, testInfo) => {
     test.setTimeout(300_000);
-    const found: Found = [];
     const page = await openAs(browser, size);
-    for (const path of VISITOR_ROUTES) {
-      await check(page, path, `visitor ${tag}`, found);
-      if (path === '/' || path === '/discussions' || path === thread)
-        await shoot(page, testInfo, `visitor ${path === '/' ? 'home' : path === thread ? 'thread' : 'hub'} ${size.width}px`);
-    }
+    const found = await sweep(page, VISITOR_ROUTES, 'visitor', size.width, testInfo);
     await page.context().close();
     expect(found).toEqual([]);
   });
 
   test(`member routes, ${tag}`, async ({ browser }, testInfo) => {
     test.setTimeout(240_000);
-    const found: Found = [];
     const page = await openAs(browser, size, dj);
-    for (const path of MEMBER_ROUTES) {
-      await check(page, path, `member ${tag}`, found);
-      if (path === '/' || path === '/discussions' || path === thread)
-        await shoot(page, testInfo, `member ${path === '/' ? 'home' : path === thread ? 'thread' : 'hub'} ${size.width}px`);
-    }
+    const found = await sweep(page, MEMBER_ROUTES, 'member', size.width, testInfo);
     await page.context().close();
     expect(found).toEqual([]);
   });
@@ -144,7 +141,7 @@ for (const size of SIZES) {
     await adminPage.getByRole('tab', { name: ADMIN_TABS[1].label }).click();
     await expect(adminPage.getByTestId(`roster-${admin.username}`)).toBeVisible();
     await check(adminPage, '/admin', `admin roster ${tag}`, found, { navigate: false });
-    await shoot(adminPage, testInfo, `admin roster ${size.width}px`);
+    await testInfo.attach(`admin roster ${size.width}px`, { body: await adminPage.screenshot({ fullPage: false }), contentType: 'image/png' });
     await adminPage.context().close();
     expect(found).toEqual([]);
   });

@@ -72,7 +72,7 @@ export function useLocalDraft<T>({ db, draftId, memberId, value, onRestore, onRe
       .then(() => saveNow(next))
       .then(() => {
         if (unsaved.current === started) unsaved.current = null;
-        removeFormDraft(rescueKey(id, member), next);
+        removeFormDraft(started.key, next);
       })
       .catch(() => undefined);
     return saving.current;
@@ -133,11 +133,10 @@ export function useLocalDraft<T>({ db, draftId, memberId, value, onRestore, onRe
     // A reload, a closed tab or a phone putting the app away does not wait for the pause in typing, nor for
     // an IndexedDB write: what is pending, or still on its way to IndexedDB, is also rescued synchronously.
     const onHide = () => {
-      const key = rescueKey(current.current.draftId, current.current.memberId);
-      const next = pending.current && dirty.current ? pending.current : null;
-      // Newer words for the same draft replace the ones on their way; another draft's are kept beside them.
-      if (unsaved.current && !(next && unsaved.current.key === key)) writeFormDraft(unsaved.current.key, unsaved.current.value);
-      if (next) writeFormDraft(key, next.value);
+      // Words on their way first: newer pending words of the same draft then replace them.
+      if (unsaved.current) writeFormDraft(unsaved.current.key, unsaved.current.value);
+      const next = pending.current;
+      if (next && dirty.current) writeFormDraft(rescueKey(current.current.draftId, current.current.memberId), next.value);
       flush();
     };
     const onVisibility = () => {
