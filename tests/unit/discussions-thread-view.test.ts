@@ -5,6 +5,9 @@ import { THREAD_FIRST_SCREEN_POSTS } from '@/features/discussions/constants';
 import { threadView$ } from '@/features/discussions/model/local-queries';
 import { testDatabase } from './db-support/memory-db';
 
+/** A thread shorter than what the first screen reads: its first emission is the whole thread. */
+const SHORT = THREAD_FIRST_SCREEN_POSTS - 1;
+
 let db: AppDatabase | undefined;
 afterEach(async () => {
   await db?.close();
@@ -54,14 +57,14 @@ describe('reading a thread from the local store', () => {
   });
 
   it('a short thread is complete in its first emission', async () => {
-    db = await threadOf(3);
+    db = await threadOf(SHORT);
     const first = await firstValueFrom(threadView$(db, thread, null));
-    expect(first.posts).toHaveLength(3);
+    expect(first.posts).toHaveLength(SHORT);
     expect(first.complete).toBe(true);
   });
 
   it('a short thread is handed over once: reading its posts a second time is not a change', async () => {
-    db = await threadOf(3);
+    db = await threadOf(SHORT);
     const views: unknown[] = [];
     const sub = threadView$(db, thread, null).subscribe((view) => views.push(view));
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -70,7 +73,7 @@ describe('reading a thread from the local store', () => {
   });
 
   it('a new post in a short thread is still handed over', async () => {
-    db = await threadOf(3);
+    db = await threadOf(SHORT);
     const views: { posts: unknown[] }[] = [];
     const sub = threadView$(db, thread, null).subscribe((view) => views.push(view));
     await vi.waitFor(() => expect(views).toHaveLength(1));
@@ -78,11 +81,11 @@ describe('reading a thread from the local store', () => {
       id: crypto.randomUUID(),
       discussion_id: thread,
       user_id: author,
-      content: 'Post 3',
+      content: `Post ${SHORT}`,
       is_solution: false,
       created_at: new Date().toISOString(),
     });
-    await vi.waitFor(() => expect(views.at(-1)?.posts).toHaveLength(4));
+    await vi.waitFor(() => expect(views.at(-1)?.posts).toHaveLength(SHORT + 1));
     sub.unsubscribe();
   });
 });

@@ -15,7 +15,7 @@ export const MAX_PLAYERS_PER_POST = 4;
  * chunks, below the fold. Each post is markdown parsed and sanitized on a phone's slow CPU, so every post more
  * here delays the first paint of the title and the first posts.
  */
-export const THREAD_FIRST_SCREEN_POSTS = 4;
+export const THREAD_FIRST_SCREEN_POSTS = 2;
 /** The Element Timing name of a hub card's title: when the list's first title painted (field data, the benchmarks). */
 export const HUB_TITLE_TIMING = 'hub-card-title';
 /** How long a thread's live read stays open after its screen left (back and forth from the hub is instant). */
