@@ -25,9 +25,15 @@ const BENCHMARKS: Record<string, string> = {
 /**
  * Run only by name, figures with no target: where a first screen's main-thread time goes, by function; one
  * reply's database time by its thread's follower count, the post trigger before and after its set-based fan-out;
- * what IndexedDB alone costs a first sync's posts, with and without the store's indexes.
+ * what IndexedDB alone costs a first sync's posts, with and without the store's indexes; a shared link's first
+ * visit at 4x CPU as the page itself saw it, beside another commit's (a steadier comparison than Lighthouse's).
  */
-const ON_REQUEST: Record<string, string> = { profile: 'first-screen-profile.ts', reply: 'app-reply.ts', store: 'store-writes.ts' };
+const ON_REQUEST: Record<string, string> = {
+  profile: 'first-screen-profile.ts',
+  'first-visit': 'first-visit.ts',
+  reply: 'app-reply.ts',
+  store: 'store-writes.ts',
+};
 
 const wanted = process.argv.slice(2);
 const names = wanted.length > 0 ? wanted : Object.keys(BENCHMARKS);
