@@ -142,11 +142,11 @@ export const STORE_IDLE_TIMEOUT_MS = 2000;
  * After a server-read first screen, how long the member reads undisturbed before the store, replication and
  * the service worker load (RxDB's chunk alone is seconds of a throttled phone's main thread): this long painted,
  * with no long task and no response arriving (`quietOrFirstInput`). Every second of it is a second later that
- * the device holds the community for offline use (a 20,000-post first sync ended 2 s sooner with 3 s than with 5 s), so it is no longer than
- * the first screen's settling needs; counted from its last long task, a slow phone still settling is not cut
- * short (a fixed 3 s after the first screen let a slow host's first visit of the hub take the sync's tasks in,
- * Lighthouse's TBT 4.7 s against 0.4 s). The member's first tap or key ends the wait at once: acting on the
- * page needs the store.
+ * the device holds the community for offline use (a 20,000-post first sync ended 2 s sooner with 3 s than
+ * with 5 s), so it is no longer than the first screen's settling needs; counted from its last long task, a
+ * slow phone still settling is not cut short (a fixed 3 s after the first screen let a slow host's first visit
+ * of the hub take the sync's tasks in, Lighthouse's TBT 4.7 s against 0.4 s). The member's first tap or key
+ * ends the wait at once: acting on the page needs the store.
  */
 export const SERVER_FIRST_QUIET_MS = 3000;
 /** Longest wait for that quiet, on a page that keeps the main thread busy. */

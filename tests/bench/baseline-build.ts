@@ -1,12 +1,13 @@
 /**
- * Another commit's app built next to the working tree's, for benchmarks that compare the two side by side in one
- * run (same stack, same host load): `PROFILE_BASELINE` and `LIGHTHOUSE_BASELINE`.
+ * The app built and served against a benchmark's own seeded stack, and another commit's app next to it for
+ * benchmarks that compare the two side by side in one run (same stack, same host load): `PROFILE_BASELINE`,
+ * `LIGHTHOUSE_BASELINE` and `FIRST_VISIT_BASELINE`.
  */
 import { execSync } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, preview, type BuildEnvironmentOptions } from 'vite';
-import { ROOT } from '../support/stack-process';
+import { ROOT, startStackProcess, testStackLocation, type RunningStack } from '../support/stack-process';
 
 /** The app of `ref` built into `distDir` from a copy of its tree (the working tree is left alone). */
 export async function buildBaseline(ref: string, srcDir: string, distDir: string, options: BuildEnvironmentOptions = {}): Promise<void> {
@@ -33,4 +34,63 @@ export async function serve(distDir: string) {
   const server = await preview({ logLevel: 'warn', build: { outDir: distDir }, preview: { port: 0, host: '127.0.0.1' } });
   const address = server.httpServer.address();
   return { server, baseUrl: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
+}
+
+/** One built app being served. */
+export interface ServedApp {
+  distDir: string;
+  baseUrl: string;
+}
+
+export interface BenchApps {
+  stack: RunningStack;
+  /** the working tree's app */
+  working: ServedApp;
+  /** the `baselineRef` commit's app, when one was asked for */
+  baseline?: ServedApp;
+  /** Stops the servers and the stack and removes their files. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a seeded stack under `.local/bench-<name>`, builds the working tree's app against it (and `baselineRef`'s,
+ * when given, with the same build options) and serves them. Anything that fails on the way stops what had started.
+ */
+export async function startBenchApps(
+  name: string,
+  options: { baselineRef?: string; build?: BuildEnvironmentOptions; configFile?: string; log: (message: string) => void },
+): Promise<BenchApps> {
+  const { baselineRef, build: buildOptions = {}, configFile, log } = options;
+  const location = await testStackLocation(`bench-${name}`);
+  log('starting a seeded stack');
+  const stack = await startStackProcess(location);
+  const distDir = join(ROOT, '.local', `bench-${name}-dist`);
+  const baselineSrc = join(ROOT, '.local', `bench-${name}-baseline-src`);
+  const baselineDist = join(ROOT, '.local', `bench-${name}-baseline-dist`);
+  const servers: Awaited<ReturnType<typeof serve>>['server'][] = [];
+  const close = async () => {
+    for (const server of servers) await server.close();
+    await stack.stop();
+    for (const dir of [location.localDir, distDir, baselineSrc, baselineDist]) rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const { API_URL, ANON_KEY } = stack.status;
+    log('building the app');
+    Object.assign(process.env, { VITE_SUPABASE_URL: API_URL, VITE_SUPABASE_ANON_KEY: ANON_KEY, VITE_DEMO_LOGINS: 'true' });
+    await build({ configFile, logLevel: 'warn', build: { ...buildOptions, outDir: distDir, emptyOutDir: true } });
+    const working = await serve(distDir);
+    servers.push(working.server);
+    let baseline: ServedApp | undefined;
+    if (baselineRef) {
+      log(`building the baseline ${baselineRef}`);
+      await buildBaseline(baselineRef, baselineSrc, baselineDist, buildOptions);
+      const served = await serve(baselineDist);
+      servers.push(served.server);
+      baseline = { distDir: baselineDist, baseUrl: served.baseUrl };
+    }
+    return { stack, working: { distDir, baseUrl: working.baseUrl }, baseline, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

@@ -11,14 +11,13 @@
  * the same stack and profiles each page with it right before the working tree's, side by side in one run.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { build } from 'vite';
 import { CHROMIUM_ARGS } from '../../playwright.config';
-import { ROOT, startStackProcess, testStackLocation } from '../support/stack-process';
-import { buildBaseline, serve } from './baseline-build';
+import { ROOT } from '../support/stack-process';
+import { startBenchApps } from './baseline-build';
 import { machineLabel } from './machine';
 import { sharedLinkPages, waitForFirstScreen } from './pages';
 
@@ -163,31 +162,16 @@ async function profileColdStart(browser: Browser, baseUrl: string, nameOf: Retur
 }
 
 async function main() {
-  const location = await testStackLocation('bench-profile');
-  log('starting a seeded stack');
-  const stack = await startStackProcess(location);
-  const distDir = join(ROOT, '.local', 'bench-profile-dist');
   const baselineRef = process.env.PROFILE_BASELINE;
-  const baselineSrc = join(ROOT, '.local', 'bench-profile-baseline-src');
-  const baselineDist = join(ROOT, '.local', 'bench-profile-baseline-dist');
-  const servers: Awaited<ReturnType<typeof serve>>['server'][] = [];
+  // Unminified, with source maps: the summaries name functions by their source file.
+  const apps = await startBenchApps('profile', { baselineRef, build: { minify: false, sourcemap: true }, log });
   const browser = await chromium.launch({ executablePath: execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim(), args: CHROMIUM_ARGS });
   try {
-    const { API_URL: apiUrl, ANON_KEY: anonKey, DB_URL: dbUrl } = stack.status;
-    log('building the app (unminified, with source maps)');
-    Object.assign(process.env, { VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: anonKey, VITE_DEMO_LOGINS: 'true' });
-    await build({ logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true, minify: false, sourcemap: true } });
-    const builds: { label: string; baseUrl: string; nameOf: ReturnType<typeof sourceNamer> }[] = [];
-    if (baselineRef) {
-      log(`building the baseline ${baselineRef}`);
-      await buildBaseline(baselineRef, baselineSrc, baselineDist, { minify: false, sourcemap: true });
-      const { server, baseUrl } = await serve(baselineDist);
-      servers.push(server);
-      builds.push({ label: `baseline ${baselineRef}`, baseUrl, nameOf: sourceNamer(baselineDist) });
-    }
-    const { server, baseUrl } = await serve(distDir);
-    servers.push(server);
-    builds.push({ label: baselineRef ? 'working tree' : '', baseUrl, nameOf: sourceNamer(distDir) });
+    const dbUrl = apps.stack.status.DB_URL;
+    const builds = [
+      ...(apps.baseline ? [{ label: `baseline ${baselineRef}`, baseUrl: apps.baseline.baseUrl, nameOf: sourceNamer(apps.baseline.distDir) }] : []),
+      { label: baselineRef ? 'working tree' : '', baseUrl: apps.working.baseUrl, nameOf: sourceNamer(apps.working.distDir) },
+    ];
     log(await machineLabel(browser));
     const only = process.env.PROFILE_PAGES?.split(',');
     const labelled = (label: string, what: string) => (label ? `${what} (${label})` : what);
@@ -204,12 +188,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    for (const server of servers) await server.close();
-    await stack.stop();
-    rmSync(location.localDir, { recursive: true, force: true });
-    rmSync(distDir, { recursive: true, force: true });
-    rmSync(baselineSrc, { recursive: true, force: true });
-    rmSync(baselineDist, { recursive: true, force: true });
+    await apps.close();
   }
 }
 

@@ -23,8 +23,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { CHROMIUM_ARGS } from '../../playwright.config';
 import { FIRST_SCREEN_MARK } from '../../src/lib/shell-constants';
-import { ROOT, startStackProcess, testStackLocation } from '../support/stack-process';
-import { buildBaseline, serve } from './baseline-build';
+import { ROOT } from '../support/stack-process';
+import { serve, startBenchApps } from './baseline-build';
 import { describeMachine, measureMachine, type Machine } from './machine';
 import { checkPagesRender, sharedLinkPages, waitForFirstScreen } from './pages';
 import { median, recordBenchResult } from './results';
@@ -112,32 +112,16 @@ function medians(visits: Visit[]): Figures {
 }
 
 async function main() {
-  const location = await testStackLocation('bench-first-visit');
-  log('starting a seeded stack');
-  const stack = await startStackProcess(location);
-  const distDir = join(ROOT, '.local', 'bench-first-visit-dist');
   const baselineRef = process.env.FIRST_VISIT_BASELINE;
-  const baselineSrc = join(ROOT, '.local', 'bench-first-visit-baseline-src');
-  const baselineDist = join(ROOT, '.local', 'bench-first-visit-baseline-dist');
+  const apps = await startBenchApps('first-visit', { baselineRef, log });
   const floorDist = join(ROOT, '.local', 'bench-first-visit-floor-dist');
-  const servers: Awaited<ReturnType<typeof serve>>['server'][] = [];
+  let floorServer: Awaited<ReturnType<typeof serve>>['server'] | undefined;
   const browser = await chromium.launch({ executablePath: execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim(), args: CHROMIUM_ARGS });
   try {
-    const { API_URL: apiUrl, ANON_KEY: anonKey, DB_URL: dbUrl } = stack.status;
-    log('building the app');
-    Object.assign(process.env, { VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: anonKey, VITE_DEMO_LOGINS: 'true' });
-    await build({ logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
-    const builds: { label: string; baseUrl: string }[] = [];
-    if (baselineRef) {
-      log(`building the baseline ${baselineRef}`);
-      await buildBaseline(baselineRef, baselineSrc, baselineDist);
-      const baseline = await serve(baselineDist);
-      servers.push(baseline.server);
-      builds.push({ label: `baseline ${baselineRef}`, baseUrl: baseline.baseUrl });
-    }
-    const working = await serve(distDir);
-    servers.push(working.server);
-    builds.push({ label: 'working tree', baseUrl: working.baseUrl });
+    const builds = [
+      ...(apps.baseline ? [{ label: `baseline ${baselineRef}`, baseUrl: apps.baseline.baseUrl }] : []),
+      { label: 'working tree', baseUrl: apps.working.baseUrl },
+    ];
     log('building the framework floor');
     await build({
       root: join(ROOT, 'tests', 'bench', 'framework-floor'),
@@ -147,14 +131,14 @@ async function main() {
       build: { outDir: floorDist, emptyOutDir: true, target: 'es2022' },
     });
     const floor = await serve(floorDist);
-    servers.push(floor.server);
+    floorServer = floor.server;
     const floorFirstScreen: FirstScreen = async (page) => {
       await page.waitForSelector('h1');
       return page.evaluate(() => performance.now());
     };
 
     const only = process.env.FIRST_VISIT_PAGES?.split(',');
-    const targets = Object.fromEntries(Object.entries(await sharedLinkPages(dbUrl)).filter(([name]) => !only || only.includes(name)));
+    const targets = Object.fromEntries(Object.entries(await sharedLinkPages(apps.stack.status.DB_URL)).filter(([name]) => !only || only.includes(name)));
     for (const b of builds) await checkPagesRender(browser, b.baseUrl, targets);
 
     const machines: Machine[] = [];
@@ -191,12 +175,8 @@ async function main() {
     recordBenchResult('firstVisitThrottled', { machine, cpuSlowdown: CPU_SLOWDOWN, rounds: ROUNDS, baseline: baselineRef ?? null, results });
   } finally {
     await browser.close();
-    for (const server of servers) await server.close();
-    await stack.stop();
-    rmSync(location.localDir, { recursive: true, force: true });
-    rmSync(distDir, { recursive: true, force: true });
-    rmSync(baselineSrc, { recursive: true, force: true });
-    rmSync(baselineDist, { recursive: true, force: true });
+    await floorServer?.close();
+    await apps.close();
     rmSync(floorDist, { recursive: true, force: true });
   }
 }

@@ -15,14 +15,12 @@
  * run's trace there.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { build } from 'vite';
 import { CHROMIUM_ARGS } from '../../playwright.config';
-import { ROOT, startStackProcess, testStackLocation } from '../support/stack-process';
-import { buildBaseline, serve } from './baseline-build';
+import { startBenchApps } from './baseline-build';
 import { describeMachine, type Machine } from './machine';
 import { chromium } from 'playwright-core';
 import { checkPagesRender, sharedLinkPages } from './pages';
@@ -181,30 +179,13 @@ function medians(runs: RunFigures[]): RunFigures {
 }
 
 async function main() {
-  const location = await testStackLocation('bench-lighthouse');
-  log('starting a seeded stack');
-  const stack = await startStackProcess(location);
-  const distDir = join(ROOT, '.local', 'bench-lighthouse-dist');
   const baselineRef = process.env.LIGHTHOUSE_BASELINE;
-  const baselineSrc = join(ROOT, '.local', 'bench-lighthouse-baseline-src');
-  const baselineDist = join(ROOT, '.local', 'bench-lighthouse-baseline-dist');
-  const servers: Awaited<ReturnType<typeof serve>>['server'][] = [];
+  // LIGHTHOUSE_VITE_CONFIG=<file>: build with another Vite config (comparing a bundling change side by side).
+  const apps = await startBenchApps('lighthouse', { baselineRef, configFile: process.env.LIGHTHOUSE_VITE_CONFIG, log });
   try {
-    const { API_URL: apiUrl, ANON_KEY: anonKey, DB_URL: dbUrl } = stack.status;
-    log('building the app');
-    Object.assign(process.env, { VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: anonKey, VITE_DEMO_LOGINS: 'true' });
-    // LIGHTHOUSE_VITE_CONFIG=<file>: build with another Vite config (comparing a bundling change side by side).
-    await build({ configFile: process.env.LIGHTHOUSE_VITE_CONFIG, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
-    const { server, baseUrl } = await serve(distDir);
-    servers.push(server);
-    let baselineUrl: string | undefined;
-    if (baselineRef) {
-      log(`building the baseline ${baselineRef}`);
-      await buildBaseline(baselineRef, baselineSrc, baselineDist);
-      const baseline = await serve(baselineDist);
-      servers.push(baseline.server);
-      baselineUrl = baseline.baseUrl;
-    }
+    const dbUrl = apps.stack.status.DB_URL;
+    const baseUrl = apps.working.baseUrl;
+    const baselineUrl = apps.baseline?.baseUrl;
     const chromePath = execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
 
     // LIGHTHOUSE_PAGES=thread,hub measures only those (a quicker look while working on one page).
@@ -285,12 +266,7 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    for (const server of servers) await server.close();
-    await stack.stop();
-    rmSync(location.localDir, { recursive: true, force: true });
-    rmSync(distDir, { recursive: true, force: true });
-    rmSync(baselineSrc, { recursive: true, force: true });
-    rmSync(baselineDist, { recursive: true, force: true });
+    await apps.close();
   }
 }
 
