@@ -70,6 +70,32 @@ function keepLaunchMarkup(path: string): void {
   );
 }
 
+/** How far down the page the kept markup reaches, in window heights: a launch shows its top, and more is only more to parse and lay out. */
+export const LAUNCH_MARKUP_SCREENS = 1.5;
+
+/**
+ * `root`'s HTML without what starts further down the page than `LAUNCH_MARKUP_SCREENS` windows: the launch paints
+ * the markup as a page of its own, and every element in it is styled and laid out before the list shows (a throttled
+ * cold start of the hub spent about 450 ms on its ten cards, header and footer). The app's first render brings the
+ * rest. Elements with no box (hidden at this width) and fixed ones stay: where they start says nothing of the page.
+ */
+function firstScreensMarkup(root: HTMLElement): string {
+  const fold = window.innerHeight * LAUNCH_MARKUP_SCREENS;
+  const copy = root.cloneNode(true) as HTMLElement;
+  const copies = copy.querySelectorAll('*');
+  const below: Element[] = [];
+  root.querySelectorAll('*').forEach((element, index) => {
+    const box = element.getBoundingClientRect();
+    if (box.height === 0 && box.width === 0) return;
+    if (box.top + window.scrollY < fold) return;
+    if (getComputedStyle(element).position === 'fixed') return;
+    below.push(copies[index]);
+  });
+  // Removing a piece whose ancestor went already changes nothing.
+  for (const element of below) element.remove();
+  return copy.innerHTML;
+}
+
 async function takeLaunchMarkup(path: string): Promise<void> {
   const root = document.getElementById('root');
   const build = entryScript();
@@ -78,7 +104,7 @@ async function takeLaunchMarkup(path: string): Promise<void> {
   // Member-written HTML is never kept: the markup is served as HTML, and sanitised HTML serialised and parsed
   // again is not always the same tree (`member-html` marks every element that renders it).
   if (root.querySelector('.member-html')) return;
-  const markup = root.innerHTML;
+  const markup = firstScreensMarkup(root);
   if (keptMarkup.get(path) === markup) return;
   const cache = await caches.open(LAUNCH_MARKUP_CACHE);
   if (!current()) return;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { writeLaunchSnapshot } from '@/launch/launch-snapshot';
+import { LAUNCH_MARKUP_SCREENS, writeLaunchSnapshot } from '@/launch/launch-snapshot';
 import { LAUNCH_ENTRY_ATTRIBUTE, LAUNCH_MARKUP_BUILD_HEADER, launchMarkupKey } from '@/lib/launch-markup';
 
 // The boundaries: Cache Storage and the browser's idle callbacks.
@@ -49,5 +49,35 @@ describe("a screen's launch markup", () => {
     history.replaceState(null, '', '/discussions?q=techno');
     await snapshotThenIdle('<main><a data-testid="discussion-card" href="/discussions/thread/2">Techno only</a></main>');
     expect(put).not.toHaveBeenCalled();
+  });
+
+  it('holds what starts within its first screens of the page, not the cards further down', async () => {
+    // The boundary here is layout: each element's box is where its data-top says, 40 px high.
+    const fold = window.innerHeight * LAUNCH_MARKUP_SCREENS;
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      const top = Number(this.getAttribute('data-top') ?? 0);
+      return DOMRect.fromRect({ x: 0, y: top, width: 300, height: this.hasAttribute('data-hidden') ? 0 : 40 });
+    });
+    try {
+      await snapshotThenIdle(
+        `<header data-top="0">DJCircle</header><main data-top="64">` +
+          `<a data-testid="discussion-card" data-top="100">Warehouse set times</a>` +
+          `<a data-testid="discussion-card" data-top="${fold - 10}">Booth monitors</a>` +
+          `<a data-testid="discussion-card" data-top="${fold + 10}">Vinyl swap meet</a>` +
+          `<a data-testid="discussion-card" data-top="${fold * 2}">After-hours playlist</a></main>` +
+          `<aside data-top="0" data-hidden>Sidebar links</aside><footer data-top="${fold * 3}">Footer</footer>`,
+      );
+    } finally {
+      vi.restoreAllMocks();
+    }
+    const kept = await put.mock.calls[0]![1].text();
+    expect(kept).toContain('Warehouse set times');
+    expect(kept).toContain('Booth monitors');
+    expect(kept).toContain('Sidebar links');
+    expect(kept).not.toContain('Vinyl swap meet');
+    expect(kept).not.toContain('After-hours playlist');
+    expect(kept).not.toContain('Footer');
+    // The live page keeps every card: only the copy is cut.
+    expect(document.querySelectorAll('[data-testid="discussion-card"]')).toHaveLength(4);
   });
 });
