@@ -77,22 +77,34 @@ export const LAUNCH_MARKUP_SCREENS = 1.5;
  * `root`'s HTML without what starts further down the page than `LAUNCH_MARKUP_SCREENS` windows: the launch paints
  * the markup as a page of its own, and every element in it is styled and laid out before the list shows (a throttled
  * cold start of the hub spent about 450 ms on its ten cards, header and footer). The app's first render brings the
- * rest. Elements with no box (hidden at this width) and fixed ones stay: where they start says nothing of the page.
+ * rest. Elements with no box (hidden at this width) stay, and so do fixed and sticky ones with all they hold: on a
+ * scrolled page, where they are drawn says nothing of where they sit in it.
  */
 function firstScreensMarkup(root: HTMLElement): string {
   const fold = window.innerHeight * LAUNCH_MARKUP_SCREENS;
   const copy = root.cloneNode(true) as HTMLElement;
   const copies = copy.querySelectorAll('*');
-  const below: Element[] = [];
+  const cut = new Set<Element>();
+  const pinned = new Set<Element>();
+  const cutCopies: Element[] = [];
+  // Document order visits a parent before its children: what is inside a cut or pinned element follows it unmeasured.
   root.querySelectorAll('*').forEach((element, index) => {
+    const parent = element.parentElement;
+    if (parent && (cut.has(parent) || pinned.has(parent))) {
+      (cut.has(parent) ? cut : pinned).add(element);
+      return;
+    }
     const box = element.getBoundingClientRect();
-    if (box.height === 0 && box.width === 0) return;
-    if (box.top + window.scrollY < fold) return;
-    if (getComputedStyle(element).position === 'fixed') return;
-    below.push(copies[index]);
+    if ((box.height === 0 && box.width === 0) || box.top + window.scrollY < fold) return;
+    const { position } = getComputedStyle(element);
+    if (position === 'fixed' || position === 'sticky') {
+      pinned.add(element);
+      return;
+    }
+    cut.add(element);
+    cutCopies.push(copies[index]);
   });
-  // Removing a piece whose ancestor went already changes nothing.
-  for (const element of below) element.remove();
+  for (const element of cutCopies) element.remove();
   return copy.innerHTML;
 }
 

@@ -80,4 +80,27 @@ describe("a screen's launch markup", () => {
     // The live page keeps every card: only the copy is cut.
     expect(document.querySelectorAll('[data-testid="discussion-card"]')).toHaveLength(4);
   });
+
+  it('keeps a sticky header and what it holds when the page was scrolled far down as it was taken', async () => {
+    const fold = window.innerHeight * LAUNCH_MARKUP_SCREENS;
+    const scrolled = fold * 2;
+    vi.spyOn(window, 'scrollY', 'get').mockReturnValue(scrolled);
+    // Boxes as drawn in the scrolled window: the header stuck at its top, the page's first card far above it.
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      return DOMRect.fromRect({ x: 0, y: Number(this.getAttribute('data-top') ?? 0), width: 300, height: 40 });
+    });
+    try {
+      await snapshotThenIdle(
+        `<header style="position: sticky; top: 0" data-top="0"><span data-top="0">DJCircle</span></header>` +
+          `<main data-top="${64 - scrolled}"><a data-testid="discussion-card" data-top="${100 - scrolled}">Warehouse set times</a>` +
+          `<a data-testid="discussion-card" data-top="10">Vinyl swap meet</a></main>`,
+      );
+    } finally {
+      vi.restoreAllMocks();
+    }
+    const kept = await put.mock.calls[0]![1].text();
+    expect(kept).toContain('DJCircle');
+    expect(kept).toContain('Warehouse set times');
+    expect(kept).not.toContain('Vinyl swap meet');
+  });
 });
