@@ -57,6 +57,16 @@ export const APP_TARGETS = {
 /** Offline launches timed; 4x CPU throttling makes single launches vary by a second on this machine. */
 const COLD_STARTS = 9;
 const COLD_START_SETTLE_MS = 3000;
+/**
+ * The windows the cold starts are timed in, each with its own launch markup: the bench's desktop window, and the
+ * phone most members open the app on at a gig (the launch markup holds the first screens of the window it was
+ * taken in, so a phone's is smaller).
+ */
+const COLD_START_WINDOWS = {
+  desktop: { width: 1280, height: 900 },
+  phone: { width: 360, height: 740 },
+} as const;
+type ColdStartWindow = keyof typeof COLD_START_WINDOWS;
 
 /** Threads opened once each under the emulated latency, besides the reopened 500-post thread. */
 const FIRST_OPENS = 9;
@@ -472,26 +482,43 @@ interface ColdStart {
  * index.html and stylesheet, scripts off) painted from the worker's cache, to its first contentful paint. A slower host
  * slows both; the ratio is what the app's own work costs.
  */
-async function offlineColdStarts(synced: BrowserContext, baseUrl: string): Promise<{ app: ColdStart[]; shellMs: number[] }> {
+async function offlineColdStarts(synced: BrowserContext, baseUrl: string, where: ColdStartWindow): Promise<{ app: ColdStart[]; shellMs: number[] }> {
+  const size = COLD_START_WINDOWS[where];
+  const openPage = async () => {
+    const page = await synced.newPage();
+    await page.setViewportSize(size);
+    return page;
+  };
+  const key = launchMarkupKey('/discussions');
+  await synced.setOffline(false);
+  // A markup kept in another window is forgotten first, so the one timed is the one this window's hub keeps: from a
+  // same-origin document that runs none of the app (the precached manifest), so nothing keeps a markup meanwhile.
+  const forget = await openPage();
+  await forget.goto(`${baseUrl}/manifest.webmanifest`);
+  await forget.evaluate(async ([cache, entry]) => (await caches.open(cache)).delete(entry), [LAUNCH_MARKUP_CACHE, key] as const);
+  await forget.close();
   // The device as a member leaves it: the worker's precache complete and the hub shown long enough for its
   // look to be kept for the next launch (an idle moment after the list rendered).
-  const warm = await synced.newPage();
+  const warm = await openPage();
   await warm.goto(`${baseUrl}/discussions`);
   await warm.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-  const kept = await warm
-    .waitForFunction((cache) => caches.has(cache), LAUNCH_MARKUP_CACHE, { timeout: 15_000, polling: 200 })
-    .then(() => true)
-    .catch(() => false);
-  if (!kept) log("the hub's launch markup was not kept within 15 s: the cold starts paint without it");
+  // Polled from here: a predicate that returns a promise counts as truthy to Playwright's waitForFunction at once.
+  let kept = false;
+  for (const until = Date.now() + 15_000; !kept && Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 200)))
+    kept = await warm.evaluate(async ([cache, entry]) => (await (await caches.open(cache)).match(entry)) !== undefined, [LAUNCH_MARKUP_CACHE, key] as const);
+  if (!kept) log(`the hub's launch markup was not kept within 15 s (${where}): the cold starts paint without it`);
   else {
     // How much HTML the worker puts before the list: the browser parses and lays it out before the first card.
-    const markup = await warm.evaluate(async ([cache, key]) => (await (await caches.open(cache)).match(key))?.text() ?? '', [
+    const markup = await warm.evaluate(async ([cache, entry]) => (await (await caches.open(cache)).match(entry))?.text() ?? '', [
       LAUNCH_MARKUP_CACHE,
-      launchMarkupKey('/discussions'),
+      key,
     ] as const);
-    writeFileSync(join(ROOT, '.local', 'bench-launch-markup.html'), markup);
+    const file = join(ROOT, '.local', `bench-launch-markup-${where}.html`);
+    writeFileSync(file, markup);
     const firstCard = markup.indexOf('data-testid="discussion-card"');
-    log(`launch markup of the hub: ${round(markup.length / 1024)} KB, first card at ${round(firstCard / 1024)} KB (.local/bench-launch-markup.html)`);
+    log(
+      `launch markup of the hub (${where}, ${size.width}x${size.height}): ${round(markup.length / 1024)} KB, first card at ${round(firstCard / 1024)} KB (${file})`,
+    );
   }
   await warm.close();
   await synced.setOffline(true);
@@ -500,7 +527,7 @@ async function offlineColdStarts(synced: BrowserContext, baseUrl: string): Promi
   const app: ColdStart[] = [];
   const shellMs: number[] = [];
   for (let i = 0; i < COLD_STARTS; i++) {
-    const cold = await synced.newPage();
+    const cold = await openPage();
     await cold.addInitScript({ content: LONG_TASK_OBSERVER });
     await cold.addInitScript({ content: TITLE_PAINT_OBSERVER });
     const session = await synced.newCDPSession(cold);
@@ -530,7 +557,7 @@ async function offlineColdStarts(synced: BrowserContext, baseUrl: string): Promi
     app.push({ ms, longTasks: tasks.length, longestTaskMs: Math.round(Math.max(0, ...tasks)), fromMarkup });
     await cold.close();
 
-    const shell = await synced.newPage();
+    const shell = await openPage();
     const shellSession = await synced.newCDPSession(shell);
     await shellSession.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await shellSession.send('Emulation.setScriptExecutionDisabled', { value: true });
@@ -575,8 +602,17 @@ function coldStartFigures({ app, shellMs }: { app: ColdStart[]; shellMs: number[
   };
 }
 
-const describeColdStart = (c: ReturnType<typeof coldStartFigures>) =>
-  `offline cold start (4x CPU): median ${c.coldStartOfflineCpu4xMedianMs} ms, static shell from the worker's cache ${c.coldStartShellMedianMs} ms, ratio ${c.coldStartShellRatio}; tasks over 50 ms before the list: median ${c.coldStartLongTasksMedian}, longest ${c.coldStartLongestTaskMedianMs} ms; runs ${c.coldStartRuns.join(', ')} (${c.coldStartFromMarkup} painted from the launch markup), shell ${c.coldStartShellRuns.join(', ')}`;
+/** The cold starts in every window, one after the other on the same device: desktop first, then phone. */
+async function coldStartsInEveryWindow(synced: BrowserContext, baseUrl: string) {
+  const desktop = coldStartFigures(await offlineColdStarts(synced, baseUrl, 'desktop'));
+  log(describeColdStart(desktop, 'desktop'));
+  const phone = coldStartFigures(await offlineColdStarts(synced, baseUrl, 'phone'));
+  log(describeColdStart(phone, 'phone'));
+  return { desktop, phone };
+}
+
+const describeColdStart = (c: ReturnType<typeof coldStartFigures>, where: ColdStartWindow) =>
+  `offline cold start (4x CPU, ${where} ${COLD_START_WINDOWS[where].width}x${COLD_START_WINDOWS[where].height}): median ${c.coldStartOfflineCpu4xMedianMs} ms, static shell from the worker's cache ${c.coldStartShellMedianMs} ms, ratio ${c.coldStartShellRatio}; tasks over 50 ms before the list: median ${c.coldStartLongTasksMedian}, longest ${c.coldStartLongestTaskMedianMs} ms; runs ${c.coldStartRuns.join(', ')} (${c.coldStartFromMarkup} painted from the launch markup), shell ${c.coldStartShellRuns.join(', ')}`;
 
 /** Milliseconds since the page's app started opening its store (NaN when it never did). */
 function msSinceStoreOpening(page: Page): Promise<number> {
@@ -734,7 +770,8 @@ async function main() {
     }
 
     if (COLD_ONLY) {
-      log(`${describeColdStart(coldStartFigures(await offlineColdStarts(synced!, baseUrl)))} (${describeMachine(machine)})`);
+      await coldStartsInEveryWindow(synced!, baseUrl);
+      log(`machine: ${describeMachine(machine)}`);
       await synced?.close();
       return;
     }
@@ -850,8 +887,7 @@ async function main() {
     );
     await page.close();
 
-    const cold = coldStartFigures(await offlineColdStarts(synced!, baseUrl));
-    log(describeColdStart(cold));
+    const cold = await coldStartsInEveryWindow(synced!, baseUrl);
     await synced!.close();
 
     const result = {
@@ -888,7 +924,9 @@ async function main() {
       ...catchUp,
       appStoredRows: appRows,
       rawFloorRows: floorRows,
-      ...cold,
+      // The desktop window's figures keep the names earlier runs recorded them under.
+      ...cold.desktop,
+      coldStartPhone: cold.phone,
       machine,
       browser: 'Debian Chromium via playwright-core; app and floor in the same browser, same run',
       // The machine is shared: the load average (1, 5, 15 min) at the end tells how noisy the figures are.

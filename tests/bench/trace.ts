@@ -75,7 +75,10 @@ export function describeTrace(events: TraceEvent[], mark: string, untilMs: numbe
   const lines: string[] = [];
   for (const task of tasks) {
     lines.push(`  +${ms(task.ts - from)} task ${ms(task.dur!)} ms`);
-    const parts = main.filter((e) => PARTS.has(e.name) && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur! && e.dur! >= 1000);
+    const inside = main.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur! && e.dur! >= 1000);
+    let parts = inside.filter((e) => PARTS.has(e.name));
+    // A long task of none of the usual parts (a navigation's commit, say): its longest events, whatever they are.
+    if (parts.length === 0 && task.dur! >= 50_000) parts = [...inside].sort((a, b) => b.dur! - a.dur!).slice(0, 5);
     for (const part of parts) {
       const data = part.args?.data;
       const what = [data?.type, data?.functionName, data?.url?.split('/').pop()].filter(Boolean).join(' ');
