@@ -15,16 +15,15 @@
  * Every figure is printed with the Chromium version and the host's `benchmarkIndex`.
  * Prints a table, merges the figures into bench-results.json under `app`, exits 1 when a target is missed.
  */
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { build, preview } from 'vite';
-import { CHROMIUM_ARGS } from '../../playwright.config';
+import { launchChromium } from '../support/chromium-args';
 import { MAX_KEPT_THREADS } from '../../src/db/replication/kept-threads';
 import { RECENT_WINDOW_DAYS } from '../../src/db/replication/tables';
 import { HUB_TITLE_TIMING } from '../../src/features/discussions/constants';
@@ -545,10 +544,15 @@ async function offlineColdStarts(synced: BrowserContext, baseUrl: string, where:
       { at: number; fromMarkup: boolean } | undefined;
     if (!painted) throw new Error("the cold start's page has no title-paint observer: the evaluation ran in another document");
     const { at: ms, fromMarkup } = painted;
-    if (traced)
+    if (traced) {
+      const events = await stopTrace(session);
+      // The whole trace too, every thread, for chrome://tracing or a script.
+      const file = join(ROOT, '.local', `cold-start-trace-${where}.json`);
+      writeFileSync(file, JSON.stringify({ traceEvents: events }));
       log(
-        `trace of the last cold start (title painted at ${round(ms)} ms):\n${describeTrace(await stopTrace(session), 'navigationStart', ms + 50, `${baseUrl}/discussions`).join('\n')}`,
+        `trace of the last cold start (title painted at ${round(ms)} ms; ${file}):\n${describeTrace(events, 'navigationStart', ms + 50, `${baseUrl}/discussions`).join('\n')}`,
       );
+    }
     const tasks = await cold.evaluate(
       ([until, over]) =>
         ((globalThis as { __longTasks?: [number, number][] }).__longTasks ?? []).filter(([start, d]) => start < until && d > over).map(([, d]) => d),
@@ -655,7 +659,7 @@ async function main() {
     server = await preview({ logLevel: 'warn', build: { outDir: distDir }, preview: { port: 0, host: '127.0.0.1' } });
     const address = server.httpServer.address();
     const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    browser = await chromium.launch({ executablePath: execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim(), args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     const machine = await measureMachine(browser);
     log(`machine: ${describeMachine(machine)}`);
 

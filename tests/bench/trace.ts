@@ -15,10 +15,15 @@ interface TraceEvent {
   args?: { data?: { url?: string; functionName?: string; type?: string; documentLoaderURL?: string; isLoadingMainFrame?: boolean } };
 }
 
+/** BENCH_TRACE_CATEGORIES: more trace categories, comma-separated (`loading,ServiceWorker`), to name what a bare task holds. */
+const EXTRA_CATEGORIES = (process.env.BENCH_TRACE_CATEGORIES ?? '').split(',').filter(Boolean);
+
 export async function startTrace(cdp: CDPSession): Promise<void> {
   await cdp.send('Tracing.start', {
     transferMode: 'ReportEvents',
-    traceConfig: { includedCategories: ['toplevel', 'devtools.timeline', 'blink.user_timing', 'v8', 'disabled-by-default-devtools.timeline'] },
+    traceConfig: {
+      includedCategories: ['toplevel', 'devtools.timeline', 'blink.user_timing', 'v8', 'disabled-by-default-devtools.timeline', ...EXTRA_CATEGORIES],
+    },
   });
 }
 
