@@ -4,7 +4,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_MESSAGES } from '../../supabase/local/gateway/storage/errors';
-import { anonClient, newMember, serviceClient, testStack, withDb, type TestMember } from '../support/clients';
+import { anonClient, newMember, serviceClient, testStack, queryBreakingDeadlocks, withDb, type TestMember } from '../support/clients';
 
 const bucket = `api-test-${randomUUID().slice(0, 8)}`;
 const policyNames = ['insert own folder', 'read bucket', 'update own folder'].map((p) => `${bucket} ${p}`);
@@ -40,16 +40,16 @@ beforeAll(async () => {
   expect((await service.storage.createBucket(bucket, { public: false })).error).toBeNull();
   await withDb(async (db) => {
     const own = `bucket_id = '${bucket}' and (storage.foldername(name))[1] = auth.uid()::text`;
-    await db.query(`create policy "${policyNames[0]}" on storage.objects for insert to authenticated with check (${own})`);
-    await db.query(`create policy "${policyNames[1]}" on storage.objects for select to authenticated using (bucket_id = '${bucket}')`);
-    await db.query(`create policy "${policyNames[2]}" on storage.objects for update to authenticated using (${own}) with check (${own})`);
+    await queryBreakingDeadlocks(db, `create policy "${policyNames[0]}" on storage.objects for insert to authenticated with check (${own})`);
+    await queryBreakingDeadlocks(db, `create policy "${policyNames[1]}" on storage.objects for select to authenticated using (bucket_id = '${bucket}')`);
+    await queryBreakingDeadlocks(db, `create policy "${policyNames[2]}" on storage.objects for update to authenticated using (${own}) with check (${own})`);
   });
   member = await newMember('storageapi');
 });
 
 afterAll(async () => {
   await withDb(async (db) => {
-    for (const name of policyNames) await db.query(`drop policy if exists "${name}" on storage.objects`);
+    for (const name of policyNames) await queryBreakingDeadlocks(db, `drop policy if exists "${name}" on storage.objects`);
   });
   await service.storage.emptyBucket(bucket);
   await service.storage.deleteBucket(bucket);

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_MESSAGES } from '../../supabase/local/gateway/storage/errors';
 import { TRANSFORM_LIMITS } from '../../supabase/local/gateway/storage/transform';
-import { newMember, serviceClient, testStack, withDb, type TestMember } from '../support/clients';
+import { newMember, serviceClient, testStack, queryBreakingDeadlocks, withDb, type TestMember } from '../support/clients';
 
 const publicBucket = `render-pub-${randomUUID().slice(0, 8)}`;
 const privateBucket = `render-priv-${randomUUID().slice(0, 8)}`;
@@ -27,7 +27,9 @@ beforeAll(async () => {
   service = serviceClient();
   expect((await service.storage.createBucket(publicBucket, { public: true })).error).toBeNull();
   expect((await service.storage.createBucket(privateBucket, { public: false })).error).toBeNull();
-  await withDb((db) => db.query(`create policy "${policy}" on storage.objects for select to authenticated using (bucket_id = '${privateBucket}')`));
+  await withDb((db) =>
+    queryBreakingDeadlocks(db, `create policy "${policy}" on storage.objects for select to authenticated using (bucket_id = '${privateBucket}')`),
+  );
   const jpeg = await photo();
   for (const b of [publicBucket, privateBucket]) {
     expect((await service.storage.from(b).upload('photo.jpg', jpeg, { contentType: 'image/jpeg' })).error).toBeNull();
@@ -36,7 +38,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await withDb((db) => db.query(`drop policy if exists "${policy}" on storage.objects`));
+  await withDb((db) => queryBreakingDeadlocks(db, `drop policy if exists "${policy}" on storage.objects`));
   for (const b of [publicBucket, privateBucket]) {
     await service.storage.emptyBucket(b);
     await service.storage.deleteBucket(b);
@@ -82,10 +84,12 @@ describe('image transformation', () => {
     expect(error).toBeNull();
     expect(await dimensions(data!)).toMatchObject({ width: 120, height: 80 });
     const stranger = await newMember('render');
-    await withDb((db) => db.query(`drop policy if exists "${policy}" on storage.objects`));
+    await withDb((db) => queryBreakingDeadlocks(db, `drop policy if exists "${policy}" on storage.objects`));
     const refused = await stranger.client.storage.from(privateBucket).download('photo.jpg', { transform: { width: 120 } });
     expect(refused.error).not.toBeNull();
-    await withDb((db) => db.query(`create policy "${policy}" on storage.objects for select to authenticated using (bucket_id = '${privateBucket}')`));
+    await withDb((db) =>
+      queryBreakingDeadlocks(db, `create policy "${policy}" on storage.objects for select to authenticated using (bucket_id = '${privateBucket}')`),
+    );
   });
 
   it('carries the transformation in a signed URL, where the query cannot change it', async () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_MESSAGES } from '../../supabase/local/gateway/storage/errors';
-import { anonClient, newMember, serviceClient, testStack, withDb, type TestMember } from '../support/clients';
+import { anonClient, newMember, serviceClient, testStack, queryBreakingDeadlocks, withDb, type TestMember } from '../support/clients';
 
 const SIZE_LIMIT = 1024;
 const bucket = `stack-test-${randomUUID().slice(0, 8)}`;
@@ -47,10 +47,10 @@ beforeAll(async () => {
   expect((await service.storage.createBucket(privateBucket, { public: false })).error).toBeNull();
   await withDb(async (db) => {
     const own = `bucket_id = '${bucket}' and (storage.foldername(name))[1] = auth.uid()::text`;
-    await db.query(`create policy "${policyNames[0]}" on storage.objects for insert to authenticated with check (${own})`);
-    await db.query(`create policy "${policyNames[1]}" on storage.objects for select to authenticated using (bucket_id = '${bucket}')`);
-    await db.query(`create policy "${policyNames[2]}" on storage.objects for update to authenticated using (${own}) with check (${own})`);
-    await db.query(`create policy "${policyNames[3]}" on storage.objects for delete to authenticated using (${own})`);
+    await queryBreakingDeadlocks(db, `create policy "${policyNames[0]}" on storage.objects for insert to authenticated with check (${own})`);
+    await queryBreakingDeadlocks(db, `create policy "${policyNames[1]}" on storage.objects for select to authenticated using (bucket_id = '${bucket}')`);
+    await queryBreakingDeadlocks(db, `create policy "${policyNames[2]}" on storage.objects for update to authenticated using (${own}) with check (${own})`);
+    await queryBreakingDeadlocks(db, `create policy "${policyNames[3]}" on storage.objects for delete to authenticated using (${own})`);
   });
   member = await newMember('storage');
   other = await newMember('storage');
@@ -58,7 +58,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await withDb(async (db) => {
-    for (const name of policyNames) await db.query(`drop policy if exists "${name}" on storage.objects`);
+    for (const name of policyNames) await queryBreakingDeadlocks(db, `drop policy if exists "${name}" on storage.objects`);
   });
   await service.storage.emptyBucket(bucket);
   await service.storage.deleteBucket(bucket);
