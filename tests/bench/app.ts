@@ -501,17 +501,17 @@ async function offlineColdStarts(synced: BrowserContext, baseUrl: string, where:
   const warm = await openPage();
   await warm.goto(`${baseUrl}/discussions`);
   await warm.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
-  // Polled from here: a predicate that returns a promise counts as truthy to Playwright's waitForFunction at once.
-  let kept = false;
-  for (const until = Date.now() + 15_000; !kept && Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 200)))
-    kept = await warm.evaluate(async ([cache, entry]) => (await (await caches.open(cache)).match(entry)) !== undefined, [LAUNCH_MARKUP_CACHE, key] as const);
-  if (!kept) log(`the hub's launch markup was not kept within 15 s (${where}): the cold starts paint without it`);
-  else {
-    // How much HTML the worker puts before the list: the browser parses and lays it out before the first card.
-    const markup = await warm.evaluate(async ([cache, entry]) => (await (await caches.open(cache)).match(entry))?.text() ?? '', [
+  // Polled from here (a predicate that returns a promise counts as truthy to Playwright's waitForFunction at once);
+  // the poll that finds the markup reads it.
+  let markup: string | null = null;
+  for (const until = Date.now() + 15_000; markup === null && Date.now() < until; await new Promise((resolve) => setTimeout(resolve, 200)))
+    markup = await warm.evaluate(async ([cache, entry]) => (await (await caches.open(cache)).match(entry))?.text() ?? null, [
       LAUNCH_MARKUP_CACHE,
       key,
     ] as const);
+  if (markup === null) log(`the hub's launch markup was not kept within 15 s (${where}): the cold starts paint without it`);
+  else {
+    // How much HTML the worker puts before the list: the browser parses and lays it out before the first card.
     const file = join(ROOT, '.local', `bench-launch-markup-${where}.html`);
     writeFileSync(file, markup);
     const firstCard = markup.indexOf('data-testid="discussion-card"');

@@ -13,7 +13,7 @@ import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
 import { CHROMIUM_ARGS, systemChromium } from '../../playwright.config';
 
 /** The features behind the address bar's popup WebUI and its preloading, by the names Chromium 156 knows them. */
-export const TOP_CHROME_WEBUI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup', 'PreloadTopChromeWebUI'];
+const TOP_CHROME_WEBUI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup', 'PreloadTopChromeWebUI'];
 
 const DISABLE = '--disable-features=';
 
@@ -52,7 +52,7 @@ async function playwrightDisabledFeatures(): Promise<string[]> {
 }
 
 /** The flags for the project's Chromium: CHROMIUM_ARGS, and Playwright's disabled features with the popup's added. */
-export async function chromiumArgs(): Promise<string[]> {
+async function chromiumArgs(): Promise<string[]> {
   let disabled: string[];
   try {
     disabled = await playwrightDisabledFeatures();
