@@ -4,7 +4,8 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_MESSAGES } from '../../supabase/local/gateway/storage/errors';
-import { anonClient, newMember, serviceClient, testStack, queryBreakingDeadlocks, withDb, type TestMember } from '../support/clients';
+import { anonClient, newMember, serviceClient, testStack, withDb, type TestMember } from '../support/clients';
+import { queryBreakingDeadlocks } from '../support/deadlock-retry';
 
 const bucket = `api-test-${randomUUID().slice(0, 8)}`;
 const policyNames = ['insert own folder', 'read bucket', 'update own folder'].map((p) => `${bucket} ${p}`);

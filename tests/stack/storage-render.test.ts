@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_MESSAGES } from '../../supabase/local/gateway/storage/errors';
 import { TRANSFORM_LIMITS } from '../../supabase/local/gateway/storage/transform';
-import { newMember, serviceClient, testStack, queryBreakingDeadlocks, withDb, type TestMember } from '../support/clients';
+import { newMember, serviceClient, testStack, withDb, type TestMember } from '../support/clients';
+import { queryBreakingDeadlocks } from '../support/deadlock-retry';
 
 const publicBucket = `render-pub-${randomUUID().slice(0, 8)}`;
 const privateBucket = `render-priv-${randomUUID().slice(0, 8)}`;

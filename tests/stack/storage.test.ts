@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_MESSAGES } from '../../supabase/local/gateway/storage/errors';
-import { anonClient, newMember, serviceClient, testStack, queryBreakingDeadlocks, withDb, type TestMember } from '../support/clients';
+import { anonClient, newMember, serviceClient, testStack, withDb, type TestMember } from '../support/clients';
+import { queryBreakingDeadlocks } from '../support/deadlock-retry';
 
 const SIZE_LIMIT = 1024;
 const bucket = `stack-test-${randomUUID().slice(0, 8)}`;

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { queryBreakingDeadlocks } from '../support/clients';
+import { queryBreakingDeadlocks } from '../support/deadlock-retry';
 
 /** A connection whose statements fail with the given errors, in turn, then succeed; it records what it ran. */
 function connection(failures: Array<{ code: string; message: string }>) {
