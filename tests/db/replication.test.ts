@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAppDatabase, type AppDatabase } from '@/db/database';
 import { SYNC_MESSAGES } from '@/db/messages';
 import { pinForOffline } from '@/db/pinning';
+import { SLICED_PAGE } from '@/db/replication/pull';
 import { createPushHandler } from '@/db/replication/push';
 import { supabaseTable, type RemoteTable } from '@/db/replication/remote-table';
 import { startSync, type SyncHandle, type StartSyncOptions } from '@/db/replication/sync';
@@ -220,6 +221,69 @@ describe('replication against the local stack', () => {
     await s.ensureThread(thread);
     await until(async () => (await db.posts.findOne(reply).exec()) !== null);
     await until(async () => (await db.discussions.findOne(thread).exec()) !== null && (await db.profiles.findOne(bob.id).exec()) !== null, 5_000);
+  });
+
+  it('a thread opened while a long first pull is still paging shows with its next page, not when the whole pull is done', async () => {
+    // More of the member's own posts than one page holds: the first pull of posts takes several pages.
+    const busy = await startThread(alice);
+    await withDb((pg) =>
+      pg.query(`insert into public.posts (discussion_id, user_id, content) select $1, $2, 'Track ' || g from generate_series(1, $3::int) g`, [
+        busy,
+        alice.id,
+        SLICED_PAGE + 1,
+      ]),
+    );
+    // A thread the device does not keep (old, and not the member's), opened from a link.
+    const opened = await startThread(bob);
+    const reply = randomUUID();
+    const { error } = await bob.client.from('posts').insert({ id: reply, discussion_id: opened, user_id: bob.id, content: 'Found it on a white label.' });
+    if (error) throw error;
+    await withDb((pg) => pg.query("update public.discussions set last_activity_at = now() - interval '60 days' where id = $1", [opened]));
+
+    // The pull's first page answers when released; every later page waits until the end of the test.
+    let releaseFirst = () => undefined as void;
+    let releaseRest = () => undefined as void;
+    const firstPage = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const laterPages = new Promise<void>((resolve) => (releaseRest = resolve));
+    let firstAsked = false;
+    let threadFetched = false;
+    const paging = (table: string): RemoteTable => {
+      const real = supabaseTable(alice.client, table, Object.values(TABLE_SPECS).find((spec) => spec.table === table)?.readColumns);
+      if (table !== 'posts') return real;
+      return {
+        ...real,
+        selectPage: async (request) => {
+          // The visit's own read of the thread answers at once (the pull's later pages name the thread too, once kept).
+          if (request.conditions.length === 1 && request.conditions[0] === `discussion_id.eq.${opened}`) {
+            const answer = await real.selectPage(request);
+            threadFetched = true;
+            return answer;
+          }
+          const first = !firstAsked;
+          firstAsked = true;
+          await (first ? firstPage : laterPages);
+          return real.selectPage(request);
+        },
+      };
+    };
+    const db = await device(true);
+    const s = sync(db, alice.client, alice.id, { collections: ['discussions', 'posts', 'profiles'], remote: paging });
+    try {
+      await until(async () => firstAsked);
+      const opening = s.ensureThread(opened).catch(() => 0);
+      await until(async () => threadFetched);
+      // Its header and author arrive first (their pulls are not held), then its posts are handed over.
+      await until(async () => (await db.discussions.findOne(opened).exec()) !== null && (await db.profiles.findOne(bob.id).exec()) !== null);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      releaseFirst();
+      await until(async () => (await db.posts.findOne(reply).exec()) !== null, 10_000);
+      expect(await db.posts.count({ selector: { discussion_id: busy } }).exec()).toBeLessThan(SLICED_PAGE + 1);
+      releaseRest();
+      await opening;
+    } finally {
+      releaseFirst();
+      releaseRest();
+    }
   });
 
   it('pushes a locally written reply exactly once; pushing it again changes nothing', async () => {

@@ -130,6 +130,7 @@ export class SyncEngine implements SyncRun {
       now: this.now,
       isStopped: () => this.stopped,
       onServerRows: (docs) => this.streams.emit(name, docs),
+      takeCarried: () => this.streams.takeCarried(name),
       overlapMs: this.options.overlapMs,
       retryBaseMs: this.options.retryBaseMs,
       pullRetryMs: this.options.pullRetryMs,

@@ -48,6 +48,11 @@ export interface PullHandlerOptions<T> {
    * keeps the slices already stored. RxDB's pull batchSize must be the same.
    */
   sliceSize?: number;
+  /**
+   * Rows fetched outside the checkpointed order while this pull runs (a thread opened now), handed over with
+   * the next slice: RxDB holds its stream until the running pull ends. Taken, so each goes once.
+   */
+  carried?: () => WithDeleted<T>[];
   /** Called as a slice is handed to RxDB. */
   onSliceHanded?: () => void;
   /** Waits until the slice handed before (`handed` rows) is stored, so RxDB does not merge slices back into one write. */
@@ -194,9 +199,17 @@ class CheckpointedPull<T> {
   }
 
   private nextSlice(size: number): Slice<T> {
-    const slice = this.takeSlice(size);
+    const slice = this.withCarried(this.takeSlice(size));
     this.handedBefore = slice.documents.length;
     return slice;
+  }
+
+  /** The slice plus the carried rows it does not hold already (a later page brings any newer version of those). */
+  private withCarried(slice: Slice<T>): Slice<T> {
+    const carried = this.options.carried?.() ?? [];
+    if (carried.length === 0) return slice;
+    const inSlice = new Set(slice.documents.map((doc) => (doc as unknown as Row).id));
+    return { ...slice, documents: [...slice.documents, ...carried.filter((doc) => !inSlice.has((doc as unknown as Row).id))] };
   }
 
   private takeSlice(size: number): Slice<T> {
@@ -275,7 +288,7 @@ class CheckpointedPull<T> {
     const last = page.rows[page.rows.length - 1];
     const documents = rows.map((row) => rowToDoc<T>(options.spec, this.schema, row));
     const pageCheckpoint = last ? checkpointOf(last) : checkpoint;
-    if (!options.sliceSize) return { documents, checkpoint: pageCheckpoint };
+    if (!options.sliceSize) return this.withCarried({ documents, checkpoint: pageCheckpoint });
     // A full page: the next one is asked for now, while this one's slices are stored.
     if (page.rows.length === pageSize && last) {
       // The page beyond, asked for with this one, still fits when no refused thread changed the question since.

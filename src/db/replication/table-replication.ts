@@ -82,6 +82,8 @@ export interface TableReplicationOptions {
   serverTime: Promise<string | null>;
   now: () => number;
   isStopped: () => boolean;
+  /** rows being delivered outside the checkpointed order, for the pull to hand over with its next slice */
+  takeCarried?: () => WithDeleted<unknown>[];
   /** server rows a push got back, handed to the pull stream */
   onServerRows: (docs: WithDeleted<unknown>[]) => void;
   overlapMs?: number;
@@ -107,6 +109,7 @@ function pullOptions(options: TableReplicationOptions, received: Received, gate:
         backfill: rules.backfill,
         isolateRefused: rules.isolateRefused,
         sliceSize: PULL_SLICE,
+        carried: options.takeCarried,
         onSliceHanded: () => {
           received.mark = received.count;
         },

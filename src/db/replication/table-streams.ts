@@ -17,6 +17,8 @@ const idOf = (doc: WithDeleted<unknown>): string => (doc as unknown as { id: str
  */
 export class TableStreams {
   private readonly streams = new Map<ReplicatedCollectionName, Subject<StreamItem>>();
+  /** Rows being delivered, by table and id, for the table's running pull to hand over with its next slice. */
+  private readonly carried = new Map<ReplicatedCollectionName, Map<string, WithDeleted<unknown>>>();
 
   open(name: ReplicatedCollectionName): Subject<StreamItem> {
     const stream = new Subject<StreamItem>();
@@ -34,9 +36,33 @@ export class TableStreams {
   }
 
   /**
+   * The rows being delivered to `name` that no pull has handed over yet; taken, so each goes once. The table's
+   * pull handler calls it as it hands over a slice.
+   */
+  takeCarried(name: ReplicatedCollectionName): WithDeleted<unknown>[] {
+    const carried = this.carried.get(name);
+    if (!carried || carried.size === 0) return [];
+    this.carried.delete(name);
+    return [...carried.values()];
+  }
+
+  private carry(name: ReplicatedCollectionName, documents: WithDeleted<unknown>[]): void {
+    const carried = this.carried.get(name) ?? new Map<string, WithDeleted<unknown>>();
+    for (const doc of documents) carried.set(idOf(doc), doc);
+    this.carried.set(name, carried);
+  }
+
+  private withdraw(name: ReplicatedCollectionName, documents: WithDeleted<unknown>[]): void {
+    const carried = this.carried.get(name);
+    for (const doc of documents) if (carried?.get(idOf(doc)) === doc) carried.delete(idOf(doc));
+  }
+
+  /**
    * Hands rows fetched outside the checkpointed order to the stream and makes sure they land. RxDB drops a
    * stream event that arrived before its running pull asked the server for another page (it assumes that
-   * page has it), so a thread opened during a long first pull would otherwise never arrive.
+   * page has it), and holds any other until that pull has ended: during a long first pull a thread opened
+   * would show only when the whole pull was done. So the rows also ride with the running pull's next slice,
+   * seconds later at most.
    */
   async deliver(
     name: ReplicatedCollectionName,
@@ -49,7 +75,10 @@ export class TableStreams {
     for (let attempt = 1; pending.length > 0 && !isStopped(); attempt++) {
       this.emit(name, pending);
       if (!state || attempt === DELIVERY_ATTEMPTS) return;
+      this.carry(name, pending);
       await state.awaitInSync();
+      // What no pull took by now is not handed over later, when the server may hold a newer version.
+      this.withdraw(name, pending);
       const held = await collection.findByIds(pending.map(idOf)).exec();
       pending = pending.filter((doc) => !held.has(idOf(doc)));
     }
