@@ -1,11 +1,10 @@
 /**
- * Debian's Chromium for the benches, with the browser's own address-bar popup off. In this headless Chromium
+ * Debian's Chromium for the benches and the journeys, with the browser's own address-bar popup off. In this headless Chromium
  * every new tab loads that popup, a WebUI of about 290 modules, in a renderer of its own: in traces of the
  * offline cold start it kept one of this 2-core host's cores busy for the whole launch timed (1.7 s of 1.9 s),
  * a load no page brings on a phone. Its features are added to the ones Playwright turns off: a second
  * `--disable-features` would replace Playwright's list (Chromium keeps the last value of a switch), so that
- * list is read from a browser launched as Playwright launches it. The journeys keep the popup: one full run
- * without it had two journeys pass only on their retry, not yet understood.
+ * list is read from a browser launched as Playwright launches it.
  */
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -52,7 +51,7 @@ async function playwrightDisabledFeatures(): Promise<string[]> {
 }
 
 /** The flags for the project's Chromium: CHROMIUM_ARGS, and Playwright's disabled features with the popup's added. */
-async function chromiumArgs(): Promise<string[]> {
+export async function chromiumArgs(): Promise<string[]> {
   let disabled: string[];
   try {
     disabled = await playwrightDisabledFeatures();

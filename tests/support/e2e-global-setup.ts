@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, preview } from 'vite';
+import { chromiumArgs } from './chromium-args';
 import { freePort, ROOT, startStackProcess, testStackLocation } from './stack-process';
 import { startStandIns } from './standins';
 
@@ -42,6 +43,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     E2E_DIST_DIR: outDir,
     E2E_PAYPAL_STANDIN_URL: standIns.paypal.url,
     E2E_AI_STANDIN_URL: standIns.ai.url,
+    // The workers read their browser's flags from here (playwright.config.ts): Playwright's list of disabled
+    // features can only be read from a browser it launched.
+    E2E_CHROMIUM_ARGS: JSON.stringify(await chromiumArgs()),
   });
 
   return async () => {
