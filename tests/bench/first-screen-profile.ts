@@ -10,12 +10,11 @@
  * PROFILE_PAGES=thread,cold profiles only those. PROFILE_BASELINE=<git ref> also builds that commit's app against
  * the same stack and profiles each page with it right before the working tree's, side by side in one run.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../../playwright.config';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { launchChromium } from '../support/chromium-args';
 import { ROOT } from '../support/stack-process';
 import { startBenchApps } from './baseline-build';
 import { machineLabel } from './machine';
@@ -165,7 +164,7 @@ async function main() {
   const baselineRef = process.env.PROFILE_BASELINE;
   // Unminified, with source maps: the summaries name functions by their source file.
   const apps = await startBenchApps('profile', { baselineRef, build: { minify: false, sourcemap: true }, log });
-  const browser = await chromium.launch({ executablePath: execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim(), args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     const dbUrl = apps.stack.status.DB_URL;
     const builds = [

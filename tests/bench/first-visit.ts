@@ -15,13 +15,12 @@
  * working tree's in every round, so both see the same moment's host. FIRST_VISIT_PAGES=thread,hub picks pages;
  * FIRST_VISIT_ROUNDS (default 7) the rounds; FIRST_VISIT_DETAILS=1 prints each visit's long tasks (start and length, ms).
  */
-import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
-import { CHROMIUM_ARGS } from '../../playwright.config';
+import { launchChromium } from '../support/chromium-args';
 import { FIRST_SCREEN_MARK } from '../../src/lib/shell-constants';
 import { ROOT } from '../support/stack-process';
 import { serve, startBenchApps } from './baseline-build';
@@ -116,7 +115,7 @@ async function main() {
   const apps = await startBenchApps('first-visit', { baselineRef, log });
   const floorDist = join(ROOT, '.local', 'bench-first-visit-floor-dist');
   let floorServer: Awaited<ReturnType<typeof serve>>['server'] | undefined;
-  const browser = await chromium.launch({ executablePath: execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim(), args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     const builds = [
       ...(apps.baseline ? [{ label: `baseline ${baselineRef}`, baseUrl: apps.baseline.baseUrl }] : []),

@@ -7,13 +7,12 @@
  * in a 360x740 phone viewport at device scale 2 in Debian's Chromium. It counts the bytes of every image the
  * page downloads for its first screen. Prints a table and merges the figures into bench-results.json under `images`.
  */
-import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { build, preview } from 'vite';
-import { CHROMIUM_ARGS } from '../../playwright.config';
+import { launchChromium } from '../support/chromium-args';
 import { ROOT, startStackProcess, testStackLocation } from '../support/stack-process';
 import { recordBenchResult } from './results';
 
@@ -85,7 +84,7 @@ async function main() {
     if (!rows[0]) throw new Error('the seeded stack has no member with a stored avatar');
     const pages = { hub: '/discussions', directory: '/directory', profile: `/profile/${rows[0].username}` };
 
-    browser = await chromium.launch({ executablePath: execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim(), args: CHROMIUM_ARGS });
+    browser = await launchChromium();
     const result: Record<string, Record<string, PageBytes & { failedImages: number; imgElements: number }>> = {};
     for (const [variant, outDir] of Object.entries(dists)) {
       log(`building the app (${variant})`);

@@ -20,17 +20,16 @@ import { AUTH_STORAGE_KEY } from '../../src/lib/shell-constants';
  * Prints a table, merges the figures into bench-results.json under `reconnect`,
  * exits 1 when a median misses its target or a reply never reaches the watcher.
  */
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createClient, type Session } from '@supabase/supabase-js';
 import pg from 'pg';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import ws from 'ws';
 import { build, preview } from 'vite';
-import { CHROMIUM_ARGS } from '../../playwright.config';
+import { launchChromium } from '../support/chromium-args';
 import { REPLY_TEXT } from '../../src/features/discussions/constants';
 import { DEMO_ACCOUNTS } from '../../src/lib/demo-accounts';
 import { ROOT, startStackProcess, testStackLocation } from '../support/stack-process';
@@ -224,7 +223,7 @@ async function main() {
     server = await preview({ logLevel: 'warn', build: { outDir: distDir }, preview: { port: 0, host: '127.0.0.1' } });
     const address = server.httpServer.address();
     const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    browser = await chromium.launch({ executablePath: execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim(), args: CHROMIUM_ARGS });
+    browser = await launchChromium();
 
     const [dj, producer] = DEMO_ACCOUNTS;
     const {

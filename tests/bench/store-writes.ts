@@ -12,13 +12,11 @@
  * - `app without <index>`: the same, less one of them, for what each costs.
  * The indexes are read from the app's posts schema as the storages build their stores, never listed here.
  */
-import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fillWithDefaultSettings, type RxJsonSchema } from 'rxdb';
 import { fromStorageToDexie, getBooleanIndexes, getDexieStoreSchema } from 'rxdb/plugins/storage-dexie';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../../playwright.config';
+import { launchChromium } from '../support/chromium-args';
 import { postsTable } from '../../src/db/schemas/posts';
 import { rowToDoc } from '../../src/db/replication/row-mapping';
 import { unreadIndexes } from '../../src/db/app-storage';
@@ -106,7 +104,7 @@ const WRITE_IN_PAGE = `async ({ records, indexes, primaryKey, page }) => {
 
 async function main(): Promise<void> {
   const server = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>store bench</title>')).listen(0);
-  const browser = await chromium.launch({ executablePath: execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim(), args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     const machine = await measureMachine(browser);
     log(`machine: ${describeMachine(machine)}`);
