@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS } from '../../playwright.config';
+import { withoutAddressBarPopup } from '../support/chromium-args';
 import { startBenchApps } from './baseline-build';
 import { describeMachine, type Machine } from './machine';
 import { chromium } from 'playwright-core';
@@ -60,12 +61,20 @@ function machineOf(hostProduct: string, lhr: { environment: { hostUserAgent: str
   };
 }
 
-async function measure(url: string, chromePath: string): Promise<RunFigures & { machine: Machine; lighthouse: string }> {
+async function measure(url: string, chromePath: string, keepPopup = false): Promise<RunFigures & { machine: Machine; lighthouse: string }> {
   // A fresh profile per run: chrome-launcher makes a new user-data-dir, so the cache and the service worker are empty.
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS, '--disable-quic'],
-  });
+  // Unless `keepPopup`, chrome-launcher's own flags with the address-bar popup's features added to its disabled ones:
+  // that popup's renderer loads at the browser's start and takes a core of this 2-core host (tests/support/chromium-args.ts).
+  const flags = ['--headless=new', ...CHROMIUM_ARGS, '--disable-quic'];
+  const chrome = await chromeLauncher.launch(
+    keepPopup
+      ? { chromePath, chromeFlags: flags }
+      : {
+          chromePath,
+          ignoreDefaultFlags: true,
+          chromeFlags: withoutAddressBarPopup([...chromeLauncher.Launcher.defaultFlags(), '--disable-setuid-sandbox', ...flags]),
+        },
+  );
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
@@ -180,12 +189,15 @@ function medians(runs: RunFigures[]): RunFigures {
 
 async function main() {
   const baselineRef = process.env.LIGHTHOUSE_BASELINE;
+  // LIGHTHOUSE_COMPARE_POPUP=1: the baseline is this build in a browser that keeps its address-bar popup.
+  const comparePopup = process.env.LIGHTHOUSE_COMPARE_POPUP === '1' && !baselineRef;
+  const baselineName = comparePopup ? 'with the popup' : baselineRef;
   // LIGHTHOUSE_VITE_CONFIG=<file>: build with another Vite config (comparing a bundling change side by side).
   const apps = await startBenchApps('lighthouse', { baselineRef, configFile: process.env.LIGHTHOUSE_VITE_CONFIG, log });
   try {
     const dbUrl = apps.stack.status.DB_URL;
     const baseUrl = apps.working.baseUrl;
-    const baselineUrl = apps.baseline?.baseUrl;
+    const baselineUrl = comparePopup ? baseUrl : apps.baseline?.baseUrl;
     const chromePath = execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
 
     // LIGHTHOUSE_PAGES=thread,hub measures only those (a quicker look while working on one page).
@@ -208,10 +220,10 @@ async function main() {
       for (let i = 0; i < RUNS; i++) {
         // The baseline right before the working tree, run for run: both see the same moment's host load.
         if (baselineUrl) {
-          const { machine, lighthouse: _version, ...figures } = await measure(`${baselineUrl}${path}`, chromePath);
+          const { machine, lighthouse: _version, ...figures } = await measure(`${baselineUrl}${path}`, chromePath, comparePopup);
           baselineRuns.push(figures);
           machines.push(machine);
-          log(`${name} baseline ${baselineRef} run ${i + 1} (${describeMachine(machine)}): ${JSON.stringify(figures)}`);
+          log(`${name} baseline ${baselineName} run ${i + 1} (${describeMachine(machine)}): ${JSON.stringify(figures)}`);
         }
         const { machine, lighthouse: version, ...figures } = await measure(`${baseUrl}${path}`, chromePath);
         runs.push(figures);
@@ -229,8 +241,8 @@ async function main() {
       `machine: ${describeMachine(machine)} (benchmarkIndex per run: ${machines.map((m) => Math.round(m.benchmarkIndex)).join(', ')}), Lighthouse ${lighthouseVersion}`,
     );
     console.table(Object.fromEntries(Object.entries(result).map(([k, { runs: _runs, ...figures }]) => [k, figures])));
-    if (baselineRef) {
-      log(`side by side, medians: baseline ${baselineRef} -> working tree (ratio working tree / baseline)`);
+    if (baselineName) {
+      log(`side by side, medians: baseline ${baselineName} -> working tree (ratio working tree / baseline)`);
       console.table(
         Object.fromEntries(
           Object.entries(baselineResult).map(([k, b]) => {

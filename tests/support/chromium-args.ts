@@ -50,6 +50,17 @@ async function playwrightDisabledFeatures(): Promise<string[]> {
   }
 }
 
+/**
+ * `flags` with the popup's features added to the last `--disable-features` among them (the one Chromium keeps),
+ * as the only one. For launchers whose own flags can be read, as chrome-launcher's can.
+ */
+export function withoutAddressBarPopup(flags: string[]): string[] {
+  const last = flags.findLast((flag) => flag.startsWith(DISABLE));
+  const disabled = last?.slice(DISABLE.length).split(',').filter(Boolean) ?? [];
+  const features = [...new Set([...disabled, ...TOP_CHROME_WEBUI_FEATURES])];
+  return [...flags.filter((flag) => !flag.startsWith(DISABLE)), `${DISABLE}${features.join(',')}`];
+}
+
 /** The flags for the project's Chromium: CHROMIUM_ARGS, and Playwright's disabled features with the popup's added. */
 export async function chromiumArgs(): Promise<string[]> {
   let disabled: string[];
@@ -60,8 +71,7 @@ export async function chromiumArgs(): Promise<string[]> {
     console.warn(`Chromium keeps its address-bar popup (${(error as Error).message})`);
     return CHROMIUM_ARGS;
   }
-  const features = [...new Set([...disabled, ...TOP_CHROME_WEBUI_FEATURES])];
-  return [...CHROMIUM_ARGS, `${DISABLE}${features.join(',')}`];
+  return withoutAddressBarPopup([...CHROMIUM_ARGS, `${DISABLE}${disabled.join(',')}`]);
 }
 
 /** Chromium launched with `chromiumArgs()`, as a bench launches it. */
