@@ -14,16 +14,14 @@
  * where each run's main thread went and why its trace ended when it did; LIGHTHOUSE_TRACE_DIR=<dir> writes each
  * run's trace there.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS } from '../../playwright.config';
-import { withoutAddressBarPopup } from '../support/chromium-args';
+import { CHROMIUM_ARGS, systemChromium } from '../../playwright.config';
+import { launchChromium, withoutAddressBarPopup } from '../support/chromium-args';
 import { startBenchApps } from './baseline-build';
 import { describeMachine, type Machine } from './machine';
-import { chromium } from 'playwright-core';
 import { checkPagesRender, sharedLinkPages } from './pages';
 import { median, recordBenchResult } from './results';
 
@@ -198,12 +196,13 @@ async function main() {
     const dbUrl = apps.stack.status.DB_URL;
     const baseUrl = apps.working.baseUrl;
     const baselineUrl = comparePopup ? baseUrl : apps.baseline?.baseUrl;
-    const chromePath = execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
+    const chromePath = systemChromium();
+    if (!chromePath) throw new Error('Chromium is not installed (apt-get install -y chromium)');
 
     // LIGHTHOUSE_PAGES=thread,hub measures only those (a quicker look while working on one page).
     const only = process.env.LIGHTHOUSE_PAGES?.split(',');
     const targets = Object.fromEntries(Object.entries(await sharedLinkPages(dbUrl)).filter(([name]) => !only || only.includes(name)));
-    const checker = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
+    const checker = await launchChromium();
     try {
       await checkPagesRender(checker, baseUrl, targets);
       if (baselineUrl) await checkPagesRender(checker, baselineUrl, targets);

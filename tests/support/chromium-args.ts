@@ -1,10 +1,10 @@
 /**
- * Debian's Chromium for the benches and the journeys, with the browser's own address-bar popup off. In this headless Chromium
- * every new tab loads that popup, a WebUI of about 290 modules, in a renderer of its own: in traces of the
- * offline cold start it kept one of this 2-core host's cores busy for the whole launch timed (1.7 s of 1.9 s),
- * a load no page brings on a phone. Its features are added to the ones Playwright turns off: a second
- * `--disable-features` would replace Playwright's list (Chromium keeps the last value of a switch), so that
- * list is read from a browser launched as Playwright launches it.
+ * Debian's Chromium for the benches and the journeys, with the browser's own address-bar popup off. In this
+ * headless Chromium every new tab loads that popup, a WebUI of about 290 modules, in a renderer of its own: in
+ * traces of the offline cold start it kept one of this 2-core host's cores busy for the whole launch timed
+ * (1.7 s of 1.9 s), a load no page brings on a phone. Its features are added to the ones the launcher turns off:
+ * a second `--disable-features` would replace the launcher's list (Chromium keeps the last value of a switch),
+ * so Playwright's list is read from a browser launched as Playwright launches it.
  */
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -71,7 +71,7 @@ export async function chromiumArgs(): Promise<string[]> {
     console.warn(`Chromium keeps its address-bar popup (${(error as Error).message})`);
     return CHROMIUM_ARGS;
   }
-  return withoutAddressBarPopup([...CHROMIUM_ARGS, `${DISABLE}${disabled.join(',')}`]);
+  return withoutAddressBarPopup([...CHROMIUM_ARGS, DISABLE + disabled.join(',')]);
 }
 
 /** Chromium launched with `chromiumArgs()`, as a bench launches it. */
