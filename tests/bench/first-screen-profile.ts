@@ -7,8 +7,10 @@
  * The profile is summarised by function (self and total ms, named by their source file through the
  * source maps) and split into tasks (runs of samples between idle gaps): the longest tasks before
  * the first screen was readable, each with the functions that made it. Figures only; no target.
- * PROFILE_PAGES=thread,cold profiles only those. PROFILE_BASELINE=<git ref> also builds that commit's app against
- * the same stack and profiles each page with it right before the working tree's, side by side in one run.
+ * PROFILE_PAGES=thread,cold profiles only those. PROFILE_AFTER_MS=2000 counts the tasks that start in the 2 s
+ * after the first screen instead (what a first visit's blocking time after its first paint is made of).
+ * PROFILE_BASELINE=<git ref> also builds that commit's app against the same stack and profiles each page with it
+ * right before the working tree's, side by side in one run.
  */
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -28,6 +30,9 @@ interface CpuProfile {
   samples?: number[];
   timeDeltas?: number[];
 }
+
+/** PROFILE_AFTER_MS=<ms>: profile that spell after the first screen instead of what came before it. */
+const AFTER_MS = Number(process.env.PROFILE_AFTER_MS ?? 0);
 
 /** Idle gaps shorter than this join two runs of samples into one task (a task's own sampling jitter). */
 const TASK_GAP_MS = 1;
@@ -54,7 +59,7 @@ function sourceNamer(distDir: string) {
 }
 
 /** Self and total time per function, the tasks, and each long task's heaviest functions, as printed lines. */
-export function summariseProfile(profile: CpuProfile, nameOf: (frame: CpuProfile['nodes'][number]['callFrame']) => string, untilMs: number) {
+export function summariseProfile(profile: CpuProfile, nameOf: (frame: CpuProfile['nodes'][number]['callFrame']) => string, untilMs: number, fromMs = 0) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -86,7 +91,7 @@ export function summariseProfile(profile: CpuProfile, nameOf: (frame: CpuProfile
     if (!task || at[i]! - lastBusy > TASK_GAP_MS) tasks.push((task = { start: at[i]!, ms: 0, self: new Map(), total: new Map() }));
     task.ms = at[i]! + ms - task.start;
     lastBusy = at[i]! + ms;
-    if (at[i]! > untilMs) continue;
+    if (at[i]! > untilMs || at[i]! < fromMs) continue;
     const fn = nameFor(id);
     self.set(fn, (self.get(fn) ?? 0) + ms);
     task.self.set(fn, (task.self.get(fn) ?? 0) + ms);
@@ -107,7 +112,7 @@ export function summariseProfile(profile: CpuProfile, nameOf: (frame: CpuProfile
       .sort((a, b) => b[1] - a[1])
       .slice(0, k)
       .map(([name, ms]) => `${ms.toFixed(1).padStart(7)} ms  ${name}`);
-  const before = tasks.filter((t) => t.start <= untilMs);
+  const before = tasks.filter((t) => t.start <= untilMs && t.start >= fromMs);
   return {
     busyMs: [...self.values()].reduce((a, b) => a + b, 0),
     self: top(self, 25),
@@ -133,15 +138,18 @@ async function profileLaunch(context: BrowserContext, url: string, nameOf: Retur
   const t0 = Date.now();
   await page.goto(url, { waitUntil: 'commit' });
   const readableAt = await waitForFirstScreen(page);
-  // What the profile counts: up to the first screen (the same clock: the profile starts just before navigation).
-  const profileUntil = Date.now() - t0;
-  await page.waitForTimeout(1000);
+  // What the profile counts: up to the first screen (the same clock: the profile starts just before navigation),
+  // or with PROFILE_AFTER_MS the spell that long after it (what a first visit's blocking time after first paint holds).
+  const firstScreenAt = Date.now() - t0;
+  await page.waitForTimeout(Math.max(1000, AFTER_MS));
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
-  const s = summariseProfile(profile, nameOf, profileUntil);
+  const span = AFTER_MS > 0 ? { from: firstScreenAt, until: firstScreenAt + AFTER_MS } : { from: 0, until: firstScreenAt };
+  const s = summariseProfile(profile, nameOf, span.until, span.from);
+  const spell = AFTER_MS > 0 ? `in the ${AFTER_MS} ms after it` : 'before it';
   log(
-    `${label}: first screen readable at ${Math.round(readableAt)} ms (page clock); ${Math.round(s.busyMs)} ms of main-thread work before it, ${s.longTasks} tasks over 50 ms`,
+    `${label}: first screen readable at ${Math.round(readableAt)} ms (page clock); ${Math.round(s.busyMs)} ms of main-thread work ${spell}, ${s.longTasks} tasks over 50 ms`,
   );
-  log(`${label} longest tasks before the first screen:\n    ${s.tasks.join('\n    ')}`);
+  log(`${label} longest tasks ${spell}:\n    ${s.tasks.join('\n    ')}`);
   log(`${label} by self time:\n    ${s.self.join('\n    ')}`);
   log(`${label} by total time:\n    ${s.total.join('\n    ')}`);
   await page.close();
