@@ -8,6 +8,13 @@ export const THEME_STORAGE_KEY = 'djcircle-theme';
 export const SIDEBAR_STORAGE_KEY = 'djcircle-sidebar';
 export const DEFAULT_THEME = 'dark' as const;
 
+/**
+ * Tailwind's `md` and `xl` breakpoints as media queries, for the parts that only those widths show (the sidebar,
+ * the hub's and a thread's side columns): narrower windows do not render them at all (`useMediaQuery`).
+ */
+export const MEDIA_MD_UP = '(min-width: 48rem)';
+export const MEDIA_XL_UP = '(min-width: 80rem)';
+
 export const SIDEBAR_OPEN_WIDTH_PX = 256;
 export const SIDEBAR_COLLAPSED_WIDTH_PX = 80;
 

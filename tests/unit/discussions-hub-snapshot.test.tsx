@@ -128,3 +128,36 @@ describe('offline cold start: the hub paints what it last showed while the store
     expect(hasLaunchSnapshot(HUB_PATH)).toBe(false);
   });
 });
+
+/** The boundary: the window's media queries, answered for a window this test widens. */
+function windowOfWidth(wide: boolean) {
+  const listeners = new Set<() => void>();
+  let matches = wide;
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    media: query,
+    get matches() {
+      return matches;
+    },
+    addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+    removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+  }));
+  return {
+    widen() {
+      matches = true;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+describe("the hub's side column", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is not built in a window too narrow to show it, and is built once the window is wide enough', async () => {
+    const media = windowOfWidth(false);
+    renderHub({ db: storeWith(new BehaviorSubject([row(1, 'Kick drum feedback')])) });
+    expect(await screen.findByText('Kick drum feedback')).toBeTruthy();
+    expect(screen.queryByTestId('hub-aside')).toBeNull();
+    act(() => media.widen());
+    expect(await screen.findByTestId('hub-aside')).toBeTruthy();
+  });
+});

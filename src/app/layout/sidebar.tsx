@@ -1,15 +1,21 @@
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/hooks/use-auth';
-import { SIDEBAR_COLLAPSED_WIDTH_PX, SIDEBAR_OPEN_WIDTH_PX } from '@/lib/shell-constants';
+import { MEDIA_MD_UP, SIDEBAR_COLLAPSED_WIDTH_PX, SIDEBAR_OPEN_WIDTH_PX } from '@/lib/shell-constants';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { cn } from '@/lib/utils';
 import { useSidebarStore } from '@/stores/sidebar-store';
 import { useLayoutSlots } from './layout-slots';
 import { visibleNavItems } from './nav-items';
 import { NavList } from './nav-list';
 
-/** Desktop sidebar: 256 px open, 80 px collapsed, with the online-now list below the navigation. */
+/** Desktop sidebar: 256 px open, 80 px collapsed, with the online-now list below the navigation. Phones have the drawer instead. */
 export function Sidebar() {
+  const wide = useMediaQuery(MEDIA_MD_UP);
+  return wide ? <WideSidebar /> : null;
+}
+
+function WideSidebar() {
   const collapsed = useSidebarStore((s) => s.collapsed);
   const toggle = useSidebarStore((s) => s.toggleCollapsed);
   const { user } = useAuth();

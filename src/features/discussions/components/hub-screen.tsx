@@ -7,6 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useDeferredComponent } from '@/launch/deferred-popup';
 import { PageHeader } from '@/components/ui/page-header';
+import { MEDIA_XL_UP } from '@/lib/shell-constants';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { toast } from '@/stores/toast-store';
 import { ALL_CATEGORIES, CREATE_TEXT, DEFAULT_HUB_SORT, HUB_SKELETON_COUNT, HUB_TEXT, UNREAD_TEXT, type HubSort } from '../constants';
 import { useLiveQuery } from '@/db/hooks/use-live-query';
@@ -50,6 +52,8 @@ export function HubScreen({ search, onSearchChange, member, authPending = false,
   const db = useDatabase();
   const { viewer, avatarUrl } = useViewer(member);
   const [createOpen, setCreateOpen] = useState(false);
+  // The side column only wide windows show is not built at all on a phone's first screen.
+  const wide = useMediaQuery(MEDIA_XL_UP);
   const CreateDiscussionDialog = useDeferredComponent(loadCreateDialog, createOpen);
   const signedIn = viewer !== null;
   useEffect(() => {
@@ -203,7 +207,7 @@ export function HubScreen({ search, onSearchChange, member, authPending = false,
             </div>
           ) : null}
         </div>
-        {!failed && !loading && !fromSnapshot ? <HubAside rows={rows} categories={categories} current={category} /> : null}
+        {wide && !failed && !loading && !fromSnapshot ? <HubAside rows={rows} categories={categories} current={category} /> : null}
       </div>
 
       {db && viewer && CreateDiscussionDialog ? (

@@ -5,6 +5,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDocumentTitle } from '@/lib/document-title';
+import { MEDIA_XL_UP } from '@/lib/shell-constants';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { renderPostContent } from '@/lib/markdown';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import { toast } from '@/stores/toast-store';
@@ -117,6 +119,8 @@ export function ThreadScreen({
   const db = useDatabase();
   const { viewer } = useViewer(member);
   const online = useConnectivityStore((s) => s.online);
+  // The side column only wide windows show is not built at all on a phone's first screen.
+  const wide = useMediaQuery(MEDIA_XL_UP);
   const stored = useThreadData(threadId, viewer);
   // An empty device shows the server's copy of the thread until its store has caught up (not for a link to
   // one post: scrolling to it waits for the store's thread, whose height is final).
@@ -414,7 +418,7 @@ export function ThreadScreen({
           )}
         </section>
       </div>
-      <ThreadAside discussion={discussion} posts={posts} profiles={data.profiles} />
+      {wide ? <ThreadAside discussion={discussion} posts={posts} profiles={data.profiles} /> : null}
     </div>
   );
 }
