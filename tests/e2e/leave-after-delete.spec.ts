@@ -5,7 +5,7 @@ import { THREAD_TEXT, THREAD_TOASTS } from '../../src/features/discussions/const
 import { AUTH_STORAGE_KEY } from '../../src/lib/shell-constants';
 import { FOLLOW_LABELS, PROFILE_MESSAGES } from '../../src/features/profiles/constants';
 import { logIn, newMember } from '../support/standins/e2e-session';
-import { createThread, expectDeviceToHold, sql, waitForWorker, type SeededThread } from './offline-support';
+import { createThread, deviceHolds, expectDeviceToHold, sql, waitForWorker, type SeededThread } from './offline-support';
 
 if (process.env.E2E_BASE_URL) test.use({ baseURL: process.env.E2E_BASE_URL });
 
@@ -204,6 +204,9 @@ test('a follow tapped while the session is still being restored is made, not ans
   await page.goto(`/profile/${target.username}`);
   await expect(page.getByTestId('follow-button')).toHaveText(FOLLOW_LABELS.follow, { timeout: 30_000 });
   await waitForWorker(page);
+  // Offline, the profile shows from the device: the first sync must have stored it (it said "not on this device
+  // yet" when the reload came first, and the follow button never showed).
+  await expect.poll(() => deviceHolds(page, target.username), { timeout: 60_000 }).toBe(true);
   // The session's lock is held as the page opens: the profile shows before the app knows who is signed in.
   await context.addInitScript((name) => {
     void navigator.locks.request(name, () => new Promise((resolve) => setTimeout(resolve, 5000)));
