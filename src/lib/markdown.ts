@@ -56,9 +56,9 @@ export function renderPostContent(content: string): string {
   return html;
 }
 
-/** Text using the markdown a post or a blog post usually holds: every rule the renderers below run first. */
 /**
- * What the warm-up renders, in pieces: block rules, emphasis, strikethrough and code, links and breaks. The
+ * Text using the markdown a post or a blog post usually holds (every rule the renderers run first), in pieces:
+ * block rules, emphasis, strikethrough and code, links and breaks. The
  * first lexing of each piece compiles the regular expressions of its rules, so each piece is a task of its own:
  * the whole sample lexed at once was one task of about 50 ms at a phone's speed, the only long task left after a
  * thread's first screen (`PROFILE_PAGES=thread PROFILE_AFTER_MS=2500 npm run bench -- profile`).
