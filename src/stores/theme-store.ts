@@ -49,9 +49,24 @@ export const useThemeStore = create<ThemeState>((set, get) => ({
   toggleTheme: () => get().setTheme(resolveTheme(get().theme) === 'dark' ? 'light' : 'dark'),
 }));
 
-/** Puts the resolved theme on <html> (class and color-scheme) so Tailwind's dark variant and native controls follow it. */
+/** Held on <html> for the one style flush that switches the theme; styles.css turns every transition off under it. */
+const THEME_SWITCHING_CLASS = 'theme-switching';
+
+/**
+ * Puts the resolved theme on <html> (class and color-scheme) so Tailwind's dark variant and native controls follow it.
+ * A switch lands in one frame: without the hold, every control with a colour transition would fade on its own clock,
+ * so for 150 ms the page mixes both themes (text of one on backgrounds of the other, unreadable while it lasts).
+ */
 export function applyTheme(resolved: ResolvedTheme, root: HTMLElement = document.documentElement): void {
-  root.classList.toggle('dark', resolved === 'dark');
-  root.classList.toggle('light', resolved === 'light');
+  const other = resolved === 'dark' ? 'light' : 'dark';
+  const switching = root.classList.contains(other);
+  if (switching) root.classList.add(THEME_SWITCHING_CLASS);
+  root.classList.toggle(resolved, true);
+  root.classList.toggle(other, false);
   root.style.colorScheme = resolved;
+  if (!switching) return;
+  // Reading a layout figure flushes the whole page's style with transitions off; lifting the hold afterwards changes
+  // no colour, so nothing fades. The layout it forces is the one the next frame would have run.
+  void root.offsetWidth;
+  root.classList.remove(THEME_SWITCHING_CLASS);
 }

@@ -183,6 +183,32 @@ test.describe('theme', () => {
     await expect(page.locator('html')).toHaveClass(/light/);
     await expect(page.locator('html')).not.toHaveClass(/dark/);
   });
+
+  test('switches in one frame: no control fades between the two themes', async ({ page }) => {
+    // 'system' follows the device, so the theme changes under the page as a phone's night mode changes it.
+    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [THEME_STORAGE_KEY, 'system'] as const);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/');
+    await waitForShell(page);
+    await expect(page.locator('html')).toHaveClass(/\blight\b/);
+    // Controls that do fade their colours (on hover, on focus) are on the page, so a switch could start them.
+    expect(await page.locator('.transition-colors').count()).toBeGreaterThan(0);
+    await page.evaluate(() => {
+      const w = window as Window & { fadingAfterSwitch?: Promise<string[]> };
+      w.fadingAfterSwitch = new Promise((resolve) => {
+        new MutationObserver((_, observer) => {
+          if (!document.documentElement.classList.contains('dark')) return;
+          observer.disconnect();
+          requestAnimationFrame(() =>
+            resolve(document.getAnimations().flatMap((a) => (a instanceof CSSTransition ? [a.transitionProperty] : []))),
+          );
+        }).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+      });
+    });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    const fading = await page.evaluate(() => (window as Window & { fadingAfterSwitch?: Promise<string[]> }).fadingAfterSwitch);
+    expect(fading).toEqual([]);
+  });
 });
 
 test.describe('layout', () => {

@@ -48,4 +48,11 @@ describe('theme store', () => {
     expect(root.classList.contains('dark')).toBe(true);
     expect(root.style.colorScheme).toBe('dark');
   });
+
+  it('lifts the hold on transitions once a switch has landed', () => {
+    const root = document.createElement('html');
+    applyTheme('dark', root);
+    applyTheme('light', root);
+    expect([...root.classList]).toEqual(['light']);
+  });
 });
