@@ -1,4 +1,5 @@
 import { createRouter } from '@tanstack/react-router';
+import { serverReadsInFlight } from '@/launch/server-first';
 import { deviceHoldsSession } from '@/lib/device-storage';
 import { routeTree } from '@/routeTree.gen';
 import type { GuardAuth } from './guards';
@@ -56,12 +57,17 @@ export const LAUNCH_ROUTE_WAIT_MS = 3000;
  * them, the router commits the route from a store subscription in its mount effect, a render React never slices:
  * most of a second of a throttled phone's main thread in one task on a thread page. The router, finding its
  * location already resolved when it mounts, does not load it again.
+ * A shared link's server read, which the page started before the app's code arrived, has usually answered by
+ * then; the first render waits for it too, so the first paint is the screen itself. Painting the layout around an
+ * empty screen first, then the screen, cost a second commit and layout: on a thread, work that came after the first
+ * paint and counted as blocking time, for a first paint of nothing more than the header.
  */
 export function loadLaunchRoute(): Promise<void> {
   return Promise.race([
     getRouter()
       .load()
-      .catch(() => undefined),
+      .catch(() => undefined)
+      .then(serverReadsInFlight),
     new Promise<void>((resolve) => setTimeout(resolve, LAUNCH_ROUTE_WAIT_MS)),
   ]);
 }

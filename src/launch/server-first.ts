@@ -120,10 +120,33 @@ export const SERVER_READ_REUSE_MS = 30_000;
 export function sharedServerRead<T>(key: string, read: () => Promise<T>): Promise<T> {
   let pending = reads.get(key) as Promise<T> | undefined;
   if (!pending) {
-    pending = read();
-    reads.set(key, pending);
+    const started = read();
+    pending = started;
+    reads.set(key, started);
     const forget = () => reads.delete(key);
-    pending.then(() => setTimeout(forget, SERVER_READ_REUSE_MS), forget);
+    started.then((value) => {
+      answers.set(started, { value });
+      setTimeout(forget, SERVER_READ_REUSE_MS);
+    }, forget);
   }
   return pending;
+}
+
+/** The answers of the shared reads that succeeded, by their promise. */
+const answers = new WeakMap<Promise<unknown>, { value: unknown }>();
+
+/**
+ * The answer of a shared read that already succeeded, read synchronously: a screen rendering for the first time
+ * shows it in that very render, instead of mounting empty and rendering again once its effect asked.
+ */
+export function settledServerRead<T>(read: Promise<T>): { value: T } | undefined {
+  return answers.get(read) as { value: T } | undefined;
+}
+
+/**
+ * Settles when every shared read in flight now has (answered or failed): the launch waits for the reads its
+ * route's loader started, so React's first render already holds the screen's rows.
+ */
+export async function serverReadsInFlight(): Promise<void> {
+  await Promise.allSettled(reads.values());
 }

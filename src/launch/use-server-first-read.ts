@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 import { storeNeededNow } from '@/launch/first-screen';
+import { settledServerRead } from '@/launch/server-first';
 
 export type ServerFirstRead<T> = {
   /** The server's answer; null when the screen does not read the server first, while it is on its way, or when it failed. */
@@ -15,9 +16,12 @@ export type ServerFirstRead<T> = {
  */
 export function useServerFirstRead<T>(wanted: () => boolean, read: () => Promise<T>, key: string): ServerFirstRead<T> {
   const [asked] = useState(wanted);
-  const [result, setResult] = useState<ServerFirstRead<T>>({ answer: null, pending: asked });
+  // A read the route's loader started, and the launch waited for, is shown by the first render: the screen's
+  // first paint is then its content, not the layout around an empty screen followed by a second render.
+  const [known] = useState(() => (asked ? settledServerRead(read()) : undefined));
+  const [result, setResult] = useState<ServerFirstRead<T>>(known ? { answer: known.value, pending: false } : { answer: null, pending: asked });
   useEffect(() => {
-    if (!asked) return;
+    if (!asked || known) return;
     let live = true;
     read().then(
       // The answer mounts the screen's content: as a transition, built in slices (an update from a promise is

@@ -2,6 +2,7 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Suspense, use } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { serverReadsInFlight, sharedServerRead } from '@/launch/server-first';
 import { useServerFirstRead } from '@/launch/use-server-first-read';
 
 afterEach(() => cleanup());
@@ -39,5 +40,34 @@ describe("useServerFirstRead: a launch screen's read from the server", () => {
     await act(async () => release('the rest of the screen'));
     await waitFor(() => expect(screen.getByText('opening post from the server')).toBeTruthy());
     expect(screen.getByText('the rest of the screen')).toBeTruthy();
+  });
+
+  it("shows a read the launch waited for in the screen's first render, with no empty render before it", async () => {
+    const read = () => sharedServerRead('unit:settled', async () => ['opening post from the server']);
+    // The route's loader starts the read; the launch waits for the reads in flight before React's first render.
+    void read();
+    await serverReadsInFlight();
+    const renders: string[] = [];
+    function Screen() {
+      const { answer: rows, pending } = useServerFirstRead(() => true, read, 'unit:settled');
+      const shown = pending || !rows ? 'Loading thread' : rows.join();
+      renders.push(shown);
+      return <p>{shown}</p>;
+    }
+    render(<Screen />);
+    expect(screen.getByText('opening post from the server')).toBeTruthy();
+    expect(renders.every((shown) => shown === 'opening post from the server')).toBe(true);
+  });
+
+  it('waits for no read that has failed, and leaves a failed one to the store', async () => {
+    const read = () => sharedServerRead('unit:failed', () => Promise.reject(new Error('offline')));
+    void read().catch(() => undefined);
+    await serverReadsInFlight();
+    function Screen() {
+      const { answer, pending } = useServerFirstRead(() => true, read, 'unit:failed');
+      return <p>{pending ? 'Loading thread' : answer === null ? 'From the store' : 'From the server'}</p>;
+    }
+    render(<Screen />);
+    await waitFor(() => expect(screen.getByText('From the store')).toBeTruthy());
   });
 });

@@ -1,11 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { HubScreen, type HubSearchState } from '@/features/discussions/components/hub-screen';
+import { hubReadsServerFirst, serverDiscussions } from '@/features/discussions/model/server-hub';
 import { hubSearchSchema } from '@/lib/route-search';
 
 export const Route = createFileRoute('/discussions/')({
   staticData: { title: 'Community Hub' },
   validateSearch: hubSearchSchema,
+  // An empty device reads the discussions from the server while the router renders the way there; the hub joins that read.
+  loader: () => {
+    if (hubReadsServerFirst()) serverDiscussions().catch(() => undefined);
+  },
   component: HubRoute,
 });
 
