@@ -25,9 +25,11 @@ export const THREAD_RENDER_GROWTH = 4;
 /**
  * ...but adds at most this many posts (or half of those shown, once more: a long thread still completes in a dozen
  * renders): a render's commit (each post's HTML parsed into the page, then styled) is one task the browser cannot
- * split, and at a phone's speed 8 posts keep it under the 50 ms that input notices.
+ * split. A commit of 8 posts took 15-31 ms unthrottled after a shared thread's first paint (60-120 ms on a phone
+ * four times slower), each counted as blocking time; at 4 the blocking after the first paint fell from 15 to 0 ms
+ * at 4x CPU, and the whole first screen came 6 % sooner (medians of 7, side by side).
  */
-export const THREAD_RENDER_SLICE_MAX = 8;
+export const THREAD_RENDER_SLICE_MAX = 4;
 /**
  * Posts above the first unread one that a thread opening there renders in its first frame (the end of what was
  * read, for context); the posts before them are put in above in slices right after, the view held on the divider.
