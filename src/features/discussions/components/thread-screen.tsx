@@ -166,7 +166,10 @@ export function ThreadScreen({
   // Where it opens is taken then too: a reply arriving later moves the divider's index, never the open.
   const [opened, setOpened] = useState<{ threadId: string; lastReadAt: string | null; openAt: number } | null>(null);
   const postsReady = !data.discussion.loading && data.postsComplete && storedPosts.length > 0;
-  if (reads.ready && postsReady && opened?.threadId !== threadId) {
+  // Not while a session is still being restored (offline, a reload): the viewer would count as a visitor with no
+  // read point, and the thread would open at the top with no divider for good.
+  const viewerKnown = !(memberPending && viewer === null);
+  if (reads.ready && postsReady && viewerKnown && opened?.threadId !== threadId) {
     const lastReadAt = reads.points.get(threadId)?.lastReadAt ?? null;
     setOpened({ threadId, lastReadAt, openAt: firstUnreadIndex(storedPosts, lastReadAt) });
   }
