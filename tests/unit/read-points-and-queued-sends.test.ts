@@ -7,6 +7,7 @@ import type { RemoteResult, RemoteTable } from '@/db/replication/remote-table';
 import type { Row } from '@/db/replication/row-mapping';
 import { sendOne } from '@/db/replication/send-one';
 import { TABLE_SPECS } from '@/db/replication/tables';
+import { writeReadPoint } from '@/features/discussions/model/read-state';
 import { testDatabase } from './db-support/memory-db';
 
 const READ_ID = '7b0e3a34-8b69-5d53-9a2c-0d2b8f6f1a01';
@@ -52,6 +53,21 @@ describe('a read point pushed from two devices', () => {
     expect(outcome.type).toBe('ok');
     // First against the version it was read on, then, seeing the phone's, against that one.
     expect(sent.at(-1)).toEqual({ last_read_at: '2026-11-26T11:00:00.000Z' });
+  });
+});
+
+describe('a read point written twice before the screen saw the first write', () => {
+  it('keeps the further point: the second write moves the record the first one made', async () => {
+    const db = await testDatabase();
+    try {
+      // Both flushes find no record on screen yet: the store had not answered the first insert's change.
+      await writeReadPoint(db, 'u', 'd', undefined, { lastReadAt: '2026-11-26T10:00:00.000Z', readCount: 2 });
+      await writeReadPoint(db, 'u', 'd', undefined, { lastReadAt: '2026-11-26T10:00:00.029Z', readCount: 3 });
+      const docs = await db.discussion_reads.find().exec();
+      expect(docs.map((d) => [d.last_read_at, d.read_count])).toEqual([['2026-11-26T10:00:00.029Z', 3]]);
+    } finally {
+      await db.close();
+    }
   });
 });
 

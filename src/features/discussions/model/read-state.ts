@@ -107,7 +107,14 @@ export function writeReadPoint(
       created_at: now,
       updated_at: now,
     };
-    return mutate(db, { op: 'insert', collection: 'discussion_reads', doc });
+    // Two points flushed before the screen saw the first one's record (the store busy with a first sync) would both
+    // insert; the second, refused, was lost until the next scroll. It moves the record the first one made instead.
+    return mutate(db, { op: 'insert', collection: 'discussion_reads', doc }).catch(async (error: unknown) => {
+      const made = await db.discussion_reads.findOne(doc.id).exec();
+      if (!made) throw error;
+      const point = { lastReadAt: made.last_read_at ?? null, level: isLevel(made.level) ? made.level : null, readCount: made.read_count ?? null };
+      return writeReadPoint(db, userId, discussionId, point, change);
+    });
   }
   const patch: Partial<DiscussionReadDoc> = {};
   if (lastReadAt !== undefined && lastReadAt !== current.lastReadAt) {
