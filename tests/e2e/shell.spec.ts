@@ -199,9 +199,7 @@ test.describe('theme', () => {
         new MutationObserver((_, observer) => {
           if (!document.documentElement.classList.contains('dark')) return;
           observer.disconnect();
-          requestAnimationFrame(() =>
-            resolve(document.getAnimations().flatMap((a) => (a instanceof CSSTransition ? [a.transitionProperty] : []))),
-          );
+          requestAnimationFrame(() => resolve(document.getAnimations().flatMap((a) => (a instanceof CSSTransition ? [a.transitionProperty] : []))));
         }).observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
       });
     });
