@@ -110,6 +110,9 @@ export function inList(ids: readonly string[]): string {
 
 const reads = new Map<string, Promise<unknown>>();
 
+/** The answers of the shared reads that succeeded, by their promise. */
+const answers = new WeakMap<Promise<unknown>, { value: unknown }>();
+
 /** How long a read is handed to later screens: long enough for the loader-to-mount hop, short enough not to show old rows on a later visit. */
 export const SERVER_READ_REUSE_MS = 30_000;
 
@@ -118,22 +121,17 @@ export const SERVER_READ_REUSE_MS = 30_000;
  * mounts. A failed read is forgotten, so the next screen that wants it asks again.
  */
 export function sharedServerRead<T>(key: string, read: () => Promise<T>): Promise<T> {
-  let pending = reads.get(key) as Promise<T> | undefined;
-  if (!pending) {
-    const started = read();
-    pending = started;
-    reads.set(key, started);
-    const forget = () => reads.delete(key);
-    started.then((value) => {
-      answers.set(started, { value });
-      setTimeout(forget, SERVER_READ_REUSE_MS);
-    }, forget);
-  }
-  return pending;
+  const pending = reads.get(key) as Promise<T> | undefined;
+  if (pending) return pending;
+  const started = read();
+  reads.set(key, started);
+  const forget = () => reads.delete(key);
+  started.then((value) => {
+    answers.set(started, { value });
+    setTimeout(forget, SERVER_READ_REUSE_MS);
+  }, forget);
+  return started;
 }
-
-/** The answers of the shared reads that succeeded, by their promise. */
-const answers = new WeakMap<Promise<unknown>, { value: unknown }>();
 
 /**
  * The answer of a shared read that already succeeded, read synchronously: a screen rendering for the first time

@@ -168,8 +168,8 @@ export function ThreadScreen({
   const postsReady = !data.discussion.loading && data.postsComplete && storedPosts.length > 0;
   // Not while a session is still being restored (offline, a reload): the viewer would count as a visitor with no
   // read point, and the thread would open at the top with no divider for good.
-  const viewerKnown = !(memberPending && viewer === null);
-  if (reads.ready && postsReady && viewerKnown && opened?.threadId !== threadId) {
+  const viewerPending = memberPending && viewer === null;
+  if (reads.ready && postsReady && !viewerPending && opened?.threadId !== threadId) {
     const lastReadAt = reads.points.get(threadId)?.lastReadAt ?? null;
     setOpened({ threadId, lastReadAt, openAt: firstUnreadIndex(storedPosts, lastReadAt) });
   }
@@ -341,7 +341,7 @@ export function ThreadScreen({
               posts={posts}
               data={data}
               viewer={viewer}
-              viewerPending={memberPending && viewer === null}
+              viewerPending={viewerPending}
               discussion={discussion}
               targetIndex={Math.max(targetIndex, firstUnread)}
               // A link to a post scrolls there smoothly: everything above it is rendered first instead.

@@ -61,23 +61,18 @@ export function unreadCount(discussion: Pick<DiscussionRow, 'post_count' | 'last
   return Math.max(0, discussion.post_count - point.readCount);
 }
 
+/** What a device knows from one of the member's records. */
+function toReadPoint(d: Pick<DiscussionReadDoc, 'last_read_at' | 'level' | 'read_count'>): ReadPoint {
+  return {
+    lastReadAt: d.last_read_at ?? null,
+    level: isLevel(d.level) ? d.level : null,
+    readCount: typeof d.read_count === 'number' ? d.read_count : null,
+  };
+}
+
 /** The member's read points, live from their replicated records. */
 export function memberReadPoints$(db: AppDatabase): Observable<Map<string, ReadPoint>> {
-  return db.discussion_reads.find().$.pipe(
-    map(
-      (docs) =>
-        new Map(
-          docs.map((d) => [
-            d.discussion_id,
-            {
-              lastReadAt: d.last_read_at ?? null,
-              level: isLevel(d.level) ? d.level : null,
-              readCount: typeof d.read_count === 'number' ? d.read_count : null,
-            },
-          ]),
-        ),
-    ),
-  );
+  return db.discussion_reads.find().$.pipe(map((docs) => new Map(docs.map((d) => [d.discussion_id, toReadPoint(d)]))));
 }
 
 /**
@@ -112,8 +107,7 @@ export function writeReadPoint(
     return mutate(db, { op: 'insert', collection: 'discussion_reads', doc }).catch(async (error: unknown) => {
       const made = await db.discussion_reads.findOne(doc.id).exec();
       if (!made) throw error;
-      const point = { lastReadAt: made.last_read_at ?? null, level: isLevel(made.level) ? made.level : null, readCount: made.read_count ?? null };
-      return writeReadPoint(db, userId, discussionId, point, change);
+      return writeReadPoint(db, userId, discussionId, toReadPoint(made), change);
     });
   }
   const patch: Partial<DiscussionReadDoc> = {};
