@@ -2,13 +2,19 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { THREAD_CONTEXT_ABOVE, THREAD_FIRST_SCREEN_POSTS, THREAD_RENDER_GROWTH, THREAD_RENDER_SLICE_MAX } from '@/features/discussions/constants';
+import {
+  THREAD_CONTEXT_ABOVE,
+  THREAD_FIRST_SCREEN_POSTS,
+  THREAD_RENDER_FIXED_UNTIL,
+  THREAD_RENDER_GROWTH,
+  THREAD_RENDER_SLICE_MAX,
+} from '@/features/discussions/constants';
 import { useFillAbove } from '@/features/discussions/hooks/use-fill-above';
 import { useProgressiveCount } from '@/features/discussions/hooks/use-progressive-count';
 
 /** A list rendered the way the thread renders its posts. */
 function List({ items, first = THREAD_FIRST_SCREEN_POSTS, seen }: { items: string[]; first?: number; seen?: number[] }) {
-  const shown = useProgressiveCount(items.length, first, THREAD_RENDER_GROWTH, THREAD_RENDER_SLICE_MAX);
+  const shown = useProgressiveCount(items.length, first, THREAD_RENDER_GROWTH, THREAD_RENDER_SLICE_MAX, THREAD_RENDER_FIXED_UNTIL);
   if (seen && seen.at(-1) !== shown) seen.push(shown);
   return (
     <ul>
@@ -35,18 +41,18 @@ describe('a long thread renders progressively', () => {
     expect(screen.getByText('Post 499')).toBeTruthy();
   });
 
-  it('adds posts near the first screen a few at a time, and a long thread in a dozen renders', async () => {
+  it('adds posts near the first screen a slice at a time, and a long thread in a few dozen renders', async () => {
     const seen: number[] = [];
     render(<List items={posts(500)} seen={seen} />);
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(500), { timeout: 10_000 });
     expect(seen[0]).toBe(THREAD_FIRST_SCREEN_POSTS);
     expect(seen.at(-1)).toBe(500);
     const added = seen.slice(1).map((n, i) => n - seen[i]!);
-    // Right after the first screen a render adds a slice at most; later never more than half again of what is shown,
-    // and 500 posts take a dozen renders or so, not sixty.
-    expect(added[0]).toBeLessThanOrEqual(THREAD_RENDER_SLICE_MAX);
-    added.forEach((n, i) => expect(n).toBeLessThanOrEqual(Math.max(THREAD_RENDER_SLICE_MAX, Math.floor(seen[i]! / 2))));
-    expect(seen.length).toBeLessThanOrEqual(15);
+    // Until the fixed stretch is shown a render adds one slice at most; after it never more than half again of what
+    // is shown, and 500 posts take the fixed stretch's slices and a few more renders, not 250.
+    added.forEach((n, i) => expect(n).toBeLessThanOrEqual(seen[i]! < THREAD_RENDER_FIXED_UNTIL ? THREAD_RENDER_SLICE_MAX : Math.floor(seen[i]! / 2)));
+    const fixedRenders = Math.ceil((THREAD_RENDER_FIXED_UNTIL - THREAD_FIRST_SCREEN_POSTS) / THREAD_RENDER_SLICE_MAX);
+    expect(seen.length).toBeLessThanOrEqual(1 + fixedRenders + 8);
   });
 
   it('shows everything up to a far target at once', () => {
@@ -70,7 +76,7 @@ describe('a long thread renders progressively', () => {
 function OpenedAt({ items, openAt, seen }: { items: string[]; openAt: number; seen: number[] }) {
   const list = useRef<HTMLUListElement>(null);
   const from = useFillAbove(openAt - THREAD_CONTEXT_ABOVE, list, THREAD_RENDER_SLICE_MAX);
-  const shown = useProgressiveCount(items.length, openAt + THREAD_FIRST_SCREEN_POSTS, THREAD_RENDER_GROWTH, THREAD_RENDER_SLICE_MAX);
+  const shown = useProgressiveCount(items.length, openAt + THREAD_FIRST_SCREEN_POSTS, THREAD_RENDER_GROWTH, THREAD_RENDER_SLICE_MAX, THREAD_RENDER_FIXED_UNTIL);
   if (seen.at(-1) !== from) seen.push(from);
   return (
     <ul ref={list}>

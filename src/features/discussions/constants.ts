@@ -23,13 +23,17 @@ export const THREAD_WARM_MS = 10_000;
 /** Each follow-up render shows this many times as many posts (4, 16, 64, ...): few renders, none much larger than the last. */
 export const THREAD_RENDER_GROWTH = 4;
 /**
- * ...but adds at most this many posts (or half of those shown, once more: a long thread still completes in a dozen
- * renders): a render's commit (each post's HTML parsed into the page, then styled) is one task the browser cannot
- * split. A commit of 8 posts took 15-31 ms unthrottled after a shared thread's first paint (60-120 ms on a phone
- * four times slower), each counted as blocking time; at 4 the blocking after the first paint fell from 15 to 0 ms
- * at 4x CPU, and the whole first screen came 6 % sooner (medians of 7, side by side).
+ * ...but adds at most this many posts per render: a render's commit (each post's HTML parsed into the page, then
+ * styled) is one task the browser cannot split. A commit of 8 posts took 15-31 ms unthrottled after a shared
+ * thread's first paint (60-120 ms on a phone four times slower), each counted as blocking time. Lighthouse counts a
+ * task's unthrottled time four times over: a 4-post commit was still 13-24 ms in its traces, a 2-post one 8-15 ms.
  */
-export const THREAD_RENDER_SLICE_MAX = 4;
+export const THREAD_RENDER_SLICE_MAX = 2;
+/**
+ * Once this many posts are shown, a render may add half of those instead (posts ten screens and more below the
+ * first): a 500-post thread completes in about two dozen renders rather than 250, each of which re-renders the list.
+ */
+export const THREAD_RENDER_FIXED_UNTIL = 32;
 /**
  * Posts above the first unread one that a thread opening there renders in its first frame (the end of what was
  * read, for context); the posts before them are put in above in slices right after, the view held on the divider.

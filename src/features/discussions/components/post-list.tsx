@@ -1,5 +1,13 @@
 import { Fragment, useRef } from 'react';
-import { THREAD_CONTEXT_ABOVE, THREAD_FIRST_SCREEN_POSTS, THREAD_RENDER_GROWTH, THREAD_RENDER_SLICE_MAX, THREAD_TEXT, UNREAD_TEXT } from '../constants';
+import {
+  THREAD_CONTEXT_ABOVE,
+  THREAD_FIRST_SCREEN_POSTS,
+  THREAD_RENDER_FIXED_UNTIL,
+  THREAD_RENDER_GROWTH,
+  THREAD_RENDER_SLICE_MAX,
+  THREAD_TEXT,
+  UNREAD_TEXT,
+} from '../constants';
 import type { ThreadData } from '../hooks/use-thread-data';
 import { useFillAbove } from '../hooks/use-fill-above';
 import { useProgressiveCount } from '../hooks/use-progressive-count';
@@ -54,6 +62,7 @@ export function PostList({
     Math.max(THREAD_FIRST_SCREEN_POSTS, targetIndex + THREAD_FIRST_SCREEN_POSTS),
     THREAD_RENDER_GROWTH,
     THREAD_RENDER_SLICE_MAX,
+    THREAD_RENDER_FIXED_UNTIL,
   );
   // Posts up to the one the page scrolls to keep their real height: an estimate above it would move it.
   const laidOutUpTo = Math.max(THREAD_FIRST_SCREEN_POSTS - 1, targetIndex);
