@@ -22,7 +22,7 @@ vi.mock('dompurify', async (importOriginal) => {
   return { ...actual, default: factory };
 });
 
-const { markdownWarmUpSteps, renderMarkdown, renderPostContent } = await import('@/lib/markdown');
+const { renderMarkdown, renderPostContent, warmUpMarkdown } = await import('@/lib/markdown');
 const { sanitizePostHtml } = await import('@/lib/sanitize');
 
 describe('markdown and sanitizing on first use', () => {
@@ -35,15 +35,47 @@ describe('markdown and sanitizing on first use', () => {
     expect(new Set(purifyCalls.sanitizeArgs)).toEqual(new Set([1]));
   });
 
-  it('renders the same after the warm-up steps as without them', () => {
+  it('renders the same after the warm-up steps as without them', async () => {
     const post = '> quoted\n\n## Heading\n\n**bold** ~~gone~~ [link](https://example.com)';
     const blog = '## Starting out\n\n- one\n- two\n\n[profile](/profile/x)';
     // Posts' renders are kept by their text: a leading blank line (which renders to nothing) asks for a fresh one.
     const before = { post: renderPostContent(post), blog: renderMarkdown(blog) };
-    for (const step of markdownWarmUpSteps()) step();
+    await Promise.all([warmUpMarkdown('post'), warmUpMarkdown('blog')]);
     expect(renderPostContent(`\n${post}`)).toBe(before.post);
     expect(renderMarkdown(blog)).toBe(before.blog);
     expect(before.post).toContain('target="_blank"');
     expect(before.blog).toContain('<h2>Starting out</h2>');
+  });
+
+  it('warms up one step per task, and settles once every step ran', async () => {
+    vi.resetModules();
+    const fresh = await import('@/lib/markdown');
+    vi.useFakeTimers();
+    try {
+      let done = false;
+      void fresh.warmUpMarkdown('blog').then(() => {
+        done = true;
+      });
+      // One step runs at once, each further one in a task of its own (a timer), never two in one task.
+      let tasks = 0;
+      while (!done && tasks < 20) {
+        expect(vi.getTimerCount()).toBe(1);
+        await vi.advanceTimersToNextTimerAsync();
+        tasks += 1;
+      }
+      expect(done).toBe(true);
+      expect(tasks).toBeGreaterThanOrEqual(4);
+      // Done once: asking again settles without another task.
+      let again = false;
+      void fresh.warmUpMarkdown('blog').then(() => {
+        again = true;
+      });
+      await Promise.resolve();
+      expect(again).toBe(true);
+      expect(vi.getTimerCount()).toBe(0);
+      expect(fresh.renderMarkdown('**x**')).toBe('<p><strong>x</strong></p>\n');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
