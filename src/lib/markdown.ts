@@ -58,12 +58,13 @@ export function renderPostContent(content: string): string {
 
 /**
  * Text using the markdown a post or a blog post usually holds (every rule the renderers run first), in pieces:
- * block rules, emphasis, strikethrough and code, links and breaks. The
+ * headings, quotes, lists, rules and code blocks, emphasis, strikethrough and code, links and breaks (the block
+ * rules in one piece were still a task of 7-10 ms unthrottled under a profiler). The
  * first lexing of each piece compiles the regular expressions of its rules, so each piece is a task of its own:
  * the whole sample lexed at once was one task of about 50 ms at a phone's speed, the only long task left after a
  * thread's first screen (`PROFILE_PAGES=thread PROFILE_AFTER_MS=2500 npm run bench -- profile`).
  */
-const WARM_UP_PIECES = ['## a\n\n> i\n\n- j\n- k\n\n1. l\n\n---\n\n```\nm\n```\n', 'b **c** _d_\n', '~~e~~ `f`\n', '[g](/h)\nnext\n'];
+const WARM_UP_PIECES = ['## a\n', '> i\n', '- j\n- k\n\n1. l\n', '---\n\n```\nm\n```\n', 'b **c** _d_\n', '~~e~~ `f`\n', '[g](/h)\nnext\n'];
 
 /** Which renderer a warm-up prepares: a thread's posts, or a blog post (each with its own sanitizer profile). */
 export type MarkdownKind = 'post' | 'blog';
