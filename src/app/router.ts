@@ -1,5 +1,4 @@
 import { createRouter } from '@tanstack/react-router';
-import { firstRenderHolds } from '@/launch/first-render-hold';
 import { serverReadsInFlight } from '@/launch/server-first';
 import { deviceHoldsSession } from '@/lib/device-storage';
 import { routeTree } from '@/routeTree.gen';
@@ -61,16 +60,14 @@ export const LAUNCH_ROUTE_WAIT_MS = 3000;
  * A shared link's server read, which the page started before the app's code arrived, has usually answered by
  * then; the first render waits for it too, so the first paint is the screen itself. Painting the layout around an
  * empty screen first, then the screen, cost a second commit and layout: on a thread, work that came after the first
- * paint and counted as blocking time, for a first paint of nothing more than the header. It waits for what the
- * route's loader held it with as well (`holdFirstRender`: markdown's first use, paid in small tasks).
+ * paint and counted as blocking time, for a first paint of nothing more than the header.
  */
 export function loadLaunchRoute(): Promise<void> {
   return Promise.race([
     getRouter()
       .load()
       .catch(() => undefined)
-      .then(() => Promise.all([serverReadsInFlight(), firstRenderHolds()]))
-      .then(() => undefined),
+      .then(serverReadsInFlight),
     new Promise<void>((resolve) => setTimeout(resolve, LAUNCH_ROUTE_WAIT_MS)),
   ]);
 }

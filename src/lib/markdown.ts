@@ -93,10 +93,11 @@ function runWarmUpStep(kind: MarkdownKind): boolean {
 }
 
 /**
- * Runs what is left of `kind`'s warm-up now, one step per task, and settles when it is done. A shared link's
- * launch waits for it before its first render: the first blog post rendered cold was one task of 31-39 ms
- * unthrottled in Lighthouse's traces (its lexing 139 ms of a 4x profile, 87 of them building marked's rules),
- * which Lighthouse counts four times over; in steps, none is over a few milliseconds.
+ * Runs what is left of `kind`'s warm-up now, one step per task, and settles when it is done. A thread's or blog
+ * post's route starts it as it loads, so the steps run while the screen's rows travel. The first render is not held
+ * for them: side by side, holding a blog post's first render until the steps ran cut its Lighthouse TBT from 141 to
+ * 64 ms but moved its LCP from 2,506 to 2,668 ms, and 64-172 ms later at 4x CPU in the browser itself (the steps cost
+ * more than the render saves: marked still builds some rules per call).
  */
 export function warmUpMarkdown(kind: MarkdownKind): Promise<void> {
   return new Promise((resolve) => {

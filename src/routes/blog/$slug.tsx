@@ -4,7 +4,6 @@ import { useAuth } from '@/features/auth/hooks/use-auth';
 import { BookmarkBlogPostButton } from '@/features/bookmarks/components/bookmark-button';
 import { BlogPostScreen } from '@/features/blog/components/blog-post-screen';
 import { blogPostReadsServerFirst, serverBlogPost } from '@/features/blog/model/server-blog';
-import { holdFirstRender } from '@/launch/first-render-hold';
 import { KeepBlogPostOfflineButton } from '@/features/offline/components/keep-offline-button';
 import { ShareDialog } from '@/features/share/components/share-dialog';
 
@@ -13,8 +12,8 @@ export const Route = createFileRoute('/blog/$slug')({
   // An empty device reads the post from the server while the router renders the way there; the screen joins that read.
   loader: ({ params }) => {
     if (blogPostReadsServerFirst(params.slug)) serverBlogPost(params.slug).catch(() => undefined);
-    // The post's markdown renderer is made ready in small tasks meanwhile, not inside the screen's first render.
-    holdFirstRender(import('@/lib/markdown').then((markdown) => markdown.warmUpMarkdown('blog')));
+    // Markdown's first use is paid in small tasks while the read travels, instead of in idle moments after it.
+    void import('@/lib/markdown').then((markdown) => markdown.warmUpMarkdown('blog'));
   },
   component: BlogPostRoute,
 });

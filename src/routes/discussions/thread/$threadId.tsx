@@ -3,7 +3,6 @@ import { useCallback, useMemo } from 'react';
 import { useAppData } from '@/app/data/data-context';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { BookmarkButton } from '@/features/bookmarks/components/bookmark-button';
-import { holdFirstRender } from '@/launch/first-render-hold';
 import { KeepOfflineButton } from '@/features/offline/components/keep-offline-button';
 import { ThreadNotFound, ThreadScreen } from '@/features/discussions/components/thread-screen';
 import { serverThread, threadReadsServerFirst } from '@/features/discussions/model/server-thread';
@@ -27,8 +26,8 @@ export const Route = createFileRoute('/discussions/thread/$threadId')({
     const toOnePost = Boolean((location.search as { post?: unknown }).post) || postIdFromHash(location.hash) !== null;
     if (!toOnePost && threadReadsServerFirst(threadId)) serverThread(threadId).catch(() => undefined);
     void import('@/features/discussions/model/thread-view').then(({ warmThread }) => warmThread(threadId, context.auth.user?.id ?? null));
-    // The posts' markdown renderer is made ready in small tasks meanwhile, not inside the screen's first render.
-    holdFirstRender(import('@/lib/markdown').then((markdown) => markdown.warmUpMarkdown('post')));
+    // Markdown's first use is paid in small tasks while the read travels, instead of in idle moments after it.
+    void import('@/lib/markdown').then((markdown) => markdown.warmUpMarkdown('post'));
   },
   component: ThreadRoute,
 });
