@@ -73,7 +73,7 @@ export type MarkdownKind = 'post' | 'blog';
  * The first text rendered pays once for compiling marked's rules (large regular expressions V8 compiles on
  * first use) and for building the sanitizers: on a throttled phone, several times the cost of a short post,
  * all in the task that renders the first screen. These steps pay it ahead, each in a task of its own, and each
- * only once, whoever runs it first (an idle moment, or a launch that waits for them).
+ * only once, whoever runs it first (an idle moment, or a route that starts them as it loads).
  */
 const pendingSteps: Record<MarkdownKind, (() => void)[]> = {
   post: [...WARM_UP_PIECES.map((piece) => () => void postMarked.parse(piece, { async: false })), () => warmUpSanitizer('post')],
@@ -93,20 +93,14 @@ function runWarmUpStep(kind: MarkdownKind): boolean {
 }
 
 /**
- * Runs what is left of `kind`'s warm-up now, one step per task, and settles when it is done. A thread's or blog
- * post's route starts it as it loads, so the steps run while the screen's rows travel. The first render is not held
- * for them: side by side, holding a blog post's first render until the steps ran cut its Lighthouse TBT from 141 to
- * 64 ms but moved its LCP from 2,506 to 2,668 ms, and 64-172 ms later at 4x CPU in the browser itself (the steps cost
- * more than the render saves: marked still builds some rules per call).
+ * Runs what is left of `kind`'s warm-up now, one step per task. A thread's or blog post's route starts it as it
+ * loads, so the steps run while the screen's rows travel. The first render is not held for them: side by side,
+ * holding a blog post's first render until the steps ran cut its Lighthouse TBT from 141 to 64 ms but moved its LCP
+ * from 2,506 to 2,668 ms, and 64-172 ms later at 4x CPU in the browser itself (the steps cost more than the render
+ * saves: marked still builds some rules per call).
  */
-export function warmUpMarkdown(kind: MarkdownKind): Promise<void> {
-  return new Promise((resolve) => {
-    const next = () => {
-      if (runWarmUpStep(kind)) setTimeout(next, 0);
-      else resolve();
-    };
-    next();
-  });
+export function warmUpMarkdown(kind: MarkdownKind): void {
+  if (runWarmUpStep(kind)) setTimeout(() => warmUpMarkdown(kind), 0);
 }
 
 /**
