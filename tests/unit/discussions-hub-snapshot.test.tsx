@@ -5,7 +5,7 @@ import { BehaviorSubject, map } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppDatabase } from '@/db/database';
 import { HubScreen, type HubSearchState } from '@/features/discussions/components/hub-screen';
-import { HUB_PAGE_SIZE, HUB_SKELETON_COUNT, HUB_TEXT } from '@/features/discussions/constants';
+import { HUB_CARD_SLICE, HUB_FIRST_CARDS, HUB_PAGE_SIZE, HUB_SKELETON_COUNT, HUB_TEXT } from '@/features/discussions/constants';
 import { HUB_PATH, readHubSnapshot, writeHubSnapshot } from '@/features/discussions/model/hub-snapshot';
 import { toDiscussionRow } from '@/features/discussions/model/row-shapes';
 import type { DiscussionRow } from '@/features/discussions/model/types';
@@ -159,5 +159,25 @@ describe("the hub's side column", () => {
     expect(screen.queryByTestId('hub-aside')).toBeNull();
     act(() => media.widen());
     expect(await screen.findByTestId('hub-aside')).toBeTruthy();
+  });
+});
+
+describe("the hub's first frame", () => {
+  it('holds the cards a phone shows first; the rest of the page follows in small slices, in order', async () => {
+    const items = Array.from({ length: HUB_PAGE_SIZE }, (_, i) => row(i + 1));
+    writeHubSnapshot({ page: { items, total: items.length, page: 1, totalPages: 1 }, categories: ['Track Feedback'] });
+    // Every commit's card count, as the document holds it after the commit.
+    const counts: number[] = [];
+    const cards = () => document.querySelectorAll('[data-testid="discussion-card"]');
+    const observer = new MutationObserver(() => {
+      if (cards().length > 0 && cards().length !== counts.at(-1)) counts.push(cards().length);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    renderHub({ db: null });
+    await waitFor(() => expect(cards()).toHaveLength(HUB_PAGE_SIZE));
+    observer.disconnect();
+    expect(counts[0]).toBe(HUB_FIRST_CARDS);
+    for (let i = 1; i < counts.length; i++) expect(counts[i] - counts[i - 1]).toBeLessThanOrEqual(HUB_CARD_SLICE);
+    expect([...cards()].map((card) => card.querySelector('h2 a')?.textContent)).toEqual(items.map((item) => item.title));
   });
 });

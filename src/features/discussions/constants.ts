@@ -6,6 +6,14 @@
 
 export const HUB_PAGE_SIZE = 10;
 export const HUB_SKELETON_COUNT = 5;
+/**
+ * Cards the hub's list renders in its first frame: a tall phone's whole screen under the toolbar (at 412 x 823 the
+ * seventh card ends at the fold). The first frame of a shared hub link is one task that renders, styles and lays
+ * out all it holds; the rest of the page follows in slices of HUB_CARD_SLICE once it is painted. Fewer cards than
+ * the screen holds made the largest title (the LCP) wait for a later slice, and moved what was below the list.
+ */
+export const HUB_FIRST_CARDS = 7;
+export const HUB_CARD_SLICE = 3;
 export const DISCUSSION_KARMA_AWARD = 5;
 export const QUOTE_PREVIEW_LINES = 3;
 /** Player cards (and inline tracks) a post shows at most, whatever it links to. */

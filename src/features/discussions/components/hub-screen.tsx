@@ -10,9 +10,20 @@ import { PageHeader } from '@/components/ui/page-header';
 import { MEDIA_XL_UP } from '@/lib/shell-constants';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { toast } from '@/stores/toast-store';
-import { ALL_CATEGORIES, CREATE_TEXT, DEFAULT_HUB_SORT, HUB_SKELETON_COUNT, HUB_TEXT, UNREAD_TEXT, type HubSort } from '../constants';
+import {
+  ALL_CATEGORIES,
+  CREATE_TEXT,
+  DEFAULT_HUB_SORT,
+  HUB_CARD_SLICE,
+  HUB_FIRST_CARDS,
+  HUB_SKELETON_COUNT,
+  HUB_TEXT,
+  UNREAD_TEXT,
+  type HubSort,
+} from '../constants';
 import { useLiveQuery } from '@/db/hooks/use-live-query';
 import { useHubVisit } from '../hooks/use-hub-visit';
+import { useProgressiveCount } from '../hooks/use-progressive-count';
 import { useReadState } from '../hooks/use-read-state';
 import { useServerHub } from '../hooks/use-server-hub';
 import { useViewer, type MemberInput } from '../hooks/use-viewer';
@@ -45,6 +56,16 @@ type HubScreenProps = {
 };
 
 const NO_ROWS: DiscussionRow[] = [];
+
+/**
+ * A page of the list: the first screen's cards in the first frame, the rest in slices after it is painted. Mounted
+ * with the list, so a list that follows the skeleton or an empty page is sliced too; once complete, a change (a new
+ * page, a filter) renders at once.
+ */
+function HubCards({ items, unreadOf }: { items: DiscussionRow[]; unreadOf: (d: DiscussionRow) => CardUnread | undefined }) {
+  const shown = useProgressiveCount(items.length, HUB_FIRST_CARDS, 2, HUB_CARD_SLICE);
+  return items.slice(0, shown).map((d) => <DiscussionCard key={d.id} discussion={d} unread={unreadOf(d)} />);
+}
 
 /** The Community Hub, read from the local store. */
 export function HubScreen({ search, onSearchChange, member, authPending = false, sharedId, compose = false }: HubScreenProps) {
@@ -197,7 +218,7 @@ export function HubScreen({ search, onSearchChange, member, authPending = false,
                 <p className="text-muted-foreground">{HUB_TEXT.emptyHint}</p>
               </Card>
             ) : (
-              page.items.map((d) => <DiscussionCard key={d.id} discussion={d} unread={unreadOf(d)} />)
+              <HubCards items={page.items} unreadOf={unreadOf} />
             )}
           </section>
 
