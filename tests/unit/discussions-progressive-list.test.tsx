@@ -122,6 +122,27 @@ describe('a thread opened at its first unread post', () => {
     expect(screen.getByText(`Post ${40 - THREAD_CONTEXT_ABOVE}`).getBoundingClientRect().top).toBe(0);
   });
 
+  it('keeps it there to the pixel when heights are fractional and the window scrolls by whole pixels', async () => {
+    // As in Chromium: a post is 100.3 px tall, and a scroll offset is a whole number of pixels.
+    const height = 100.3;
+    let scrolled = 0;
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const index = this.parentElement ? Array.prototype.indexOf.call(this.parentElement.children, this) : 0;
+      return { top: index * height - scrolled, bottom: 0, left: 0, right: 0, width: 0, height, x: 0, y: 0, toJSON: () => ({}) } as DOMRect;
+    });
+    const opened = () => screen.getByText(`Post ${40 - THREAD_CONTEXT_ABOVE}`).getBoundingClientRect().top;
+    // Where the post the thread opened with sits after each step.
+    const tops: number[] = [];
+    vi.spyOn(window, 'scrollBy').mockImplementation(((options: ScrollToOptions) => {
+      scrolled = Math.round(scrolled + (options.top ?? 0));
+      tops.push(opened());
+    }) as typeof window.scrollBy);
+    render(<OpenedAt items={posts(60)} openAt={40} seen={[]} />);
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(60), { timeout: 10_000 });
+    expect(tops.length).toBeGreaterThan(3);
+    for (const top of tops) expect(Math.abs(top)).toBeLessThanOrEqual(0.5);
+  });
+
   it('a thread whose first unread post is known only after its first posts showed opens there then', async () => {
     const { rerender } = render(<OpenedAt items={posts(500)} openAt={-1} seen={[]} />);
     expect(screen.getAllByRole('listitem')[0]!.textContent).toBe('Post 0');
