@@ -81,11 +81,13 @@ export async function keptLaunchMarkup(page: Page, path: string): Promise<string
 /**
  * Whether any IndexedDB database of the page's origin holds this text in a
  * live (not deleted) record. Storage-agnostic on purpose: it reads what the
- * device keeps, whatever layer put it there.
+ * device keeps, whatever layer put it there. `inRecordWith`: text the same record
+ * must hold too (`"discussion_id":"<id>"`), when other records may hold the text
+ * (a reply text an earlier run of the journey wrote in its own thread).
  */
-export async function deviceHolds(page: Page, text: string, options: { includeDeleted?: boolean } = {}): Promise<boolean> {
+export async function deviceHolds(page: Page, text: string, options: { includeDeleted?: boolean; inRecordWith?: string } = {}): Promise<boolean> {
   return page.evaluate(
-    async ([needle, includeDeleted]) => {
+    async ([needle, includeDeleted, alongside]) => {
       const readAll = (db: IDBDatabase, store: string) =>
         new Promise<unknown[]>((resolve, reject) => {
           const request = db.transaction(store, 'readonly').objectStore(store).getAll();
@@ -105,7 +107,8 @@ export async function deviceHolds(page: Page, text: string, options: { includeDe
               // RxDB's Dexie storage keeps tombstones with their fields and _deleted as '1'.
               const deleted = (record as { _deleted?: unknown } | null)?._deleted;
               const live = deleted !== true && deleted !== '1';
-              if ((live || includeDeleted) && JSON.stringify(record).includes(needle)) return true;
+              const json = JSON.stringify(record);
+              if ((live || includeDeleted) && json.includes(needle) && json.includes(alongside)) return true;
             }
           }
         } finally {
@@ -114,11 +117,11 @@ export async function deviceHolds(page: Page, text: string, options: { includeDe
       }
       return false;
     },
-    [text, options.includeDeleted ?? false] as const,
+    [text, options.includeDeleted ?? false, options.inRecordWith ?? ''] as const,
   );
 }
 
 /** Waits until the device's local store holds the text (replication wrote it). */
-export async function expectDeviceToHold(page: Page, text: string): Promise<void> {
-  await expect.poll(() => deviceHolds(page, text), { timeout: 20_000 }).toBe(true);
+export async function expectDeviceToHold(page: Page, text: string, options: { inRecordWith?: string } = {}): Promise<void> {
+  await expect.poll(() => deviceHolds(page, text, options), { timeout: 20_000 }).toBe(true);
 }

@@ -70,8 +70,9 @@ test('unread: the hub counts new posts offline, the thread opens at the divider,
   await addReplies(author, thread, ['new one', 'new two', 'new three']);
   const card = page.getByTestId('discussion-card').filter({ hasText: title });
   await expect(card.getByTestId('card-unread')).toHaveText(UNREAD_TEXT.newPosts(3), { timeout: 20_000 });
-  // The count comes with the thread's header; its posts follow with the next pull, a few seconds later.
-  await expectDeviceToHold(page, 'new three');
+  // The count comes with the thread's header; its posts follow with the next pull, a few seconds later. This
+  // thread's: a retry's device also keeps the thread of the run before, which has a reply of the same text.
+  await expectDeviceToHold(page, 'new three', { inRecordWith: `"discussion_id":"${thread}"` });
 
   // No signal: the count comes from the device, and so does the thread with its divider.
   await context.setOffline(true);
@@ -127,7 +128,7 @@ test('unread: a long thread opens at its first unread post and stays there while
 
   await logIn(page, reader);
   await waitForOfflineReady(page);
-  await expectDeviceToHold(page, `Reply number ${total - 1}`);
+  await expectDeviceToHold(page, `Reply number ${total - 1}`, { inRecordWith: `"discussion_id":"${thread}"` });
   await page.goto('/discussions');
   // As in Safari, which has no scroll anchoring: the app itself keeps the view where it is as posts go in above.
   await page.addStyleTag({ content: '* { overflow-anchor: none !important; }' });
