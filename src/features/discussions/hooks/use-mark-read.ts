@@ -15,6 +15,20 @@ export function useMarkRead(container: RefObject<HTMLElement | null>, posts: rea
   const callback = useRef(onRead);
   callback.current = onRead;
   const pending = useRef<string | null>(null);
+  // Cards seen on screen before their post was in `posts` (the screen's nodes can come before the store's read
+  // of them): asked about again once `posts` changes, since the observer reports a card only as it crosses a threshold.
+  const unknown = useRef(new Set<Element>());
+  const observing = useRef<IntersectionObserver | null>(null);
+  const postIds = posts.map((p) => p.id).join(',');
+  useEffect(() => {
+    const observer = observing.current;
+    if (!observer || unknown.current.size === 0) return;
+    for (const el of unknown.current) {
+      observer.unobserve(el);
+      observer.observe(el);
+    }
+    unknown.current.clear();
+  }, [postIds]);
 
   useEffect(() => {
     const root = container.current;
@@ -33,12 +47,14 @@ export function useMarkRead(container: RefObject<HTMLElement | null>, posts: rea
           const seen = entry.intersectionRatio >= READ_VISIBLE_RATIO || entry.intersectionRect.height >= window.innerHeight * READ_VISIBLE_RATIO;
           if (!entry.isIntersecting || !seen) continue;
           const at = times.current.get(entry.target.id.slice(POST_ID_PREFIX.length));
-          if (at && (!pending.current || at > pending.current)) pending.current = at;
+          if (!at) unknown.current.add(entry.target);
+          else if (!pending.current || at > pending.current) pending.current = at;
         }
         if (pending.current && timer === undefined) timer = setTimeout(flush, READ_FLUSH_MS);
       },
       { threshold: [0, READ_VISIBLE_RATIO, 1] },
     );
+    observing.current = observer;
     const observed = new Set<Element>();
     const observeAll = () => {
       for (const el of root.querySelectorAll(`[id^="${POST_ID_PREFIX}"]`)) {
@@ -56,6 +72,8 @@ export function useMarkRead(container: RefObject<HTMLElement | null>, posts: rea
     window.addEventListener('pagehide', flush);
     return () => {
       flush();
+      observing.current = null;
+      unknown.current.clear();
       observer.disconnect();
       mutations.disconnect();
       document.removeEventListener('visibilitychange', onHidden);
