@@ -13,6 +13,7 @@ export const HUB_SKELETON_COUNT = 5;
  * the screen holds made the largest title (the LCP) wait for a later slice, and moved what was below the list.
  */
 export const HUB_FIRST_CARDS = 7;
+/** Cards a render adds after the first frame: the rest of a page of HUB_PAGE_SIZE in one more commit. */
 export const HUB_CARD_SLICE = 3;
 export const DISCUSSION_KARMA_AWARD = 5;
 export const QUOTE_PREVIEW_LINES = 3;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { READ_FLUSH_MS, READ_VISIBLE_RATIO } from '../constants';
 import type { PostRow } from '../model/types';
 
@@ -11,7 +11,8 @@ const POST_ID_PREFIX = 'post-';
  */
 export function useMarkRead(container: RefObject<HTMLElement | null>, posts: readonly PostRow[], enabled: boolean, onRead: (lastReadAt: string) => void): void {
   const times = useRef(new Map<string, string>());
-  times.current = new Map(posts.map((p) => [p.id, p.created_at]));
+  // Built when the list changes, not on every render of the thread.
+  times.current = useMemo(() => new Map(posts.map((p) => [p.id, p.created_at])), [posts]);
   const callback = useRef(onRead);
   callback.current = onRead;
   const pending = useRef<string | null>(null);
@@ -19,7 +20,6 @@ export function useMarkRead(container: RefObject<HTMLElement | null>, posts: rea
   // of them): asked about again once `posts` changes, since the observer reports a card only as it crosses a threshold.
   const unknown = useRef(new Set<Element>());
   const observing = useRef<IntersectionObserver | null>(null);
-  const postIds = posts.map((p) => p.id).join(',');
   useEffect(() => {
     const observer = observing.current;
     if (!observer || unknown.current.size === 0) return;
@@ -28,7 +28,7 @@ export function useMarkRead(container: RefObject<HTMLElement | null>, posts: rea
       observer.observe(el);
     }
     unknown.current.clear();
-  }, [postIds]);
+  }, [posts]);
 
   useEffect(() => {
     const root = container.current;
