@@ -9,7 +9,7 @@
  */
 import { supabaseTable } from '../src/db/replication/remote-table';
 import { withSendLock } from '../src/db/send-lock';
-import { OUTBOX_SYNC_TAG, PERIODIC_REFRESH_TAG } from '../src/app/pwa/constants';
+import { BACKGROUND_OUTCOMES_CHANNEL, OUTBOX_SYNC_TAG, PERIODIC_REFRESH_TAG } from '../src/app/pwa/constants';
 import { logBackgroundOutcome } from '../src/lib/worker-store';
 import { showAppBadge, unreadCount } from './badge';
 import { memberApi, memberId } from './member-api';
@@ -43,11 +43,13 @@ export function sendOutbox(): Promise<SendQueuedResult | null> {
         userId,
         remoteFor: (spec) => supabaseTable(memberApi(), spec.table, spec.readColumns),
         log: logBackgroundOutcome,
-        // An open page shows each write's state itself; the notice on open is for what happened while it was closed.
-        told: await appIsOpen(),
       });
     } finally {
       await queue.close();
+      // A page that opened while this ran has its notice of what was logged now rather than at its next open.
+      const channel = new BroadcastChannel(BACKGROUND_OUTCOMES_CHANNEL);
+      channel.postMessage('logged');
+      channel.close();
     }
   });
 }

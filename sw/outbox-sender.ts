@@ -22,8 +22,6 @@ export interface SendQueuedOptions {
   userId: string;
   /** records each finished write for the member's notice on the next open */
   log: (entry: BackgroundOutcome) => Promise<void>;
-  /** outcomes seen by an open page need no notice later */
-  told: boolean;
   now?: () => string;
 }
 
@@ -66,7 +64,7 @@ export async function sendQueued(options: SendQueuedOptions): Promise<SendQueued
     const when = at();
     const finish = async (state: 'sent' | 'rejected' | 'conflict', reason: string | null) => {
       const settled = await queue.settle(record, state, reason, when);
-      if (settled) await options.log({ id: record.id, collection, docId: record.doc_id, outcome: state, reason, at: settled.updated_at, told: options.told });
+      if (settled) await options.log({ id: record.id, collection, docId: record.doc_id, outcome: state, reason, at: settled.updated_at, told: false });
     };
     switch (outcome.type) {
       case 'ok':

@@ -16,6 +16,11 @@ import { testDatabase } from './db-support/memory-db';
 import { nextModified, StubTable } from './db-support/stub-remote';
 import { stubSyncOptions, until } from './db-support/sync';
 import { startSync } from '@/db/replication/sync';
+import { withSendLock } from '@/db/send-lock';
+import { tellBackgroundOutcomes, watchBackgroundOutcomes } from '@/app/pwa/background-sync';
+import { BACKGROUND_OUTCOMES_CHANNEL, BACKGROUND_SYNC_TEXT } from '@/app/pwa/constants';
+import { REJECTED_NOTICE } from '@/app/data/constants';
+import { useToastStore } from '@/stores/toast-store';
 
 const LOCKED = 'This discussion is locked. No new replies can be added.';
 const me = crypto.randomUUID();
@@ -49,7 +54,7 @@ async function pulledPost(page: AppDatabase, posts: StubTable, content: string) 
 }
 
 /** What the service worker does on `sync`, against the page's closed database. */
-async function workerSends(name: string, posts: StubTable, told = false) {
+async function workerSends(name: string, posts: StubTable) {
   const logged: BackgroundOutcome[] = [];
   const queue = await openOutboxQueue({ indexedDB, IDBKeyRange }, name);
   try {
@@ -57,7 +62,6 @@ async function workerSends(name: string, posts: StubTable, told = false) {
       queue,
       userId: me,
       remoteFor: () => posts,
-      told,
       log: async (entry) => {
         logged.push(entry);
         await logBackgroundOutcome(entry);
@@ -190,5 +194,77 @@ describe("the service worker's send path", () => {
     const told = await takeUntoldOutcomes();
     expect(told.map((entry) => entry.docId)).toContain(queued.id);
     expect((await takeUntoldOutcomes()).map((entry) => entry.docId)).not.toContain(queued.id);
+  });
+
+  it('a refusal the worker logs while the app is opening is still told once the worker is done', async () => {
+    const { name, db: page } = await device();
+    const posts = new StubTable('posts');
+    const refused = await reply(page, 'swap slots?');
+    posts.scripted.set(refused.id, [{ error: { code: 'P0001', message: LOCKED }, status: 400 }]);
+    await page.close();
+    db = undefined;
+    await takeUntoldOutcomes();
+
+    // The worker is sending under the lock as the app opens and asks what happened while it was closed.
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    const sending = withSendLock(async () => {
+      await held;
+      return workerSends(name, posts);
+    });
+    const telling = tellBackgroundOutcomes(() => undefined);
+    letGo();
+    await sending;
+    expect((await telling).map((entry) => [entry.docId, entry.outcome])).toEqual([[refused.id, 'rejected']]);
+    expect(useToastStore.getState().toasts.map((shown) => shown.title)).toContain(REJECTED_NOTICE.title);
+  });
+
+  it("read points the worker sent are not counted as the member's changes", async () => {
+    await takeUntoldOutcomes();
+    useToastStore.setState({ toasts: [] });
+    const at = new Date().toISOString();
+    const reply = crypto.randomUUID();
+    await logBackgroundOutcome({ id: `posts:${reply}`, collection: 'posts', docId: reply, outcome: 'sent', reason: null, at, told: false });
+    const readPoint = `${me}:${thread}`;
+    await logBackgroundOutcome({
+      id: `discussion_reads:${readPoint}`,
+      collection: 'discussion_reads',
+      docId: readPoint,
+      outcome: 'sent',
+      reason: null,
+      at,
+      told: false,
+    });
+    expect((await tellBackgroundOutcomes(() => undefined)).map((entry) => entry.docId)).toEqual([reply]);
+    const shown = useToastStore.getState().toasts.filter((toast) => toast.title === BACKGROUND_SYNC_TEXT.sentTitle);
+    expect(shown.map((toast) => toast.description)).toEqual([BACKGROUND_SYNC_TEXT.sentDescription(1)]);
+  });
+
+  it('a page already running is told when the worker says it logged more, once', async () => {
+    await takeUntoldOutcomes();
+    useToastStore.setState({ toasts: [] });
+    const watching = watchBackgroundOutcomes(() => undefined);
+    try {
+      const reply = crypto.randomUUID();
+      await logBackgroundOutcome({
+        id: `posts:${reply}`,
+        collection: 'posts',
+        docId: reply,
+        outcome: 'rejected',
+        reason: LOCKED,
+        at: new Date().toISOString(),
+        told: false,
+      });
+      const worker = new BroadcastChannel(BACKGROUND_OUTCOMES_CHANNEL);
+      worker.postMessage('logged');
+      await until(() => useToastStore.getState().toasts.some((toast) => toast.title === REJECTED_NOTICE.title));
+      worker.postMessage('logged');
+      worker.close();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(useToastStore.getState().toasts.filter((toast) => toast.title === REJECTED_NOTICE.title)).toHaveLength(1);
+      expect((await readBackgroundOutcome(`posts:${reply}`))?.told).toBe(true);
+    } finally {
+      watching.unsubscribe();
+    }
   });
 });

@@ -18,7 +18,7 @@ import { toast } from '@/stores/toast-store';
 import { useConnectivityStore } from '@/stores/connectivity-store';
 import type { DraftDoc } from '@/db/schemas/drafts';
 import { REJECTED_DRAFTS_PATH } from '@/lib/shell-constants';
-import { tellBackgroundOutcomes, watchWaitingWrites } from '../pwa/background-sync';
+import { watchBackgroundOutcomes, watchWaitingWrites } from '../pwa/background-sync';
 import { getRouter } from '../router';
 import { REJECTED_NOTICE } from './constants';
 import { clearSignOutMark, hasSignOutMark, markSignedOut } from './sign-out-mark';
@@ -91,8 +91,8 @@ export async function startDataRuntime(getClient: () => Promise<SupabaseClient>)
           () => undefined,
         );
     }),
+    watchBackgroundOutcomes(() => void getRouter().navigate({ to: REJECTED_DRAFTS_PATH })),
   ];
-  void tellBackgroundOutcomes(() => void getRouter().navigate({ to: REJECTED_DRAFTS_PATH }));
   // Pulls that failed offline wait for their retry timer; coming back online should not.
   const onOnline = () => controller.current?.resync();
   window.addEventListener('online', onOnline);

@@ -5,12 +5,14 @@
  * sends on open, on `online` and on becoming visible, as it always did. On open, the member is told what the
  * worker sent or what the server refused while the app was closed.
  */
-import type { Observable, Subscription } from 'rxjs';
+import { Subscription, type Observable } from 'rxjs';
 import { REJECTED_NOTICE } from '@/app/data/constants';
 import { periodicRefreshEnabled, type PeriodicRefreshOutcome } from '@/lib/periodic-refresh-setting';
+import { withSendLock } from '@/db/send-lock';
+import { BOOKKEEPING_COLLECTIONS } from '@/db/sync-status';
 import { takeUntoldOutcomes, type BackgroundOutcome } from '@/lib/worker-store';
 import { toast } from '@/stores/toast-store';
-import { BACKGROUND_SYNC_TEXT, OUTBOX_SYNC_TAG, PERIODIC_REFRESH_MIN_INTERVAL_MS, PERIODIC_REFRESH_TAG } from './constants';
+import { BACKGROUND_OUTCOMES_CHANNEL, BACKGROUND_SYNC_TEXT, OUTBOX_SYNC_TAG, PERIODIC_REFRESH_MIN_INTERVAL_MS, PERIODIC_REFRESH_TAG } from './constants';
 
 type SyncRegistration = ServiceWorkerRegistration & {
   sync?: { register(tag: string): Promise<void> };
@@ -82,9 +84,16 @@ export function watchWaitingWrites(waiting$: Observable<number>): Subscription {
   return subscription;
 }
 
-/** Tells the member, once, what the worker sent and what the server refused while the app was closed. */
+/**
+ * Tells the member, once, what the worker sent and what the server refused while the app was closed. Read under
+ * the lock the worker sends under: a worker still sending as the app opens has kept the refused text as a draft
+ * (dated before this page started, so the page's own notice passes over it) but not yet logged the outcome, and
+ * reading before it logs would leave the refusal untold. Read points the worker sent are the app's bookkeeping,
+ * not changes the member made: they are not counted.
+ */
 export async function tellBackgroundOutcomes(openDrafts: () => void): Promise<BackgroundOutcome[]> {
-  const outcomes = await takeUntoldOutcomes().catch(() => [] as BackgroundOutcome[]);
+  const taken = await withSendLock(() => takeUntoldOutcomes()).catch(() => [] as BackgroundOutcome[]);
+  const outcomes = taken.filter((o) => !BOOKKEEPING_COLLECTIONS.includes(o.collection));
   const sent = outcomes.filter((o) => o.outcome === 'sent');
   const refused = outcomes.filter((o) => o.outcome !== 'sent');
   if (sent.length > 0) toast({ title: BACKGROUND_SYNC_TEXT.sentTitle, description: BACKGROUND_SYNC_TEXT.sentDescription(sent.length) });
@@ -97,4 +106,16 @@ export async function tellBackgroundOutcomes(openDrafts: () => void): Promise<Ba
       action: { label: REJECTED_NOTICE.open, altText: REJECTED_NOTICE.openAlt, onClick: openDrafts },
     });
   return outcomes;
+}
+
+/**
+ * Tells the worker's outcomes as the data runtime starts, and again whenever the worker says it logged more: a
+ * page opened while the worker was sending (the worker checked for open pages before it) is told then.
+ */
+export function watchBackgroundOutcomes(openDrafts: () => void): Subscription {
+  void tellBackgroundOutcomes(openDrafts);
+  if (typeof BroadcastChannel === 'undefined') return new Subscription();
+  const channel = new BroadcastChannel(BACKGROUND_OUTCOMES_CHANNEL);
+  channel.onmessage = () => void tellBackgroundOutcomes(openDrafts);
+  return new Subscription(() => channel.close());
 }

@@ -14,6 +14,9 @@ export const INSTALL_DECIDED_KEY = 'djcircle-install-decided';
 /** The Background Sync tag the page registers while writes wait; the worker sends the outbox when it fires. */
 export const OUTBOX_SYNC_TAG = 'djcircle-outbox';
 
+/** The worker says here that it logged outcomes, so a page already running tells them now, not at its next open. */
+export const BACKGROUND_OUTCOMES_CHANNEL = 'djcircle-background-outcomes';
+
 /** The Periodic Background Sync tag: while the app is installed, the worker keeps the device fresh between opens. */
 export const PERIODIC_REFRESH_TAG = 'djcircle-refresh';
 /** At most this often; the browser may wait longer (it weighs how much the app is used). */
