@@ -33,6 +33,7 @@ export function useMarkRead(container: RefObject<HTMLElement | null>, posts: rea
   useEffect(() => {
     const root = container.current;
     if (!enabled || !root || typeof IntersectionObserver === 'undefined') return;
+    const unknownCards = unknown.current;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const flush = () => {
       clearTimeout(timer);
@@ -47,7 +48,7 @@ export function useMarkRead(container: RefObject<HTMLElement | null>, posts: rea
           const seen = entry.intersectionRatio >= READ_VISIBLE_RATIO || entry.intersectionRect.height >= window.innerHeight * READ_VISIBLE_RATIO;
           if (!entry.isIntersecting || !seen) continue;
           const at = times.current.get(entry.target.id.slice(POST_ID_PREFIX.length));
-          if (!at) unknown.current.add(entry.target);
+          if (!at) unknownCards.add(entry.target);
           else if (!pending.current || at > pending.current) pending.current = at;
         }
         if (pending.current && timer === undefined) timer = setTimeout(flush, READ_FLUSH_MS);
@@ -73,7 +74,7 @@ export function useMarkRead(container: RefObject<HTMLElement | null>, posts: rea
     return () => {
       flush();
       observing.current = null;
-      unknown.current.clear();
+      unknownCards.clear();
       observer.disconnect();
       mutations.disconnect();
       document.removeEventListener('visibilitychange', onHidden);
