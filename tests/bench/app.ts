@@ -77,6 +77,8 @@ const SYNC_ROUNDS = 3;
 const PROFILE_SYNC = process.env.BENCH_PROFILE_SYNC === '1';
 /** BENCH_PROFILE_THREAD=1: profile the last thread opens from the store (unminified build). */
 const PROFILE_THREAD = process.env.BENCH_PROFILE_THREAD === '1';
+/** Whether the build is minified as the app ships; a profiled one is not, so its sizes are no figure. */
+const SHIPPED_BUILD = !PROFILE_SYNC && !PROFILE_THREAD;
 /** BENCH_TRACE_THREAD=1: a Chromium trace of each thread open under the 300 ms round trip, task by task. */
 const TRACE_THREAD = process.env.BENCH_TRACE_THREAD === '1';
 /** BENCH_TRACE_COLD=1: a Chromium trace of the last offline cold start, task by task. */
@@ -655,7 +657,7 @@ async function main() {
     log('building the app');
     Object.assign(process.env, { VITE_SUPABASE_URL: apiUrl, VITE_SUPABASE_ANON_KEY: anonKey, VITE_DEMO_LOGINS: 'true' });
     // A profiled run builds without minifying, so the profile names RxDB's and Dexie's functions.
-    await build({ logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true, minify: !PROFILE_SYNC && !PROFILE_THREAD } });
+    await build({ logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true, minify: SHIPPED_BUILD } });
     server = await preview({ logLevel: 'warn', build: { outDir: distDir }, preview: { port: 0, host: '127.0.0.1' } });
     const address = server.httpServer.address();
     const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -670,7 +672,9 @@ async function main() {
     }
     const precache = precacheSize(distDir);
     const js = await firstScreenJs(browser, baseUrl, distDir);
-    log(`first screen JS ${js.firstScreenGzipKb} KB gzip; precache ${round(precache.bytes / 1024)} KB`);
+    log(
+      `first screen JS ${js.firstScreenGzipKb} KB gzip; precache ${round(precache.bytes / 1024)} KB${SHIPPED_BUILD ? '' : ' (unminified for the profile: not the sizes members download)'}`,
+    );
 
     log('growing the community');
     const { threadId, discussions } = await growCommunity(dbUrl);
@@ -895,6 +899,8 @@ async function main() {
     await synced!.close();
 
     const result = {
+      // A profiled run's sizes are of an unminified build.
+      shippedBuild: SHIPPED_BUILD,
       firstScreenJsGzipKb: js.firstScreenGzipKb,
       firstScreenJsFiles: js.firstScreenFiles,
       firstScreenLargestGzipKb: js.firstScreenLargestGzipKb,
@@ -941,8 +947,8 @@ async function main() {
     console.log(JSON.stringify({ firstScreenLargestGzipKb: js.firstScreenLargestGzipKb, appStoredRows: appRows, rawFloorRows: floorRows }));
     recordBenchResult('app', result);
     const missed = [
-      result.firstScreenJsGzipKb > APP_TARGETS.firstScreenJsGzipKb && 'first-screen JS',
-      result.precacheKb > APP_TARGETS.precacheMb * 1024 && 'precache size',
+      SHIPPED_BUILD && result.firstScreenJsGzipKb > APP_TARGETS.firstScreenJsGzipKb && 'first-screen JS',
+      SHIPPED_BUILD && result.precacheKb > APP_TARGETS.precacheMb * 1024 && 'precache size',
       result.thread500MedianMs >= APP_TARGETS.thread500MedianMs && 'thread of 500',
       result.rtt300Ratio < APP_TARGETS.rttRatioMin && '300 ms RTT ratio',
       result.initialSyncRatio > APP_TARGETS.syncRatioMax && 'initial sync ratio',
