@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef } from 'react';
 import { useAuth } from '@/features/auth/hooks/use-auth';
 import { AppProviders } from './providers';
+import { reloadInPlace } from './reload-in-place';
 import { getRouter } from './router';
 import type { RouterContext } from './router-context';
 
@@ -16,7 +17,7 @@ function RoutedApp() {
     const last = loadedWith.current;
     if (last.loading === context.auth.loading && last.user === context.auth.user) return;
     loadedWith.current = context.auth;
-    void router.invalidate();
+    void reloadInPlace(router);
   }, [context, router]);
   return <RouterProvider router={router} context={context} />;
 }

@@ -4,6 +4,7 @@ import { deviceHoldsSession } from '@/lib/device-storage';
 import { routeTree } from '@/routeTree.gen';
 import type { GuardAuth } from './guards';
 import { RouteError } from './render-error';
+import { restoresScroll } from './reload-in-place';
 import type { RouterContext } from './router-context';
 
 export function createAppRouter() {
@@ -14,7 +15,8 @@ export function createAppRouter() {
     defaultPreload: 'intent',
     // A screen that throws is replaced by a message with a reload, inside the layout.
     defaultErrorComponent: RouteError,
-    scrollRestoration: true,
+    // Every navigation restores or resets the scroll; loading the same page again in place does not.
+    scrollRestoration: restoresScroll,
   });
 }
 

@@ -86,6 +86,11 @@ export async function keptLaunchMarkup(page: Page, path: string): Promise<string
  * (a reply text an earlier run of the journey wrote in its own thread).
  */
 export async function deviceHolds(page: Page, text: string, options: { includeDeleted?: boolean; inRecordWith?: string } = {}): Promise<boolean> {
+  return (await deviceRecords(page, text, options)).length > 0;
+}
+
+/** The records of every store of the device that hold `text` (and `inRecordWith`), as JSON: what a failure shows. */
+export async function deviceRecords(page: Page, text: string, options: { includeDeleted?: boolean; inRecordWith?: string } = {}): Promise<string[]> {
   return page.evaluate(
     async ([needle, includeDeleted, alongside]) => {
       const readAll = (db: IDBDatabase, store: string) =>
@@ -94,6 +99,7 @@ export async function deviceHolds(page: Page, text: string, options: { includeDe
           request.onsuccess = () => resolve(request.result as unknown[]);
           request.onerror = () => reject(request.error);
         });
+      const found: string[] = [];
       for (const info of await indexedDB.databases()) {
         if (!info.name) continue;
         const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -108,14 +114,14 @@ export async function deviceHolds(page: Page, text: string, options: { includeDe
               const deleted = (record as { _deleted?: unknown } | null)?._deleted;
               const live = deleted !== true && deleted !== '1';
               const json = JSON.stringify(record);
-              if ((live || includeDeleted) && json.includes(needle) && json.includes(alongside)) return true;
+              if ((live || includeDeleted) && json.includes(needle) && json.includes(alongside)) found.push(`${info.name}/${store}: ${json}`);
             }
           }
         } finally {
           db.close();
         }
       }
-      return false;
+      return found;
     },
     [text, options.includeDeleted ?? false, options.inRecordWith ?? ''] as const,
   );
