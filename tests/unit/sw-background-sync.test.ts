@@ -243,7 +243,7 @@ describe("the service worker's send path", () => {
   it('a page already running is told when the worker says it logged more, once', async () => {
     await takeUntoldOutcomes();
     useToastStore.setState({ toasts: [] });
-    const watching = watchBackgroundOutcomes(() => undefined);
+    const watching = watchBackgroundOutcomes(() => undefined, new Set());
     try {
       const reply = crypto.randomUUID();
       await logBackgroundOutcome({
@@ -266,5 +266,37 @@ describe("the service worker's send path", () => {
     } finally {
       watching.unsubscribe();
     }
+  });
+
+  it("a refusal this page told of already, from the worker's draft, is not told again from the worker's log", async () => {
+    await takeUntoldOutcomes();
+    useToastStore.setState({ toasts: [] });
+    const reply = crypto.randomUUID();
+    await logBackgroundOutcome({
+      id: `posts:${reply}`,
+      collection: 'posts',
+      docId: reply,
+      outcome: 'rejected',
+      reason: LOCKED,
+      at: new Date().toISOString(),
+      told: false,
+    });
+    const told = new Set([`rejected:posts:${reply}`]);
+    await tellBackgroundOutcomes(() => undefined, told);
+    expect(useToastStore.getState().toasts.filter((toast) => toast.title === REJECTED_NOTICE.title)).toHaveLength(0);
+    // Told by neither path twice: a refusal first met in the worker's log is marked for the page's own notice.
+    const other = crypto.randomUUID();
+    await logBackgroundOutcome({
+      id: `posts:${other}`,
+      collection: 'posts',
+      docId: other,
+      outcome: 'rejected',
+      reason: LOCKED,
+      at: new Date().toISOString(),
+      told: false,
+    });
+    await tellBackgroundOutcomes(() => undefined, told);
+    expect(useToastStore.getState().toasts.filter((toast) => toast.title === REJECTED_NOTICE.title)).toHaveLength(1);
+    expect(told.has(`rejected:posts:${other}`)).toBe(true);
   });
 });

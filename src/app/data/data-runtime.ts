@@ -75,9 +75,17 @@ export async function startDataRuntime(getClient: () => Promise<SupabaseClient>)
   const controller = new SyncController(db, client);
   // Send-only writes (the contact form) go out from their outbox records, whoever is signed in.
   const queuedSends = startQueuedSends(db, client);
+  // Refusals this page told of, by draft: its own notice and the worker's outcomes can both meet one.
+  const toldDrafts = new Set<string>();
   const subscriptions: Subscription[] = [
     waitingCount$(db).subscribe((count) => useConnectivityStore.getState().setPendingChanges(count)),
-    rejectedDrafts$(db).subscribe(rejectionNotices(startedAt, tellRejections)),
+    rejectedDrafts$(db).subscribe(
+      rejectionNotices(startedAt, (fresh) => {
+        const untold = fresh.filter((draft) => !toldDrafts.has(draft.id));
+        untold.forEach((draft) => toldDrafts.add(draft.id));
+        if (untold.length > 0) tellRejections(untold);
+      }),
+    ),
     // Writes that cannot leave now are handed to the service worker, which sends them with the app closed.
     watchWaitingWrites(waitingCount$(db)),
     controller.current$.subscribe((sync) => {
@@ -91,7 +99,7 @@ export async function startDataRuntime(getClient: () => Promise<SupabaseClient>)
           () => undefined,
         );
     }),
-    watchBackgroundOutcomes(() => void getRouter().navigate({ to: REJECTED_DRAFTS_PATH })),
+    watchBackgroundOutcomes(() => void getRouter().navigate({ to: REJECTED_DRAFTS_PATH }), toldDrafts),
   ];
   // Pulls that failed offline wait for their retry timer; coming back online should not.
   const onOnline = () => controller.current?.resync();

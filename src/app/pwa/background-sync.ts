@@ -89,13 +89,16 @@ export function watchWaitingWrites(waiting$: Observable<number>): Subscription {
  * the lock the worker sends under: a worker still sending as the app opens has kept the refused text as a draft
  * (dated before this page started, so the page's own notice passes over it) but not yet logged the outcome, and
  * reading before it logs would leave the refusal untold. Read points the worker sent are the app's bookkeeping,
- * not changes the member made: they are not counted.
+ * not changes the member made: they are not counted. `toldDrafts` holds the ids of the drafts this page told of
+ * already (its own notice of refusals may have met the worker's draft first); each refusal is told once.
  */
-export async function tellBackgroundOutcomes(openDrafts: () => void): Promise<BackgroundOutcome[]> {
+export async function tellBackgroundOutcomes(openDrafts: () => void, toldDrafts = new Set<string>()): Promise<BackgroundOutcome[]> {
   const taken = await withSendLock(() => takeUntoldOutcomes()).catch(() => [] as BackgroundOutcome[]);
   const outcomes = taken.filter((o) => !BOOKKEEPING_COLLECTIONS.includes(o.collection));
   const sent = outcomes.filter((o) => o.outcome === 'sent');
-  const refused = outcomes.filter((o) => o.outcome !== 'sent');
+  // The draft a refusal left is `<outcome>:<collection>:<id>`, and the outcome's id is `<collection>:<id>`.
+  const refused = outcomes.filter((o) => o.outcome !== 'sent' && !toldDrafts.has(`${o.outcome}:${o.id}`));
+  for (const o of refused) toldDrafts.add(`${o.outcome}:${o.id}`);
   if (sent.length > 0) toast({ title: BACKGROUND_SYNC_TEXT.sentTitle, description: BACKGROUND_SYNC_TEXT.sentDescription(sent.length) });
   if (refused.length > 0)
     toast({
@@ -112,10 +115,10 @@ export async function tellBackgroundOutcomes(openDrafts: () => void): Promise<Ba
  * Tells the worker's outcomes as the data runtime starts, and again whenever the worker says it logged more: a
  * page opened while the worker was sending (the worker checked for open pages before it) is told then.
  */
-export function watchBackgroundOutcomes(openDrafts: () => void): Subscription {
-  void tellBackgroundOutcomes(openDrafts);
+export function watchBackgroundOutcomes(openDrafts: () => void, toldDrafts: Set<string>): Subscription {
+  void tellBackgroundOutcomes(openDrafts, toldDrafts);
   if (typeof BroadcastChannel === 'undefined') return new Subscription();
   const channel = new BroadcastChannel(BACKGROUND_OUTCOMES_CHANNEL);
-  channel.onmessage = () => void tellBackgroundOutcomes(openDrafts);
+  channel.onmessage = () => void tellBackgroundOutcomes(openDrafts, toldDrafts);
   return new Subscription(() => channel.close());
 }
