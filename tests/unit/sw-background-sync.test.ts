@@ -20,6 +20,7 @@ import { withSendLock } from '@/db/send-lock';
 import { tellBackgroundOutcomes, watchBackgroundOutcomes } from '@/app/pwa/background-sync';
 import { BACKGROUND_OUTCOMES_CHANNEL, BACKGROUND_SYNC_TEXT } from '@/app/pwa/constants';
 import { REJECTED_NOTICE } from '@/app/data/constants';
+import { ToldRefusals } from '@/app/data/rejection-notice';
 import { useToastStore } from '@/stores/toast-store';
 
 const LOCKED = 'This discussion is locked. No new replies can be added.';
@@ -220,48 +221,25 @@ describe("the service worker's send path", () => {
   });
 
   it("read points the worker sent are not counted as the member's changes", async () => {
-    await takeUntoldOutcomes();
-    useToastStore.setState({ toasts: [] });
-    const at = new Date().toISOString();
-    const reply = crypto.randomUUID();
-    await logBackgroundOutcome({ id: `posts:${reply}`, collection: 'posts', docId: reply, outcome: 'sent', reason: null, at, told: false });
-    const readPoint = `${me}:${thread}`;
-    await logBackgroundOutcome({
-      id: `discussion_reads:${readPoint}`,
-      collection: 'discussion_reads',
-      docId: readPoint,
-      outcome: 'sent',
-      reason: null,
-      at,
-      told: false,
-    });
+    await nothingToldYet();
+    const reply = await workerLogged('posts', crypto.randomUUID(), 'sent');
+    await workerLogged('discussion_reads', `${me}:${thread}`, 'sent');
     expect((await tellBackgroundOutcomes(() => undefined)).map((entry) => entry.docId)).toEqual([reply]);
-    const shown = useToastStore.getState().toasts.filter((toast) => toast.title === BACKGROUND_SYNC_TEXT.sentTitle);
-    expect(shown.map((toast) => toast.description)).toEqual([BACKGROUND_SYNC_TEXT.sentDescription(1)]);
+    expect(notices(BACKGROUND_SYNC_TEXT.sentTitle).map((toast) => toast.description)).toEqual([BACKGROUND_SYNC_TEXT.sentDescription(1)]);
   });
 
   it('a page already running is told when the worker says it logged more, once', async () => {
-    await takeUntoldOutcomes();
-    useToastStore.setState({ toasts: [] });
-    const watching = watchBackgroundOutcomes(() => undefined, new Set());
+    await nothingToldYet();
+    const watching = watchBackgroundOutcomes(() => undefined, new ToldRefusals());
     try {
-      const reply = crypto.randomUUID();
-      await logBackgroundOutcome({
-        id: `posts:${reply}`,
-        collection: 'posts',
-        docId: reply,
-        outcome: 'rejected',
-        reason: LOCKED,
-        at: new Date().toISOString(),
-        told: false,
-      });
+      const reply = await workerLogged('posts', crypto.randomUUID(), 'rejected');
       const worker = new BroadcastChannel(BACKGROUND_OUTCOMES_CHANNEL);
       worker.postMessage('logged');
-      await until(() => useToastStore.getState().toasts.some((toast) => toast.title === REJECTED_NOTICE.title));
+      await until(() => notices(REJECTED_NOTICE.title).length > 0);
       worker.postMessage('logged');
       worker.close();
       await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(useToastStore.getState().toasts.filter((toast) => toast.title === REJECTED_NOTICE.title)).toHaveLength(1);
+      expect(notices(REJECTED_NOTICE.title)).toHaveLength(1);
       expect((await readBackgroundOutcome(`posts:${reply}`))?.told).toBe(true);
     } finally {
       watching.unsubscribe();
@@ -269,34 +247,33 @@ describe("the service worker's send path", () => {
   });
 
   it("a refusal this page told of already, from the worker's draft, is not told again from the worker's log", async () => {
-    await takeUntoldOutcomes();
-    useToastStore.setState({ toasts: [] });
-    const reply = crypto.randomUUID();
-    await logBackgroundOutcome({
-      id: `posts:${reply}`,
-      collection: 'posts',
-      docId: reply,
-      outcome: 'rejected',
-      reason: LOCKED,
-      at: new Date().toISOString(),
-      told: false,
-    });
-    const told = new Set([`rejected:posts:${reply}`]);
+    await nothingToldYet();
+    const told = new ToldRefusals();
+    const reply = await workerLogged('posts', crypto.randomUUID(), 'rejected');
+    // The page's notice of new drafts met the worker's draft first.
+    told.take([`rejected:posts:${reply}`], (id) => id);
     await tellBackgroundOutcomes(() => undefined, told);
-    expect(useToastStore.getState().toasts.filter((toast) => toast.title === REJECTED_NOTICE.title)).toHaveLength(0);
-    // Told by neither path twice: a refusal first met in the worker's log is marked for the page's own notice.
-    const other = crypto.randomUUID();
-    await logBackgroundOutcome({
-      id: `posts:${other}`,
-      collection: 'posts',
-      docId: other,
-      outcome: 'rejected',
-      reason: LOCKED,
-      at: new Date().toISOString(),
-      told: false,
-    });
+    expect(notices(REJECTED_NOTICE.title)).toHaveLength(0);
+    // One first met in the worker's log is told there, and not again by the page's notice.
+    const other = await workerLogged('posts', crypto.randomUUID(), 'rejected');
     await tellBackgroundOutcomes(() => undefined, told);
-    expect(useToastStore.getState().toasts.filter((toast) => toast.title === REJECTED_NOTICE.title)).toHaveLength(1);
-    expect(told.has(`rejected:posts:${other}`)).toBe(true);
+    expect(notices(REJECTED_NOTICE.title)).toHaveLength(1);
+    expect(told.take([`rejected:posts:${other}`], (id) => id)).toEqual([]);
   });
 });
+
+/** Outcomes of earlier tests marked told, and no notice on screen. */
+async function nothingToldYet(): Promise<void> {
+  await takeUntoldOutcomes();
+  useToastStore.setState({ toasts: [] });
+}
+
+/** What the worker logs as it settles one write (locked thread as the reason of a refusal); resolves with the row's id. */
+async function workerLogged(collection: string, docId: string, outcome: BackgroundOutcome['outcome']): Promise<string> {
+  const reason = outcome === 'sent' ? null : LOCKED;
+  await logBackgroundOutcome({ id: `${collection}:${docId}`, collection, docId, outcome, reason, at: new Date().toISOString(), told: false });
+  return docId;
+}
+
+/** The notices on screen with this title. */
+const notices = (title: string) => useToastStore.getState().toasts.filter((toast) => toast.title === title);

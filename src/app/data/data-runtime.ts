@@ -14,15 +14,12 @@ import { countUnsent, purgePrivateData } from '@/db/signout';
 import { clearLocalData } from '@/db/storage';
 import { SyncController } from '@/db/sync-controller';
 import { rejectedDrafts$, waitingCount$ } from '@/db/sync-status';
-import { toast } from '@/stores/toast-store';
 import { useConnectivityStore } from '@/stores/connectivity-store';
-import type { DraftDoc } from '@/db/schemas/drafts';
 import { REJECTED_DRAFTS_PATH } from '@/lib/shell-constants';
 import { watchBackgroundOutcomes, watchWaitingWrites } from '../pwa/background-sync';
 import { getRouter } from '../router';
-import { REJECTED_NOTICE } from './constants';
 import { clearSignOutMark, hasSignOutMark, markSignedOut } from './sign-out-mark';
-import { rejectionNotices } from './rejection-notice';
+import { rejectionNotices, showRefusal, ToldRefusals } from './rejection-notice';
 import { openSignOutRelay } from './sign-out-relay';
 
 export interface DataRuntime {
@@ -46,20 +43,8 @@ export interface DataRuntime {
   dispose(): Promise<void>;
 }
 
-/**
- * Tells the member, on whatever screen they are, when the server refuses a
- * write for good: the count next to the connectivity indicator, and a toast
- * with the reason and the way to the kept text.
- */
-function tellRejections(fresh: DraftDoc[]): void {
-  toast({
-    variant: 'destructive',
-    title: REJECTED_NOTICE.title,
-    description: REJECTED_NOTICE.description(fresh[0].reason ?? ''),
-    duration: Infinity,
-    action: { label: REJECTED_NOTICE.open, altText: REJECTED_NOTICE.openAlt, onClick: () => void getRouter().navigate({ to: REJECTED_DRAFTS_PATH }) },
-  });
-}
+/** Where the "Not sent" notice leads: the texts the server refused, kept as drafts. */
+const openDrafts = () => void getRouter().navigate({ to: REJECTED_DRAFTS_PATH });
 
 /** How long "Free space" waits for this tab to be the one that replicates (an election just after opening). */
 const FREE_SPACE_LEADER_WAIT_MS = 3000;
@@ -75,15 +60,14 @@ export async function startDataRuntime(getClient: () => Promise<SupabaseClient>)
   const controller = new SyncController(db, client);
   // Send-only writes (the contact form) go out from their outbox records, whoever is signed in.
   const queuedSends = startQueuedSends(db, client);
-  // Refusals this page told of, by draft: its own notice and the worker's outcomes can both meet one.
-  const toldDrafts = new Set<string>();
+  // A refusal is told on whatever screen the member is, once, whichever notice meets it first.
+  const told = new ToldRefusals();
   const subscriptions: Subscription[] = [
     waitingCount$(db).subscribe((count) => useConnectivityStore.getState().setPendingChanges(count)),
     rejectedDrafts$(db).subscribe(
       rejectionNotices(startedAt, (fresh) => {
-        const untold = fresh.filter((draft) => !toldDrafts.has(draft.id));
-        untold.forEach((draft) => toldDrafts.add(draft.id));
-        if (untold.length > 0) tellRejections(untold);
+        const untold = told.take(fresh, (draft) => draft.id);
+        if (untold.length > 0) showRefusal(untold[0].reason ?? '', openDrafts);
       }),
     ),
     // Writes that cannot leave now are handed to the service worker, which sends them with the app closed.
@@ -99,7 +83,7 @@ export async function startDataRuntime(getClient: () => Promise<SupabaseClient>)
           () => undefined,
         );
     }),
-    watchBackgroundOutcomes(() => void getRouter().navigate({ to: REJECTED_DRAFTS_PATH }), toldDrafts),
+    watchBackgroundOutcomes(openDrafts, told),
   ];
   // Pulls that failed offline wait for their retry timer; coming back online should not.
   const onOnline = () => controller.current?.resync();

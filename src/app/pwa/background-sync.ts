@@ -6,7 +6,7 @@
  * worker sent or what the server refused while the app was closed.
  */
 import { Subscription, type Observable } from 'rxjs';
-import { REJECTED_NOTICE } from '@/app/data/constants';
+import { showRefusal, ToldRefusals } from '@/app/data/rejection-notice';
 import { periodicRefreshEnabled, type PeriodicRefreshOutcome } from '@/lib/periodic-refresh-setting';
 import { withSendLock } from '@/db/send-lock';
 import { BOOKKEEPING_COLLECTIONS } from '@/db/sync-status';
@@ -89,25 +89,20 @@ export function watchWaitingWrites(waiting$: Observable<number>): Subscription {
  * the lock the worker sends under: a worker still sending as the app opens has kept the refused text as a draft
  * (dated before this page started, so the page's own notice passes over it) but not yet logged the outcome, and
  * reading before it logs would leave the refusal untold. Read points the worker sent are the app's bookkeeping,
- * not changes the member made: they are not counted. `toldDrafts` holds the ids of the drafts this page told of
- * already (its own notice of refusals may have met the worker's draft first); each refusal is told once.
+ * not changes the member made: they are not counted. A refusal this page told of already (its own notice of new
+ * drafts may have met the worker's draft first) is not told again.
  */
-export async function tellBackgroundOutcomes(openDrafts: () => void, toldDrafts = new Set<string>()): Promise<BackgroundOutcome[]> {
+export async function tellBackgroundOutcomes(openDrafts: () => void, told = new ToldRefusals()): Promise<BackgroundOutcome[]> {
   const taken = await withSendLock(() => takeUntoldOutcomes()).catch(() => [] as BackgroundOutcome[]);
   const outcomes = taken.filter((o) => !BOOKKEEPING_COLLECTIONS.includes(o.collection));
   const sent = outcomes.filter((o) => o.outcome === 'sent');
   // The draft a refusal left is `<outcome>:<collection>:<id>`, and the outcome's id is `<collection>:<id>`.
-  const refused = outcomes.filter((o) => o.outcome !== 'sent' && !toldDrafts.has(`${o.outcome}:${o.id}`));
-  for (const o of refused) toldDrafts.add(`${o.outcome}:${o.id}`);
+  const refused = told.take(
+    outcomes.filter((o) => o.outcome !== 'sent'),
+    (o) => `${o.outcome}:${o.id}`,
+  );
   if (sent.length > 0) toast({ title: BACKGROUND_SYNC_TEXT.sentTitle, description: BACKGROUND_SYNC_TEXT.sentDescription(sent.length) });
-  if (refused.length > 0)
-    toast({
-      variant: 'destructive',
-      title: REJECTED_NOTICE.title,
-      description: REJECTED_NOTICE.description(refused[0].reason ?? ''),
-      duration: Infinity,
-      action: { label: REJECTED_NOTICE.open, altText: REJECTED_NOTICE.openAlt, onClick: openDrafts },
-    });
+  if (refused.length > 0) showRefusal(refused[0].reason ?? '', openDrafts);
   return outcomes;
 }
 
@@ -115,10 +110,10 @@ export async function tellBackgroundOutcomes(openDrafts: () => void, toldDrafts 
  * Tells the worker's outcomes as the data runtime starts, and again whenever the worker says it logged more: a
  * page opened while the worker was sending (the worker checked for open pages before it) is told then.
  */
-export function watchBackgroundOutcomes(openDrafts: () => void, toldDrafts: Set<string>): Subscription {
-  void tellBackgroundOutcomes(openDrafts, toldDrafts);
+export function watchBackgroundOutcomes(openDrafts: () => void, told: ToldRefusals): Subscription {
+  void tellBackgroundOutcomes(openDrafts, told);
   if (typeof BroadcastChannel === 'undefined') return new Subscription();
   const channel = new BroadcastChannel(BACKGROUND_OUTCOMES_CHANNEL);
-  channel.onmessage = () => void tellBackgroundOutcomes(openDrafts, toldDrafts);
+  channel.onmessage = () => void tellBackgroundOutcomes(openDrafts, told);
   return new Subscription(() => channel.close());
 }
