@@ -11,8 +11,9 @@ import {
   type RxStorageInstance,
   type RxStorageInstanceCreationParams,
 } from 'rxdb';
-import { fromDexieToStorage, fromStorageToDexie, getRxStorageDexie, type RxStorageInstanceDexie } from 'rxdb/plugins/storage-dexie';
+import { getRxStorageDexie, type RxStorageInstanceDexie } from 'rxdb/plugins/storage-dexie';
 import type { DexieSettings } from 'rxdb';
+import { fromDexieRecord, toDexieRecord } from './dexie-record';
 
 /**
  * The app's storage: RxDB's Dexie storage, same IndexedDB databases and the
@@ -230,7 +231,7 @@ function speedUp(instance: RxStorageInstanceDexie<AnyDoc>): void {
     const keys = await known.forIds(ids.length);
     const tx = state.dexieDb.backendDB().transaction(DOCS_STORE, 'readonly');
     const stored = await read(tx.objectStore(DOCS_STORE), ids, keys);
-    const docs = stored.map((doc) => fromDexieToStorage<AnyDoc>(state.booleanIndexes, doc as AnyDoc));
+    const docs = stored.map((doc) => fromDexieRecord(state.booleanIndexes, doc as AnyDoc));
     return withDeleted ? docs : docs.filter((doc) => !doc._deleted);
   };
 
@@ -258,7 +259,7 @@ function speedUp(instance: RxStorageInstanceDexie<AnyDoc>): void {
       );
       const inDb = new Map<string, AnyDoc>();
       for (const doc of stored) {
-        const storageDoc = fromDexieToStorage<AnyDoc>(state.booleanIndexes, doc as AnyDoc);
+        const storageDoc = fromDexieRecord(state.booleanIndexes, doc as AnyDoc);
         inDb.set(storageDoc[primaryPath] as string, storageDoc);
         // A write that met another tab's document (the retry after a refused add) teaches the set about it.
         known.add(storageDoc[primaryPath] as string);
@@ -277,7 +278,7 @@ function speedUp(instance: RxStorageInstanceDexie<AnyDoc>): void {
       writeInChunks(
         store,
         puts,
-        (document) => fromStorageToDexie(state.booleanIndexes, document),
+        (document) => toDexieRecord(state.booleanIndexes, document),
         () => (raced = true),
       );
     } catch (error) {
@@ -317,7 +318,7 @@ function speedUp(instance: RxStorageInstanceDexie<AnyDoc>): void {
     const since = checkpoint as { id: string; lwt: number } | undefined;
     const range = since ? keyRange.lowerBound([since.lwt, since.id], true) : null;
     const stored = await request(index.getAll(range, limit));
-    const documents = stored.map((doc) => fromDexieToStorage<AnyDoc>(state.booleanIndexes, doc as AnyDoc));
+    const documents = stored.map((doc) => fromDexieRecord(state.booleanIndexes, doc as AnyDoc));
     const last = documents[documents.length - 1];
     return {
       documents,
