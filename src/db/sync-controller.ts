@@ -20,6 +20,7 @@ export interface SyncControllerOptions {
  */
 export class SyncController {
   private handle: SyncHandle | null = null;
+  private wanted: string | null = null;
   private queue: Promise<unknown>;
   readonly current$ = new BehaviorSubject<SyncHandle | null>(null);
 
@@ -37,7 +38,18 @@ export class SyncController {
     return this.handle;
   }
 
+  /**
+   * Whose replication this is: the identity last asked for, even while its start still waits in the queue
+   * (the first start waits for an idle moment, and a member's comes after the auth settles). Work done below
+   * replication on a member's behalf asks this, not `current`, which is still the visitor's, or nobody's,
+   * until then.
+   */
+  get identity(): string | null {
+    return this.wanted;
+  }
+
   setIdentity(userId: string | null): Promise<void> {
+    this.wanted = userId;
     const next = this.queue.then(async () => {
       if (this.handle && this.handle.userId === userId) return;
       await this.handle?.stop();

@@ -133,7 +133,10 @@ export async function startDataRuntime(getClient: () => Promise<SupabaseClient>)
       // Only the tab that replicates may drop rows below replication: another tab's replication would take
       // the removal for deletions to send.
       if (db.multiInstance && !(await leadsWithin(db, FREE_SPACE_LEADER_WAIT_MS))) throw new Error(FREE_SPACE_MESSAGES.otherTab);
-      const userId = controller.current?.userId ?? null;
+      // The member's, even when their replication has not started yet (a tap right after the page opened):
+      // the running one may still be the visitor's, whose drop would take the member's own posts and leave
+      // the server's state of the dropped ones in the member's replication.
+      const userId = controller.identity;
       await controller.stop();
       try {
         return await dropOldestKeptThreads(db, userId);
