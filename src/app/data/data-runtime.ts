@@ -92,9 +92,9 @@ export async function startDataRuntime(getClient: () => Promise<SupabaseClient>)
   if (db.multiInstance) void db.waitForLeadership().then(() => document.documentElement.setAttribute('data-sync-leader', ''));
 
   async function purge(userId: string, keepUnsent: boolean): Promise<void> {
-    // Let a restart that is under way finish, so the handle below is the member's.
-    const running = controller.current;
-    if (running) await controller.setIdentity(running.userId).catch(() => undefined);
+    // Let a start or restart that is under way finish, so the handle below is the one last asked for: the
+    // member's, even when a sign-out comes before their replication started (the visitor's may be running).
+    if (controller.current || controller.identity) await controller.setIdentity(controller.identity).catch(() => undefined);
     const sync = controller.current?.userId === userId ? controller.current : null;
     await purgePrivateData(db, { keepUnsent, sync });
     markSignedOut(userId);
