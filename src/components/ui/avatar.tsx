@@ -1,50 +1,73 @@
-import * as AvatarPrimitive from '@radix-ui/react-avatar';
-import { useState, type ComponentProps } from 'react';
+import { useState, type ComponentProps, type SyntheticEvent } from 'react';
 import { imageSources } from '@/lib/image-url';
 import { cn } from '@/lib/utils';
 
-export function Avatar({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Root>) {
-  return <AvatarPrimitive.Root className={cn('relative flex size-10 shrink-0 overflow-hidden rounded-full', className)} {...props} />;
+/**
+ * A round avatar: the picture (AvatarImage) drawn over the member's initials (AvatarFallback), which show while
+ * it loads, where it fails, and where there is none.
+ *
+ * Plain elements rather than Radix's Avatar: Radix keeps each picture's loading state in React, set from a layout
+ * effect as the avatar mounts, so every screen of avatars rendered itself a second time, synchronously, right
+ * after its first commit (one long task on a first visit: the hub's 20 cards), and once more per picture as it
+ * loaded. Here a picture that loads changes nothing React holds; only a failure does.
+ */
+export function Avatar({ className, ...props }: ComponentProps<'span'>) {
+  return <span className={cn('relative flex size-10 shrink-0 overflow-hidden rounded-full', className)} {...props} />;
 }
 
 /** The size avatars are requested at when a caller does not say: the common 40-48 px rows, sharp at 2x. */
 export const DEFAULT_AVATAR_SIZE = 48;
 
+/** Marks a picture that loaded, so the initials under it stop showing (a transparent picture would let them through). */
+function markLoaded(event: SyntheticEvent<HTMLImageElement>) {
+  event.currentTarget.dataset.loaded = '';
+}
+
 /**
  * An avatar picture requested at its displayed size (`size`, CSS px) when the project's storage hosts it.
  * If the resized copy cannot be loaded it retries the original; if that fails the fallback (initials) shows.
+ * It must come before the fallback in its Avatar (the fallback hides once the picture has loaded).
  */
 export function AvatarImage({
   className,
   src,
   size = DEFAULT_AVATAR_SIZE,
-  onLoadingStatusChange,
+  alt = '',
   ...props
-}: ComponentProps<typeof AvatarPrimitive.Image> & { size?: number }) {
-  const [originalFor, setOriginalFor] = useState<string | undefined>();
-  const sources = src ? imageSources(src, { width: size, height: size }) : undefined;
-  const useOriginal = !sources || originalFor === src || sources.src === src;
-  // Radix decides loaded/failed by loading `src` alone, so `src` is the copy this screen's density picks from
-  // the srcset: the browser then reuses that download instead of fetching a second size.
-  const dense = typeof window !== 'undefined' && window.devicePixelRatio >= 1.5;
-  const probe = src && !useOriginal && dense ? imageSources(src, { width: size * 2, height: size * 2 }).src : sources?.src;
+}: Omit<ComponentProps<'img'>, 'onLoad' | 'onError'> & { size?: number }) {
+  // How many sources failed for this `src`: the resized copy, then the original.
+  const [failed, setFailed] = useState<{ src: string; count: number } | null>(null);
+  if (!src) return null;
+  const failures = failed?.src === src ? failed.count : 0;
+  const sources = imageSources(src, { width: size, height: size });
+  const resized = sources.src !== src;
+  const attempt = resized ? failures : failures + 1;
+  if (attempt > 1) return null;
   return (
-    <AvatarPrimitive.Image
-      className={cn('aspect-square size-full object-cover', className)}
-      src={useOriginal ? src : probe}
-      srcSet={useOriginal ? undefined : sources.srcSet}
-      onLoadingStatusChange={(status) => {
-        if (status === 'error' && !useOriginal) setOriginalFor(src);
-        onLoadingStatusChange?.(status);
-      }}
+    <img
+      // A new element per source: the browser then never shows the failed one's state.
+      key={attempt}
+      className={cn('peer absolute inset-0 aspect-square size-full object-cover', className)}
+      src={attempt === 0 ? sources.src : src}
+      srcSet={attempt === 0 ? sources.srcSet : undefined}
+      alt={alt}
+      // An avatar is never what a screen waits for: low priority keeps a picture in view from being raised above
+      // the screen's own requests (as Chrome raises pictures it lays out in the viewport).
+      fetchPriority="low"
+      decoding="async"
+      onLoad={markLoaded}
+      onError={() => setFailed({ src, count: failures + 1 })}
       {...props}
     />
   );
 }
 
-export function AvatarFallback({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Fallback>) {
+export function AvatarFallback({ className, ...props }: ComponentProps<'span'>) {
   return (
-    <AvatarPrimitive.Fallback className={cn('flex size-full items-center justify-center rounded-full bg-muted text-sm font-medium', className)} {...props} />
+    <span
+      className={cn('flex size-full items-center justify-center rounded-full bg-muted text-sm font-medium peer-data-loaded:invisible', className)}
+      {...props}
+    />
   );
 }
 
