@@ -105,6 +105,9 @@ function firstScreensMarkup(root: HTMLElement): string {
     cutCopies.push(copies[index]);
   });
   for (const element of cutCopies) element.remove();
+  // Whether an avatar's picture had loaded (which hides the initials under it) is this page's state, not the
+  // screen's: a launch offline may not get the picture, and the markup should not change as pictures arrive.
+  copy.querySelectorAll('[data-loaded]').forEach((picture) => picture.removeAttribute('data-loaded'));
   return copy.innerHTML;
 }
 

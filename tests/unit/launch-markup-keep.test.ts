@@ -40,6 +40,13 @@ describe("a screen's launch markup", () => {
     expect(await response.text()).toContain('Warehouse set times');
   });
 
+  it('keeps an avatar without the mark of its loaded picture, so its initials show until the picture is in', async () => {
+    await snapshotThenIdle('<main><span><img src="/a.png" alt="" data-loaded=""><span class="peer-data-loaded:invisible">MJ</span></span></main>');
+    const text = await put.mock.calls[0]![1].text();
+    expect(text).toContain('<img src="/a.png" alt="">');
+    expect(text).not.toMatch(/<img[^>]*data-loaded/);
+  });
+
   it('is not kept from a screen that shows member-written HTML: it would be parsed again from its serialisation', async () => {
     await snapshotThenIdle('<main><div class="member-html"><p>Bring earplugs</p></div></main>');
     expect(put).not.toHaveBeenCalled();
