@@ -6,6 +6,7 @@
  * screen showed, are keyed by path, and are dropped on sign-out and when the
  * device's data is cleared.
  */
+import { AVATAR_LOADED_ATTRIBUTE } from '@/components/ui/avatar';
 import { deviceStorage as storage, privateKey, readJson } from '@/lib/device-storage';
 import { LAUNCH_MARKUP_BUILD_HEADER, LAUNCH_MARKUP_CACHE, LAUNCH_MARKUP_MARKER, launchMarkupKey, LAUNCH_ENTRY_ATTRIBUTE } from '@/lib/launch-markup';
 
@@ -107,7 +108,7 @@ function firstScreensMarkup(root: HTMLElement): string {
   for (const element of cutCopies) element.remove();
   // Whether an avatar's picture had loaded (which hides the initials under it) is this page's state, not the
   // screen's: a launch offline may not get the picture, and the markup should not change as pictures arrive.
-  copy.querySelectorAll('[data-loaded]').forEach((picture) => picture.removeAttribute('data-loaded'));
+  copy.querySelectorAll(`[${AVATAR_LOADED_ATTRIBUTE}]`).forEach((picture) => picture.removeAttribute(AVATAR_LOADED_ATTRIBUTE));
   return copy.innerHTML;
 }
 

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { Profiler } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { Avatar, AVATAR_LOADED_ATTRIBUTE, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { env } from '@/lib/env';
 import { imageSources } from '@/lib/image-url';
 
@@ -61,8 +61,8 @@ describe('the avatar', () => {
     );
     const img = getByTestId('avatar').querySelector('img')!;
     act(() => void fireEvent.load(img));
-    expect(img.hasAttribute('data-loaded')).toBe(true);
-    expect(getByTestId('avatar').querySelector('span')!.className).toContain('peer-data-loaded:invisible');
+    expect(img.hasAttribute(AVATAR_LOADED_ATTRIBUTE)).toBe(true);
+    expect(getByTestId('avatar').querySelector('span')!.className).toContain(`peer-${AVATAR_LOADED_ATTRIBUTE}:invisible`);
     expect(commits).toBe(1);
   });
 

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AVATAR_LOADED_ATTRIBUTE } from '@/components/ui/avatar';
 import { LAUNCH_MARKUP_SCREENS, writeLaunchSnapshot } from '@/launch/launch-snapshot';
 import { LAUNCH_ENTRY_ATTRIBUTE, LAUNCH_MARKUP_BUILD_HEADER, launchMarkupKey } from '@/lib/launch-markup';
 
@@ -41,10 +42,12 @@ describe("a screen's launch markup", () => {
   });
 
   it('keeps an avatar without the mark of its loaded picture, so its initials show until the picture is in', async () => {
-    await snapshotThenIdle('<main><span><img src="/a.png" alt="" data-loaded=""><span class="peer-data-loaded:invisible">MJ</span></span></main>');
+    await snapshotThenIdle(
+      `<main><span><img src="/a.png" alt="" ${AVATAR_LOADED_ATTRIBUTE}=""><span class="peer-${AVATAR_LOADED_ATTRIBUTE}:invisible">MJ</span></span></main>`,
+    );
     const text = await put.mock.calls[0]![1].text();
     expect(text).toContain('<img src="/a.png" alt="">');
-    expect(text).not.toMatch(/<img[^>]*data-loaded/);
+    expect(text).not.toMatch(new RegExp(`<img[^>]*${AVATAR_LOADED_ATTRIBUTE}`));
   });
 
   it('is not kept from a screen that shows member-written HTML: it would be parsed again from its serialisation', async () => {

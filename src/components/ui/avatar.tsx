@@ -18,9 +18,14 @@ export function Avatar({ className, ...props }: ComponentProps<'span'>) {
 /** The size avatars are requested at when a caller does not say: the common 40-48 px rows, sharp at 2x. */
 export const DEFAULT_AVATAR_SIZE = 48;
 
-/** Marks a picture that loaded, so the initials under it stop showing (a transparent picture would let them through). */
+/**
+ * The mark of a picture that loaded, so the initials under it stop showing (a transparent picture would let them
+ * through); AvatarFallback's `peer-data-loaded:` class names it too.
+ */
+export const AVATAR_LOADED_ATTRIBUTE = 'data-loaded';
+
 function markLoaded(event: SyntheticEvent<HTMLImageElement>) {
-  event.currentTarget.dataset.loaded = '';
+  event.currentTarget.setAttribute(AVATAR_LOADED_ATTRIBUTE, '');
 }
 
 /**
