@@ -182,7 +182,35 @@ async function growCommunity(dbUrl: string): Promise<{ threadId: string; discuss
 /** Records every main-thread task over 50 ms from the start of the page in globalThis.__longTasks, as [start, duration]. */
 const LONG_TASK_OBSERVER = `globalThis.__longTasks = [];
 new PerformanceObserver((list) => { for (const entry of list.getEntries()) globalThis.__longTasks.push([entry.startTime, entry.duration]); })
-  .observe({ type: 'longtask', buffered: true });`;
+  .observe({ type: 'longtask', buffered: true });
+performance.setResourceTimingBufferSize(5000);`;
+
+/**
+ * The sync's requests to the API, per table: how many, their median time (server and transfer), the summed
+ * gaps between one ending and the next starting (the device's own work), and the span from first to last.
+ */
+async function syncRequestTimings(page: Page): Promise<string> {
+  const entries = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.includes('/rest/v1/'))
+      .map((entry) => ({ url: entry.name, start: entry.startTime, end: entry.responseEnd })),
+  );
+  const byTable = new Map<string, { start: number; end: number }[]>();
+  for (const entry of entries) {
+    const table = new URL(entry.url).pathname.split('/').pop() ?? '?';
+    byTable.set(table, [...(byTable.get(table) ?? []), entry]);
+  }
+  return [...byTable]
+    .map(([table, list]) => {
+      const durations = list.map((e) => e.end - e.start);
+      let gaps = 0;
+      for (let i = 1; i < list.length; i++) gaps += Math.max(0, list[i].start - list[i - 1].end);
+      const span = Math.max(...list.map((e) => e.end)) - Math.min(...list.map((e) => e.start));
+      return `${table} ${list.length} requests, median ${Math.round(median(durations))} ms, gaps ${Math.round(gaps)} ms, span ${Math.round(span)} ms`;
+    })
+    .join('; ');
+}
 
 /**
  * When the hub's first card title painted, as the browser reports it (Element Timing, by the title's
@@ -752,6 +780,7 @@ async function main() {
             .map((m) => `${m.name.slice(9)} ${Math.round(m.startTime - opening)}`),
         };
       }, STORE_OPENING_MARK);
+      log(`the sync's requests per table: ${await syncRequestTimings(page)}`);
       syncLongTasks.push(pageTasks.sync.map(([, d]) => d));
       log(`long tasks before the store opened (the first screen): ${JSON.stringify(pageTasks.before)}`);
       log(`long tasks of the sync, [ms after the store started opening, duration]: ${JSON.stringify(pageTasks.sync)}; marks: ${pageTasks.marks.join(', ')}`);
@@ -774,6 +803,7 @@ async function main() {
       floorMs.push(floor.ms);
       floorRows = floor.rows;
       log(`raw floor ${Math.round(floor.ms)} ms${floor.retries ? ` (${floor.retries} fetches retried)` : ''}`);
+      log(`the floor's requests per table: ${await syncRequestTimings(floorPage)}`);
       await floorContext.close();
     }
 
