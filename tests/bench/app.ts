@@ -194,7 +194,7 @@ async function syncRequestTimings(page: Page): Promise<string> {
     performance
       .getEntriesByType('resource')
       .filter((entry) => entry.name.includes('/rest/v1/'))
-      .map((entry) => ({ url: entry.name, start: entry.startTime, end: entry.responseEnd })),
+      .map((entry) => ({ url: entry.name, start: entry.startTime, end: (entry as PerformanceResourceTiming).responseEnd })),
   );
   const byTable = new Map<string, { start: number; end: number }[]>();
   for (const entry of entries) {
