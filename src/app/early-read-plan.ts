@@ -1,5 +1,5 @@
 import { pulledKey } from '@/db/first-pull';
-import { publicReadHeaders, restBase } from '@/launch/server-read-paths';
+import { publicKeyQuery, restBase } from '@/launch/server-read-paths';
 import { BLOG_COVER_SIZING } from '@/features/blog/constants';
 import { BLOG_POST_EARLY_READ } from '@/features/blog/model/server-blog';
 import { HUB_EARLY_READ, THREAD_EARLY_READ } from '@/features/discussions/model/server-reads';
@@ -56,7 +56,7 @@ export function earlyReadPlan(
   return {
     global: EARLY_READS_GLOBAL,
     base: restBase(supabaseUrl),
-    headers: publicReadHeaders(anonKey),
+    keyQuery: publicKeyQuery(anonKey),
     authKey: AUTH_STORAGE_KEY,
     storeParams: STORE_FIRST_PARAMS,
     screens: SERVER_FIRST_SCREENS.map(({ path, collections }) => ({ path: path.source, pulled: collections.map(pulledKey) })),

@@ -17,7 +17,8 @@ export interface EarlyReadPlan {
   global: string;
   /** `<project url>/rest/v1/` */
   base: string;
-  headers: Record<string, string>;
+  /** Appended to each request's URL: the public key, so the request needs no header (and no preflight). */
+  keyQuery: string;
   /** A session under this localStorage key means a member: their screens read the store. */
   authKey: string;
   /** Query parameters with which the screen reads the store (a link to one post). */
@@ -77,8 +78,9 @@ export function startEarlyReads(plan: EarlyReadPlan): void {
       const started: Record<string, Promise<Response>> = {};
       let first: Promise<Response> | undefined;
       for (const request of read.requests) {
+        // Left under the URL the app reads, which sends the key in its headers.
         const url = plan.base + request.split(plan.idMarker).join(id);
-        const response = fetch(url, { headers: plan.headers });
+        const response = fetch(url + plan.keyQuery);
         started[url] = response;
         first ??= response;
         // Unhandled if the app never asks (it failed to load): not worth an error in the console.

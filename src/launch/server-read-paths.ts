@@ -34,6 +34,17 @@ export function restBase(supabaseUrl: string): string {
   return `${supabaseUrl}/rest/v1/`;
 }
 
+/**
+ * The public key as a query parameter, for a read the page sends before the app has loaded. A cross-origin
+ * GET with no header of its own is sent without a preflight (an OPTIONS request and its round trip first);
+ * the API's gateway takes the key from the query as from the header and hides it from PostgREST. The app's
+ * own reads keep the headers: if a gateway refused the query's key, the early read fails and the app's read,
+ * sent as always, takes its place.
+ */
+export function publicKeyQuery(anonKey: string): string {
+  return `&apikey=${encodeURIComponent(anonKey)}`;
+}
+
 /** The headers of a visitor's read: the public key, no session. */
 export function publicReadHeaders(anonKey: string): Record<string, string> {
   return { apikey: anonKey, Authorization: `Bearer ${anonKey}`, Accept: 'application/json' };

@@ -38,6 +38,22 @@ describe('gateway', () => {
     expect(await res.json()).toMatchObject({ message: 'No API key found in request' });
   });
 
+  it('takes the API key from the query, hides it from PostgREST, and answers such a read without a preflight, as Supabase does', async () => {
+    const { apiUrl, anonKey } = testStack();
+    // No header at all: a browser sends this cross-origin GET as it is, with no OPTIONS before it.
+    const res = await fetch(`${apiUrl}/rest/v1/profiles?select=id,username&apikey=${encodeURIComponent(anonKey)}&limit=2`, {
+      headers: { origin: 'https://app.example' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBeTruthy();
+    const rows = (await res.json()) as { id: string; username: string }[];
+    expect(rows).toHaveLength(2);
+    expect(Object.keys(rows[0]).sort()).toEqual(['id', 'username']);
+    // A wrong key in the query is refused like a wrong header.
+    const wrong = await fetch(`${apiUrl}/rest/v1/profiles?select=id&apikey=not-a-key`);
+    expect(wrong.status).toBe(401);
+  });
+
   it("gzips PostgREST's answers for a client that accepts it, as the hosted API does, and sends them plain otherwise", async () => {
     const { apiUrl, anonKey } = testStack();
     const path = `${apiUrl}/rest/v1/profiles?select=*&limit=50`;

@@ -24,3 +24,16 @@ export async function checkApiKey(req: FastifyRequest, ctx: GatewayContext): Pro
     return { ok: false, status: 401, message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' };
   }
 }
+
+/**
+ * The query string PostgREST gets: without the `apikey` parameter. Supabase's gateway takes the key from the
+ * query as well as from the header and hides it from the API behind it; PostgREST would read it as a filter on
+ * a column named `apikey` and refuse the request. The rest of the query is passed on byte for byte.
+ */
+export function withoutApiKeyParam(search: string): string {
+  const query = search.startsWith('?') ? search.slice(1) : search;
+  return query
+    .split('&')
+    .filter((part) => part !== '' && part.split('=')[0] !== 'apikey')
+    .join('&');
+}
