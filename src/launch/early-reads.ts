@@ -78,7 +78,7 @@ export function startEarlyReads(plan: EarlyReadPlan): void {
       const started: Record<string, Promise<Response>> = {};
       let first: Promise<Response> | undefined;
       for (const request of read.requests) {
-        // Left under the URL the app reads, which sends the key in its headers.
+        // Left under the URL without the key, which is how the app looks it up.
         const url = plan.base + request.split(plan.idMarker).join(id);
         const response = fetch(url + plan.keyQuery);
         started[url] = response;

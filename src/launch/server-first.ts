@@ -4,7 +4,7 @@ import { env } from '@/lib/env';
 import type { ReplicatedCollectionName } from '@/db/collections';
 import { rowToDoc, type Row } from '@/db/replication/row-mapping';
 import { TABLE_SPECS } from '@/db/replication/tables';
-import { publicReadHeaders, restBase, serverCountPath, serverRowsPath, serverRowsWithPath } from './server-read-paths';
+import { publicKeyQuery, publicReadHeaders, restBase, serverCountPath, serverRowsPath, serverRowsWithPath } from './server-read-paths';
 
 /**
  * The first screen of a device whose local store has never been filled (a
@@ -19,11 +19,23 @@ import { publicReadHeaders, restBase, serverCountPath, serverRowsPath, serverRow
 
 export class ServerReadError extends Error {}
 
+/**
+ * A visitor's read of `url`, as the page's early read sends it: the public key in the query and no header, so
+ * the browser sends it at once, with no CORS preflight before it. A gateway that does not take the key from
+ * the query answers 401 (or 400, had it passed the key on to PostgREST as a filter): the read is then sent
+ * again with the key in its headers, as supabase-js sends it.
+ */
+async function publicRead(url: string, signal?: AbortSignal): Promise<Response> {
+  const response = await fetch(url + publicKeyQuery(env.supabaseAnonKey), { signal });
+  if (response.status !== 400 && response.status !== 401) return response;
+  return fetch(url, { headers: publicReadHeaders(env.supabaseAnonKey), signal });
+}
+
 async function fetchRows(path: string, signal?: AbortSignal): Promise<Row[]> {
   const url = restBase(env.supabaseUrl) + path;
   // The page may have sent this very request before the app loaded; a failed one is sent again.
   const early = await takeEarlyRead(url)?.catch(() => null);
-  const response = early?.ok ? early : await fetch(url, { headers: publicReadHeaders(env.supabaseAnonKey), signal });
+  const response = early?.ok ? early : await publicRead(url, signal);
   if (!response.ok) throw new ServerReadError(`${path.split('?')[0]}: HTTP ${response.status}`);
   const rows = (await response.json()) as unknown;
   if (!Array.isArray(rows)) throw new ServerReadError(`${path.split('?')[0]}: not a list of rows`);

@@ -35,17 +35,15 @@ export function restBase(supabaseUrl: string): string {
 }
 
 /**
- * The public key as a query parameter, for a read the page sends before the app has loaded. A cross-origin
- * GET with no header of its own is sent without a preflight (an OPTIONS request and its round trip first);
- * the API's gateway takes the key from the query as from the header and hides it from PostgREST. The app's
- * own reads keep the headers: if a gateway refused the query's key, the early read fails and the app's read,
- * sent as always, takes its place.
+ * The public key as a query parameter, for a visitor's read. A cross-origin GET with no header of its own is
+ * sent without a preflight (an OPTIONS request and its round trip first); the API's gateway takes the key from
+ * the query as from the header and hides it from PostgREST.
  */
 export function publicKeyQuery(anonKey: string): string {
   return `&apikey=${encodeURIComponent(anonKey)}`;
 }
 
-/** The headers of a visitor's read: the public key, no session. */
+/** The headers of a visitor's read, for a gateway that does not take the key from the query: the public key, no session. */
 export function publicReadHeaders(anonKey: string): Record<string, string> {
   return { apikey: anonKey, Authorization: `Bearer ${anonKey}`, Accept: 'application/json' };
 }
