@@ -26,13 +26,16 @@ export async function checkApiKey(req: FastifyRequest, ctx: GatewayContext): Pro
 }
 
 /**
- * The query string PostgREST gets: without the `apikey` parameter. Supabase's gateway takes the key from the
- * query as well as from the header and hides it from the API behind it; PostgREST would read it as a filter on
- * a column named `apikey` and refuse the request. The rest of the query is passed on byte for byte.
+ * The query string PostgREST gets for the request at `url`: its own, without the `apikey` parameter. Supabase's
+ * gateway takes the key from the query as well as from the header and hides it from the API behind it;
+ * PostgREST would read it as a filter on a column named `apikey` and refuse the request. The rest of the query
+ * is passed on byte for byte.
  */
-export function withoutApiKeyParam(search: string): string {
-  const query = search.startsWith('?') ? search.slice(1) : search;
-  return query
+export function queryWithoutApiKey(url: string): string {
+  const start = url.indexOf('?');
+  if (start < 0) return '';
+  return url
+    .slice(start + 1)
     .split('&')
     .filter((part) => part !== '' && part.split('=')[0] !== 'apikey')
     .join('&');

@@ -9,7 +9,7 @@ import functionsPlugin from './functions';
 import { realtimeHttp } from './realtime/http';
 import { attachRealtime, type RealtimeServer } from './realtime/index';
 import { startWebhookDelivery } from './webhooks';
-import { checkApiKey, withoutApiKeyParam } from './api-key';
+import { checkApiKey, queryWithoutApiKey } from './api-key';
 import type { GatewayContext } from './context';
 import { drainBody, readBodyWithin } from './drain';
 import { sendGatewayError } from './errors';
@@ -106,9 +106,8 @@ export async function startGateway(ctx: GatewayContext): Promise<Gateway> {
         http: { requestOptions: { timeout: 60_000 } },
         replyOptions: {
           onResponse: sendMaybeGzipped,
-          // The proxy hands over the upstream URL's query when it has one, else the request's.
-          queryString: (search: string | undefined, reqUrl: string) =>
-            withoutApiKeyParam(search || (reqUrl.includes('?') ? reqUrl.slice(reqUrl.indexOf('?')) : '')),
+          // The proxy only swaps the path's prefix: the query forwarded is the request's own.
+          queryString: (_search: string | undefined, reqUrl: string) => queryWithoutApiKey(reqUrl),
           // PostgREST shows these to the database as request.headers; rate limits key visitors on
           // them, so they carry the address the gateway saw, never what the client claimed.
           rewriteRequestHeaders: (req, headers) => {
