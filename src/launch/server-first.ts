@@ -22,13 +22,13 @@ export class ServerReadError extends Error {}
 /**
  * A visitor's read of `url`, as the page's early read sends it: the public key in the query and no header, so
  * the browser sends it at once, with no CORS preflight before it. A gateway that does not take the key from
- * the query answers 401 (or 400, had it passed the key on to PostgREST as a filter): the read is then sent
- * again with the key in its headers, as supabase-js sends it.
+ * the query answers 401 (or a 400 naming `apikey`, had it passed the key on to PostgREST as a filter): the read
+ * is then sent again with the key in its headers, as supabase-js sends it. Any other refusal is the read's own.
  */
 async function publicRead(url: string, signal?: AbortSignal): Promise<Response> {
   const response = await fetch(url + publicKeyQuery(env.supabaseAnonKey), { signal });
-  if (response.status !== 400 && response.status !== 401) return response;
-  return fetch(url, { headers: publicReadHeaders(env.supabaseAnonKey), signal });
+  const keyRefused = response.status === 401 || (response.status === 400 && (await response.clone().text()).includes('apikey'));
+  return keyRefused ? fetch(url, { headers: publicReadHeaders(env.supabaseAnonKey), signal }) : response;
 }
 
 async function fetchRows(path: string, signal?: AbortSignal): Promise<Row[]> {

@@ -87,11 +87,20 @@ describe('the early read started by the page', () => {
     expect(sentHeaders.map((h) => [...h.keys()])).toEqual([[], []]);
   });
 
+  it('reports a read the server refuses for itself once, without sending it again', async () => {
+    const urls = stubServer(async () => new Response('{"code":"22P02","message":"invalid input syntax for type uuid"}', { status: 400 }));
+    await expect(serverThread('77777777-7777-4777-8777-777777777777')).rejects.toThrow(/HTTP 400/);
+    expect(urls).toHaveLength(2);
+    expect(urls.every((u) => u.endsWith(publicKeyQuery(env.supabaseAnonKey)))).toBe(true);
+  });
+
   it('reads with the key in its headers from a gateway that does not take it from the query', async () => {
     const thread = '66666666-6666-4666-8666-666666666666';
     const row = { id: thread, title: 'Headers only', user_id: 'u1', category: 'General', created_at: '2026-11-01T10:00:00+00:00' };
     const urls = stubServer(async (url, index) => {
-      if (index < 2) return new Response('{"message":"No API key found in request"}', { status: 401 });
+      // One refusal as a gateway that takes no key from the query gives it, one as PostgREST reading it as a filter.
+      if (index === 0) return new Response('{"message":"No API key found in request"}', { status: 401 });
+      if (index === 1) return new Response('{"code":"42703","message":"column discussions.apikey does not exist"}', { status: 400 });
       return new Response(JSON.stringify(url.includes('/discussions?') ? [row] : []), { status: 200, headers: { 'content-type': 'application/json' } });
     });
     const result = await serverThread(thread);
