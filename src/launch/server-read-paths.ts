@@ -37,7 +37,8 @@ export function restBase(supabaseUrl: string): string {
 /**
  * The public key as a query parameter, for a visitor's read. A cross-origin GET with no header of its own is
  * sent without a preflight (an OPTIONS request and its round trip first); the API's gateway takes the key from
- * the query as from the header and hides it from PostgREST.
+ * the query as from the header and hides it from PostgREST. Appended to a read's path, which always has a query
+ * (its `select`).
  */
 export function publicKeyQuery(anonKey: string): string {
   return `&apikey=${encodeURIComponent(anonKey)}`;
